@@ -1,0 +1,141 @@
+/**
+ * The in-memory read model every read endpoint is served from. The store is the source of truth; this
+ * view holds the entries in compact columns plus orderings (newest first, ties by id), so any page is a
+ * binary search and a slice — page 1000 costs what page 1 costs — and `total` is a length, not a
+ * COUNT(*) over a million rows.
+ */
+import type { StoredEntry } from './catalogue-store.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
+import { type DayRange, parseUpdateTime } from './local-time.js';
+
+export interface ContentItem {
+  title: string;
+  source_link: string;
+  type: ContentType;
+  update_time: string;
+}
+
+export interface ListFilter {
+  type?: ContentType | undefined;
+  day?: DayRange | undefined;
+}
+
+export class CatalogueView {
+  private size = 0;
+  private ids = new Int32Array(1024);
+  private times = new Float64Array(1024);
+  private typeCodes = new Uint8Array(1024);
+  private readonly titles: string[] = [];
+  private readonly links: string[] = [];
+  private readonly timeTexts: string[] = [];
+  private readonly slotById = new Map<number, number>();
+  private orderAll = new Int32Array(0);
+  private orderByType: Int32Array[] = CONTENT_TYPES.map(() => new Int32Array(0));
+  /** Bumped per type whenever an applied batch touches it (drives the full-dump cache). */
+  readonly typeVersions = new Map<ContentType, number>(CONTENT_TYPES.map((type) => [type, 0]));
+  private dirty = false;
+
+  get count(): number {
+    return this.size;
+  }
+
+  /** Adds or replaces entries by id; returns their slots. Call `reorder()` once after the last batch. */
+  apply(batch: StoredEntry[]): Int32Array {
+    const touched = new Int32Array(batch.length);
+    for (const [index, entry] of batch.entries()) {
+      let slot = this.slotById.get(entry.id);
+      if (slot === undefined) {
+        slot = this.size++;
+        this.ensureCapacity(this.size);
+        this.slotById.set(entry.id, slot);
+      } else {
+        const previous = CONTENT_TYPES[this.typeCodes[slot] ?? 0] as ContentType;
+        this.typeVersions.set(previous, (this.typeVersions.get(previous) ?? 0) + 1);
+      }
+      this.ids[slot] = entry.id;
+      this.times[slot] = parseUpdateTime(entry.update_time) ?? 0;
+      this.typeCodes[slot] = TYPE_CODE[entry.type];
+      this.titles[slot] = entry.title;
+      this.links[slot] = entry.source_link;
+      this.timeTexts[slot] = entry.update_time;
+      this.typeVersions.set(entry.type, (this.typeVersions.get(entry.type) ?? 0) + 1);
+      touched[index] = slot;
+    }
+    if (batch.length > 0) this.dirty = true;
+    return touched;
+  }
+
+  /** Rebuilds the orderings after `apply`; readers keep the old ones until the new ones are ready. */
+  reorder(): void {
+    if (!this.dirty) return;
+    const { times, ids } = this;
+    const order = new Int32Array(this.size);
+    for (let slot = 0; slot < this.size; slot++) order[slot] = slot;
+    order.sort((a, b) => (times[b] as number) - (times[a] as number) || (ids[b] as number) - (ids[a] as number));
+    const byType = CONTENT_TYPES.map(() => [] as number[]);
+    for (const slot of order) byType[this.typeCodes[slot] as number]?.push(slot);
+    this.orderAll = order;
+    this.orderByType = byType.map((slots) => Int32Array.from(slots));
+    this.dirty = false;
+  }
+
+  /** Slots matching a filter, newest first: a subarray view, never a copy. */
+  ordered(filter: ListFilter): Int32Array {
+    const order = filter.type ? (this.orderByType[TYPE_CODE[filter.type]] as Int32Array) : this.orderAll;
+    if (!filter.day) return order;
+    // Newest first: the day's entries are one contiguous run between these two bounds.
+    const first = this.firstOlderThan(order, filter.day.end);
+    const last = this.firstOlderThan(order, filter.day.start);
+    return order.subarray(first, last);
+  }
+
+  /** Index of the first slot in `order` whose time is before `time`. */
+  private firstOlderThan(order: Int32Array, time: number): number {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.times[order[mid] as number] as number) >= time) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  item(slot: number): ContentItem {
+    return {
+      title: this.titles[slot] as string,
+      source_link: this.links[slot] as string,
+      type: CONTENT_TYPES[this.typeCodes[slot] as number] as ContentType,
+      update_time: this.timeTexts[slot] as string,
+    };
+  }
+
+  isInDay(slot: number, day: DayRange): boolean {
+    const time = this.times[slot] as number;
+    return time >= day.start && time < day.end;
+  }
+
+  title(slot: number): string {
+    return this.titles[slot] as string;
+  }
+
+  items(slots: ArrayLike<number>, offset = 0, limit = slots.length): ContentItem[] {
+    const end = Math.min(slots.length, offset + limit);
+    const items: ContentItem[] = [];
+    for (let index = offset; index < end; index++) items.push(this.item(slots[index] as number));
+    return items;
+  }
+
+  private ensureCapacity(needed: number): void {
+    if (needed <= this.ids.length) return;
+    const capacity = Math.max(needed, this.ids.length * 2);
+    this.ids = grow(this.ids, new Int32Array(capacity));
+    this.times = grow(this.times, new Float64Array(capacity));
+    this.typeCodes = grow(this.typeCodes, new Uint8Array(capacity));
+  }
+}
+
+function grow<T extends Int32Array | Float64Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}

@@ -1,0 +1,92 @@
+/**
+ * The catalogue service the routes call: the durable store, the in-memory view served from, and the
+ * search index, kept in step. It notices imports made by other processes or instances by polling the
+ * store's revision (a cheap single-row read).
+ */
+import type { SearchEngine } from '../search/search-engine.js';
+import type { CatalogueStore } from './catalogue-store.js';
+import type { CatalogueView, ContentItem, ListFilter } from './catalogue-view.js';
+import type { ContentType } from './content-types.js';
+import type { DayRange, LocalClock } from './local-time.js';
+
+export interface Page {
+  items: ContentItem[];
+  total: number;
+}
+
+export class Catalogue {
+  private loadedRevision = -1;
+  private refreshing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly listeners: Array<(types: Set<ContentType>) => void> = [];
+
+  constructor(
+    readonly store: CatalogueStore,
+    private readonly view: CatalogueView,
+    private readonly searchEngine: SearchEngine,
+    readonly clock: LocalClock,
+  ) {}
+
+  get size(): number {
+    return this.view.count;
+  }
+
+  /** Loads everything, then follows the store's revision every `pollMs`. */
+  async start(pollMs = 1000): Promise<void> {
+    await this.refresh();
+    if (pollMs > 0) {
+      this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Called with the types an applied change touched. */
+  onChange(listener: (types: Set<ContentType>) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Brings the view up to the store's revision; concurrent callers share one load. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.load().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async load(): Promise<void> {
+    const revision = await this.store.revision();
+    if (revision === this.loadedRevision) return;
+    const changedTypes = new Set<ContentType>();
+    await this.store.loadSince(Math.max(0, this.loadedRevision), (batch) => {
+      const slots = this.view.apply(batch);
+      this.searchEngine.index(this.view, slots);
+      for (const entry of batch) changedTypes.add(entry.type);
+    });
+    this.view.reorder();
+    this.loadedRevision = revision;
+    if (changedTypes.size > 0) for (const listener of this.listeners) listener(changedTypes);
+  }
+
+  list(filter: ListFilter, offset: number, limit: number): Page {
+    const slots = this.view.ordered(filter);
+    return { items: this.view.items(slots, offset, limit), total: slots.length };
+  }
+
+  search(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Page {
+    let slots = this.searchEngine.find(this.view, keyword, type);
+    if (day) slots = Array.prototype.filter.call(slots, (slot: number) => this.view.isInDay(slot, day)) as number[];
+    return { items: this.view.items(slots, offset, limit), total: slots.length };
+  }
+
+  all(type: ContentType): ContentItem[] {
+    return this.view.items(this.view.ordered({ type }));
+  }
+
+  typeVersion(type: ContentType): number {
+    return this.view.typeVersions.get(type) ?? 0;
+  }
+}

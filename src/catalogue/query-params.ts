@@ -1,0 +1,96 @@
+/**
+ * Parsing of the common query parameters (spec section 4, decisions "Catalogue"). A JSON-schema
+ * validator lets through what clients really send wrong (`page=1e3`, `page=Infinity`, `page=`,
+ * `limit=5&limit=6`), so each rule is checked here, and every failure is a 400 that names the
+ * parameter and its range.
+ */
+import { badRequest, type Localized } from '../http/errors.js';
+import { CONTENT_TYPES, type ContentType, resolveContentType } from './content-types.js';
+
+export const PAGE_MAX = 1000;
+export const LIMIT_MAX = 100;
+export const KEYWORD_MAX = 100;
+const FORBIDDEN_KEYWORD_CHARACTERS = /[<>"'&;(){}[\]]/;
+
+export const PARAMETER_RULES: Record<string, Localized> = {
+  page: { zh: `1 到 ${PAGE_MAX} 之间的整数`, en: `an integer from 1 to ${PAGE_MAX}` },
+  limit: { zh: `1 到 ${LIMIT_MAX} 之间的整数`, en: `an integer from 1 to ${LIMIT_MAX}` },
+  keyword: {
+    zh: `1 到 ${KEYWORD_MAX} 个字符，且不含 < > " ' & ; ( ) { } [ ]`,
+    en: `1 to ${KEYWORD_MAX} characters without any of < > " ' & ; ( ) { } [ ]`,
+  },
+  content_type: { zh: `以下之一：${CONTENT_TYPES.join(', ')}`, en: `one of ${CONTENT_TYPES.join(', ')}` },
+  today: { zh: '任意值（出现即表示只看今天）', en: 'any value (its presence selects today)' },
+};
+
+type QueryValue = string | string[] | undefined;
+
+function single(name: string, value: QueryValue): string | undefined {
+  if (Array.isArray(value)) throw invalid(name, { zh: '参数重复', en: 'given more than once' });
+  return value;
+}
+
+function invalid(name: string, problem: Localized): ReturnType<typeof badRequest> {
+  const rule = PARAMETER_RULES[name];
+  return badRequest({
+    zh: `参数 ${name} 无效：${problem.zh}；应为${rule?.zh ?? ''}`,
+    en: `Parameter ${name} is invalid: ${problem.en}; expected ${rule?.en ?? ''}`,
+  });
+}
+
+function integerIn(name: string, value: QueryValue, max: number, fallback: number): number {
+  const text = single(name, value);
+  if (text === undefined) return fallback;
+  // Plain decimal digits only: rejects '', ' 1', '1.0', '1e3', '0x10', 'Infinity', '-1'.
+  if (!/^\d{1,7}$/.test(text)) throw invalid(name, { zh: `"${text}" 不是整数`, en: `"${text}" is not an integer` });
+  const number = Number(text);
+  if (number < 1 || number > max) throw invalid(name, { zh: `${number} 超出范围`, en: `${number} is out of range` });
+  return number;
+}
+
+export interface Paging {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+export function parsePaging(query: { page?: QueryValue; limit?: QueryValue }): Paging {
+  const page = integerIn('page', query.page, PAGE_MAX, 1);
+  const limit = integerIn('limit', query.limit, LIMIT_MAX, 20);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** The keyword after NFKC normalisation and trimming, so a full-width `＜` counts as `<`. */
+export function parseKeyword(value: QueryValue, required: boolean): string | undefined {
+  const raw = single('keyword', value);
+  if (raw === undefined) {
+    if (required) throw invalid('keyword', { zh: '缺少关键词', en: 'it is required' });
+    return undefined;
+  }
+  const keyword = raw.normalize('NFKC').trim();
+  if (keyword.length === 0) throw invalid('keyword', { zh: '关键词为空', en: 'it is empty' });
+  if ([...keyword].length > KEYWORD_MAX) {
+    throw invalid('keyword', { zh: `超过 ${KEYWORD_MAX} 个字符`, en: `longer than ${KEYWORD_MAX} characters` });
+  }
+  const forbidden = FORBIDDEN_KEYWORD_CHARACTERS.exec(keyword);
+  if (forbidden) {
+    throw invalid('keyword', { zh: `含有禁止字符 ${forbidden[0]}`, en: `contains the forbidden character ${forbidden[0]}` });
+  }
+  return keyword;
+}
+
+export function parseContentType(value: QueryValue): ContentType {
+  const text = single('content_type', value) ?? '';
+  const type = resolveContentType(text);
+  if (!type) throw invalid('content_type', { zh: `未知类型 "${text}"`, en: `unknown type "${text}"` });
+  return type;
+}
+
+export function parseOptionalContentType(value: QueryValue): ContentType | undefined {
+  return value === undefined ? undefined : parseContentType(value);
+}
+
+/** `today` selects today's entries by its presence alone: `?today`, `?today=`, `?today=0` all count. */
+export function hasToday(query: Record<string, unknown>): boolean {
+  return Object.hasOwn(query, 'today');
+}

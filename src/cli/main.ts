@@ -1,0 +1,43 @@
+/**
+ * The `dramadex` command line (operator-interface.md). Every command exits 0 on success and non-zero
+ * with a one-line reason on failure; secrets it creates are printed alone on the last line.
+ */
+import { Command, CommanderError } from 'commander';
+import { ConfigError, loadConfig } from '../config.js';
+import { CliError } from './errors.js';
+import { importCommand } from './import-command.js';
+import { serveCommand } from './serve-command.js';
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('dramadex')
+    .description('Short-drama content catalogue and hot-ranking service')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program
+    .command('serve')
+    .description('serve the catalogue (PORT) and rankings (RANKING_PORT)')
+    .option('--demo', 'load the bundled demo data set when the database is empty')
+    .action(async (options: { demo?: boolean }) => serveCommand(loadConfig(), options.demo === true));
+
+  program
+    .command('import')
+    .description('add or update catalogue entries from NDJSON, CSV or a JSON array')
+    .argument('<file>', 'the file to import')
+    .action(async (file: string) => importCommand(loadConfig(), file));
+
+  for (const register of extraCommands) register(program);
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const known = error instanceof CliError || error instanceof ConfigError;
+    process.stderr.write(`dramadex: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+    return 1;
+  }
+}
+
+/** Components with commands of their own (keys, tokens, rankings) add them here. */
+const extraCommands: Array<(program: Command) => void> = [];

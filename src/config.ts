@@ -1,0 +1,132 @@
+/**
+ * The one typed, validated configuration object. Nothing else in the code base reads `process.env`:
+ * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
+ */
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export type Language = 'zh' | 'en';
+
+export interface Config {
+  port: number;
+  rankingPort: number;
+  host: string;
+  /** `sqlite:<path>` or a `postgres://` URL. */
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  /** IANA zone that `update_time` values and "today" are read in. */
+  catalogueTimeZone: string;
+  /** Default language of `message`/`error`/`suggestion` texts. */
+  language: Language;
+  /** Shown in `/api/status` `environment`. */
+  environment: string;
+  /** Proxy addresses/CIDRs whose `X-Forwarded-For` is believed. */
+  trustProxy: string[];
+  /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
+  exemptAddresses: string[];
+  logLevel: string;
+  wechat: { token: string; aesKey: string | undefined; appId: string | undefined } | undefined;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const wechatToken = nonEmpty(env.WECHAT_TOKEN);
+  const aesKey = nonEmpty(env.WECHAT_AES_KEY);
+  const appId = nonEmpty(env.WECHAT_APP_ID);
+  if (aesKey !== undefined && !/^[A-Za-z0-9]{43}$/.test(aesKey)) {
+    throw new ConfigError('WECHAT_AES_KEY must be the 43-character EncodingAESKey from the WeChat console');
+  }
+  if ((aesKey === undefined) !== (appId === undefined)) {
+    throw new ConfigError('WECHAT_AES_KEY and WECHAT_APP_ID must be set together');
+  }
+  const config: Config = {
+    port: port(env, 'PORT', 3000),
+    rankingPort: port(env, 'RANKING_PORT', 3001),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    databaseUrl: databaseUrl(nonEmpty(env.DATABASE_URL) ?? 'sqlite:./data/dramadex.db'),
+    redisUrl: redisUrl(nonEmpty(env.REDIS_URL)),
+    catalogueTimeZone: timeZone(nonEmpty(env.CATALOGUE_TZ) ?? 'Asia/Shanghai'),
+    language: language(nonEmpty(env.LANGUAGE) ?? 'zh'),
+    environment: nonEmpty(env.APP_ENV) ?? 'production',
+    trustProxy: addressList(env, 'TRUST_PROXY'),
+    exemptAddresses: addressList(env, 'EXEMPT_ADDRESSES'),
+    logLevel: logLevel(nonEmpty(env.LOG_LEVEL) ?? 'info'),
+    wechat: wechatToken ? { token: wechatToken, aesKey, appId } : undefined,
+  };
+  if (config.port === config.rankingPort && config.port !== 0) {
+    throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);
+  }
+  return config;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function databaseUrl(url: string): string {
+  if (/^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url)) return url;
+  throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://…, got "${url}"`);
+}
+
+function redisUrl(url: string | undefined): string | undefined {
+  if (url === undefined || /^rediss?:\/\/.+/.test(url)) return url;
+  throw new ConfigError(`REDIS_URL must be redis://… or rediss://…, got "${url}"`);
+}
+
+function timeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new ConfigError(`CATALOGUE_TZ must be an IANA time zone such as Asia/Shanghai, got "${zone}"`);
+  }
+}
+
+function language(value: string): Language {
+  if (value === 'zh' || value === 'en') return value;
+  throw new ConfigError(`LANGUAGE must be zh or en, got "${value}"`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+function logLevel(value: string): string {
+  if (LOG_LEVELS.includes(value)) return value;
+  throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+}
+
+/** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */
+function addressList(env: Env, name: string): string[] {
+  const items = (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    if (['*', 'true', 'all', '0.0.0.0/0', '::/0'].includes(item.toLowerCase())) {
+      throw new ConfigError(`${name} must list explicit proxies; "${item}" would trust every address`);
+    }
+    const valid = item.includes('/') ? isCidr(item) : isIP(item) !== 0;
+    if (!valid) throw new ConfigError(`${name} entry "${item}" is not an IP address or CIDR`);
+  }
+  return items;
+}
+
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,15 @@
+/** Seeds an empty database with the demo catalogue on `npm start`, and says so in the log. */
+import type { Services } from '../services.js';
+import { demoCatalogue } from './demo-catalogue.js';
+
+export async function loadDemoData(services: Services, log: (message: string) => void = console.log): Promise<void> {
+  const { catalogue } = services;
+  if ((await catalogue.store.count()) > 0) {
+    log(`demo data not loaded: the database already holds ${catalogue.size} entries`);
+    return;
+  }
+  const entries = demoCatalogue(catalogue.clock.localSeconds(new Date()));
+  const counts = await catalogue.store.importEntries(entries);
+  await catalogue.refresh();
+  log(`demo data loaded into the empty database: ${counts.added} catalogue entries`);
+}

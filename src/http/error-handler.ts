@@ -1,0 +1,52 @@
+/**
+ * The one place that turns errors into the error envelope: thrown ApiErrors as they are, schema
+ * validation failures as 400 naming the parameter, framework client errors as 400/404, anything else
+ * as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../config.js';
+import { ApiError, badRequest, internalError, notFound } from './errors.js';
+import { responseLanguage } from './language.js';
+
+export interface ErrorHandlingOptions {
+  defaultLanguage: Language;
+  /** How a parameter's rule is described in a 400, e.g. `page` → "an integer from 1 to 1000". */
+  describeParameter?: (name: string) => { zh: string; en: string } | undefined;
+}
+
+export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
+  const send = (apiError: ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = responseLanguage(request.headers['accept-language'], options.defaultLanguage);
+    if (apiError.init.headers) reply.headers(apiError.init.headers);
+    return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.body(language));
+  };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error, options);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(apiError, request, reply);
+  });
+
+  app.setNotFoundHandler((request, reply) => send(notFound(request.url.split('?')[0] ?? '/'), request, reply));
+}
+
+function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const first = error.validation[0];
+    const fromPath = first?.instancePath?.replace(/^\//, '').split('/')[0];
+    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const name = fromPath || missing || error.validationContext || 'request';
+    const rule = options.describeParameter?.(name);
+    return badRequest({
+      zh: `参数 ${name} 无效${rule ? `：应为${rule.zh}` : ''}（${first?.message ?? '格式错误'}）`,
+      en: `Parameter ${name} is invalid${rule ? `: expected ${rule.en}` : ''} (${first?.message ?? 'malformed'})`,
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 404) return notFound('');
+  if (status >= 400 && status < 500) {
+    return badRequest({ zh: `请求无效：${error.message}`, en: `Invalid request: ${error.message}` });
+  }
+  return internalError();
+}

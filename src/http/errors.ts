@@ -1,0 +1,153 @@
+/**
+ * The error catalogue: every error the service answers with on purpose is built here, once, with its
+ * HTTP status, its `error_code` and its texts in both languages. Routes throw these; the one error
+ * handler (error-handler.ts) turns them into the error envelope.
+ */
+import type { Language } from '../config.js';
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'RESOURCE_NOT_FOUND'
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'SERVICE_UNAVAILABLE';
+
+/** A text in each language the service speaks. */
+export interface Localized {
+  zh: string;
+  en: string;
+}
+
+export interface ApiErrorInit {
+  status: number;
+  code: ErrorCode;
+  message: Localized;
+  error: Localized;
+  suggestion: Localized;
+  /** Extra envelope fields after the documented ones (e.g. `retry_after`, `detail`). */
+  extra?: Record<string, unknown> | undefined;
+  /** Localized extra fields, resolved with the request's language. */
+  extraTexts?: Record<string, Localized> | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly init: ApiErrorInit;
+
+  constructor(init: ApiErrorInit) {
+    super(init.error.en);
+    this.status = init.status;
+    this.code = init.code;
+    this.init = init;
+  }
+
+  /** The error envelope of the spec, section 2, in one language. */
+  body(language: Language): Record<string, unknown> {
+    const { message, error, suggestion, extra, extraTexts } = this.init;
+    const body: Record<string, unknown> = {
+      success: false,
+      message: message[language],
+      error_code: this.code,
+      error: error[language],
+      suggestion: suggestion[language],
+      ...extra,
+    };
+    for (const [key, text] of Object.entries(extraTexts ?? {})) body[key] = text[language];
+    return body;
+  }
+}
+
+const CHECK_PARAMETERS: Localized = {
+  zh: '请检查参数格式和取值范围',
+  en: 'Check the parameter format and value ranges',
+};
+
+/** 400: a parameter is malformed or out of range; `error` names the parameter. */
+export function badRequest(error: Localized, suggestion: Localized = CHECK_PARAMETERS): ApiError {
+  return new ApiError({
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: { zh: '参数错误', en: 'Invalid request parameter' },
+    error,
+    suggestion,
+  });
+}
+
+export function notFound(path: string): ApiError {
+  return new ApiError({
+    status: 404,
+    code: 'RESOURCE_NOT_FOUND',
+    message: { zh: '资源不存在', en: 'Resource not found' },
+    error: { zh: `请求的资源不存在：${path}`, en: `No resource at ${path}` },
+    suggestion: { zh: '请检查请求地址和方法（仅支持 GET）', en: 'Check the URL and method (only GET is served)' },
+  });
+}
+
+export interface RateLimitInit {
+  retryAfterSeconds: number;
+  message: Localized;
+  error: Localized;
+  detail: Localized;
+  headers?: Record<string, string>;
+}
+
+/** 429 with `retry_after` (whole seconds, at least 1) and `detail`, and the same number in `Retry-After`. */
+export function rateLimited(init: RateLimitInit): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(init.retryAfterSeconds));
+  return new ApiError({
+    status: 429,
+    code: 'RATE_LIMIT_EXCEEDED',
+    message: init.message,
+    error: init.error,
+    suggestion: { zh: `请等待 ${retryAfter} 秒后重试`, en: `Wait ${retryAfter} seconds, then retry` },
+    extra: { retry_after: retryAfter },
+    extraTexts: { detail: init.detail },
+    headers: { 'retry-after': String(retryAfter), ...init.headers },
+  });
+}
+
+export function unauthorized(error: Localized, suggestion: Localized, headers?: Record<string, string>): ApiError {
+  return new ApiError({
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: { zh: '未授权', en: 'Unauthorized' },
+    error,
+    suggestion,
+    headers,
+  });
+}
+
+export function forbidden(error: Localized, suggestion: Localized): ApiError {
+  return new ApiError({
+    status: 403,
+    code: 'FORBIDDEN',
+    message: { zh: '禁止访问', en: 'Forbidden' },
+    error,
+    suggestion,
+  });
+}
+
+export function serviceUnavailable(error: Localized, extra?: Record<string, unknown>): ApiError {
+  return new ApiError({
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: { zh: '服务暂不可用', en: 'Service unavailable' },
+    error,
+    suggestion: { zh: '请稍后重试', en: 'Retry later' },
+    extra,
+  });
+}
+
+export function internalError(): ApiError {
+  return new ApiError({
+    status: 500,
+    code: 'INTERNAL_SERVER_ERROR',
+    message: { zh: '服务器内部错误', en: 'Internal server error' },
+    error: { zh: '服务器处理请求时出错', en: 'The server failed to process the request' },
+    suggestion: { zh: '请稍后重试或联系技术支持', en: 'Retry later or contact support' },
+  });
+}

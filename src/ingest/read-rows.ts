@@ -1,0 +1,99 @@
+/**
+ * Reads an import file into raw rows with the line each starts on: NDJSON (one object a line), CSV
+ * with a `title,source_link,type,update_time` header (csv-parse), or a JSON array. The format is taken
+ * from the first non-blank character: `[` a JSON array, `{` NDJSON, anything else CSV.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+
+export interface RawRow {
+  line: number;
+  value: unknown;
+  /** Set when the row could not even be parsed. */
+  parseError?: string;
+}
+
+export type ImportFormat = 'ndjson' | 'csv' | 'json';
+
+export function detectFormat(text: string): ImportFormat {
+  const first = text.replace(/^\uFEFF/, '').trimStart()[0];
+  if (first === '[') return 'json';
+  if (first === '{') return 'ndjson';
+  return 'csv';
+}
+
+export function readRows(text: string): { format: ImportFormat; rows: RawRow[] } {
+  const clean = text.replace(/^\uFEFF/, '');
+  const format = detectFormat(clean);
+  if (format === 'ndjson') return { format, rows: ndjsonRows(clean) };
+  if (format === 'json') return { format, rows: jsonArrayRows(clean) };
+  return { format, rows: csvRows(clean) };
+}
+
+function ndjsonRows(text: string): RawRow[] {
+  const rows: RawRow[] = [];
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] as string).trim();
+    if (!line) continue;
+    try {
+      rows.push({ line: index + 1, value: JSON.parse(line) });
+    } catch (error) {
+      rows.push({ line: index + 1, value: undefined, parseError: `not valid JSON (${(error as Error).message})` });
+    }
+  }
+  return rows;
+}
+
+function csvRows(text: string): RawRow[] {
+  const records = parseCsv(text, {
+    columns: (header: string[]) => header.map((name) => name.trim()),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: false,
+    info: true,
+  }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  return records.map(({ record, info }) => ({ line: info.lines, value: record }));
+}
+
+/** JSON.parse the whole array, then find where each element starts to report its line. */
+function jsonArrayRows(text: string): RawRow[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the file is not a valid JSON array (${(error as Error).message})`);
+  }
+  if (!Array.isArray(parsed)) throw new Error('the file is not a JSON array');
+  const lines = elementLines(text);
+  return parsed.map((value, index) => ({ line: lines[index] ?? 0, value }));
+}
+
+/** Line numbers where each top-level array element starts (a tokenizer that only tracks strings and depth). */
+function elementLines(text: string): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let expectingValue = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') continue;
+    if (depth === 1 && expectingValue && c !== ']') {
+      starts.push(line);
+      expectingValue = false;
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      depth++;
+      if (depth === 1) expectingValue = true;
+    } else if (c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 1) expectingValue = true;
+  }
+  return starts;
+}

@@ -1,0 +1,45 @@
+/**
+ * The reference search: a scan over folded titles, newest first, bucketed into relevance tiers. Correct
+ * for every keyword length and script; linear in the catalogue size.
+ */
+import type { CatalogueView } from '../catalogue/catalogue-view.js';
+import type { ContentType } from '../catalogue/content-types.js';
+import { foldText, type SearchEngine } from './search-engine.js';
+
+const EXACT = 0;
+const PREFIX = 1;
+const CONTAINS = 2;
+const ALL_TERMS = 3;
+const TIERS = 4;
+
+export class ScanSearch implements SearchEngine {
+  private readonly folded: string[] = [];
+
+  index(view: CatalogueView, slots: ArrayLike<number>): void {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      this.folded[slot] = foldText(view.title(slot));
+    }
+  }
+
+  find(view: CatalogueView, keyword: string, type?: ContentType): number[] {
+    const folded = foldText(keyword);
+    const terms = folded.split(/\s+/).filter(Boolean);
+    const tiers: number[][] = Array.from({ length: TIERS }, () => []);
+    const order = view.ordered({ type });
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i] as number;
+      const tier = tierOf(this.folded[slot] as string, folded, terms);
+      if (tier >= 0) tiers[tier]?.push(slot);
+    }
+    return tiers.flat();
+  }
+}
+
+function tierOf(title: string, keyword: string, terms: string[]): number {
+  const at = title.indexOf(keyword);
+  if (at === 0) return title.length === keyword.length ? EXACT : PREFIX;
+  if (at > 0) return CONTAINS;
+  if (terms.length > 1 && terms.every((term) => title.includes(term))) return ALL_TERMS;
+  return -1;
+}

@@ -1,0 +1,44 @@
+/**
+ * Starts both listeners (catalogue on PORT, rankings on RANKING_PORT) over shared services, and shuts
+ * down gracefully on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the store.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildCatalogueApp } from './app.js';
+import type { Config } from './config.js';
+import { buildRankingApp } from './ranking/app.js';
+import { createServices, type Services } from './services.js';
+
+export interface RunningServer {
+  services: Services;
+  catalogueApp: FastifyInstance;
+  rankingApp: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, beforeListen?: (services: Services) => Promise<void>): Promise<RunningServer> {
+  const services = await createServices(config);
+  await beforeListen?.(services);
+  const catalogueApp = await buildCatalogueApp(services);
+  const rankingApp = await buildRankingApp(services);
+  await catalogueApp.listen({ port: config.port, host: config.host });
+  await rankingApp.listen({ port: config.rankingPort, host: config.host });
+  catalogueApp.log.info(
+    { catalogue: catalogueApp.server.address(), ranking: rankingApp.server.address(), entries: services.catalogue.size },
+    'dramadex is serving',
+  );
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await Promise.all([catalogueApp.close(), rankingApp.close()]);
+      await services.close();
+    })();
+    return closing;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      catalogueApp.log.info({ signal }, 'shutting down');
+      void close().then(() => process.exit(0));
+    });
+  }
+  return { services, catalogueApp, rankingApp, close };
+}

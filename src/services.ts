@@ -1,0 +1,50 @@
+/**
+ * The composition root: opens the store named by the configuration and builds the long-lived services
+ * both listeners share. Tests build it with their own configuration (a temporary SQLite file, a
+ * PostgreSQL test database) and pass it to the app builders.
+ */
+import { Catalogue } from './catalogue/catalogue.js';
+import { CatalogueStore } from './catalogue/catalogue-store.js';
+import { CatalogueView } from './catalogue/catalogue-view.js';
+import { FullDumpCache } from './catalogue/full-dump-cache.js';
+import { LocalClock } from './catalogue/local-time.js';
+import type { Config } from './config.js';
+import { ScanSearch } from './search/scan-search.js';
+import { type Database, openDatabase } from './store/database.js';
+import type { HealthProbe } from './system/routes.js';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  catalogue: Catalogue;
+  fullDumps: FullDumpCache;
+  probes: HealthProbe[];
+  features: string[];
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** How often to look for imports made elsewhere; 0 turns polling off (tests refresh explicitly). */
+  pollMs?: number;
+}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const database = await openDatabase(config.databaseUrl);
+  const store = new CatalogueStore(database);
+  const catalogue = new Catalogue(store, new CatalogueView(), new ScanSearch(), new LocalClock(config.catalogueTimeZone));
+  await catalogue.start(options.pollMs ?? 1000);
+  const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
+  const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
+  return {
+    config,
+    database,
+    catalogue,
+    fullDumps: new FullDumpCache(catalogue),
+    probes,
+    features,
+    async close() {
+      catalogue.stop();
+      await database.close();
+    },
+  };
+}

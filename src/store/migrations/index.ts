@@ -1,0 +1,13 @@
+/**
+ * Every migration, in order. Append only: a migration that has run on an operator's database is never
+ * edited. Each takes the dialect because auto-increment keys are spelled differently.
+ */
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database.js';
+import { catalogueMigration } from './001-catalogue.js';
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-catalogue': catalogueMigration(dialect),
+  };
+}

@@ -1,0 +1,55 @@
+/** Table types of the one database both stores share (Kysely's typed schema). */
+import type { Generated } from 'kysely';
+
+export interface EntriesTable {
+  id: Generated<number>;
+  title: string;
+  source_link: string;
+  type: string;
+  update_time: string;
+  /** The import revision that last added or changed the entry; lets instances load only what changed. */
+  revision: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  key_hash: string;
+  /** First characters of the key, so operators can tell keys apart without the secret. */
+  key_prefix: string;
+  label: string;
+  rate_per_second: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface RankingTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  token_prefix: string;
+  bound_address: string | null;
+  /** OpenID of the messaging-account user the token was issued to, if any. */
+  owner: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface RankingSnapshotsTable {
+  id: Generated<number>;
+  board: string;
+  taken_at: string;
+  /** JSON array of the board's records, `hot_change` already computed. */
+  records: string;
+}
+
+export interface Schema {
+  entries: EntriesTable;
+  meta: MetaTable;
+  api_keys: ApiKeysTable;
+  ranking_tokens: RankingTokensTable;
+  ranking_snapshots: RankingSnapshotsTable;
+}

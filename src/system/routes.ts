@@ -1,0 +1,102 @@
+/**
+ * `/api/status` and `/api/health` (spec 4.6, 4.7). Health makes a real round trip to each store with a
+ * short timeout, so a hung database turns into a quick 503 instead of a hung probe.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Config } from '../config.js';
+import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
+import { serviceUnavailable } from '../http/errors.js';
+import { responseLanguage } from '../http/language.js';
+
+export const API_VERSION = '2.2.1';
+export const SERVICE_NAME = 'dramadex';
+const HEALTH_TIMEOUT_MS = 1500;
+
+/** A dependency health reports on: a name (`database`, `redis`) and a round trip that may fail. */
+export interface HealthProbe {
+  name: string;
+  check(): Promise<void>;
+}
+
+export interface SystemRoutesOptions {
+  config: Config;
+  features: string[];
+  probes: HealthProbe[];
+}
+
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes }) => {
+  const statusSchema = {
+    response: {
+      200: SuccessEnvelope(
+        Type.Object({
+          service: Type.String(),
+          version: Type.String(),
+          status: Type.String(),
+          environment: Type.String(),
+          features: Type.Array(Type.String()),
+        }),
+      ),
+      ...errorResponses,
+    },
+  };
+  app.get('/api/status', { schema: statusSchema }, async (request) =>
+    success({ zh: '服务运行正常', en: 'Service is running' }, responseLanguage(request.headers['accept-language'], config.language), {
+      service: SERVICE_NAME,
+      version: API_VERSION,
+      status: 'running',
+      environment: config.environment,
+      features,
+    }),
+  );
+
+  const healthSchema = {
+    response: {
+      200: SuccessEnvelope(
+        Type.Object({
+          status: Type.String(),
+          database: Type.String(),
+          timestamp: Type.String({ format: 'date-time' }),
+          checks: Type.Record(Type.String(), Type.String()),
+        }),
+      ),
+      ...errorResponses,
+    },
+  };
+  app.get('/api/health', { schema: healthSchema }, async (request) => {
+    const results = await Promise.all(probes.map(async (probe) => [probe.name, await outcome(probe)] as const));
+    const checks = Object.fromEntries(results);
+    const healthy = results.every(([, state]) => state === 'connected');
+    const data = {
+      status: healthy ? 'healthy' : 'unhealthy',
+      database: checks.database ?? 'connected',
+      timestamp: new Date().toISOString(),
+      checks,
+    };
+    if (!healthy) {
+      const failing = results.filter(([, state]) => state !== 'connected').map(([name, state]) => `${name}: ${state}`);
+      throw serviceUnavailable({ zh: `依赖不可用：${failing.join('，')}`, en: `Unavailable: ${failing.join(', ')}` }, { data });
+    }
+    return success(
+      { zh: '服务健康', en: 'Service is healthy' },
+      responseLanguage(request.headers['accept-language'], config.language),
+      data,
+    );
+  });
+};
+
+async function outcome(probe: HealthProbe): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), HEALTH_TIMEOUT_MS);
+  });
+  const check = probe.check().then(
+    () => 'connected',
+    () => 'disconnected',
+  );
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
