@@ -1,12 +1,13 @@
 /**
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
- * Order: infrastructure (errors, limits), then feature routes, then OpenAPI.
+ * Order: infrastructure (errors, OpenAPI collection, limits), then feature routes.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions } from './http/fastify-options.js';
+import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 
@@ -14,6 +15,7 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   const { config } = services;
   const app = Fastify(fastifyOptions(config));
   installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => PARAMETER_RULES[name] });
+  await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
   await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
   return app;

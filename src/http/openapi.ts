@@ -1,0 +1,34 @@
+/**
+ * OpenAPI documents generated from the route schemas (@fastify/swagger collects them as routes are
+ * added). The committed copies under docs/ are checked against the code by test/openapi.test.ts.
+ */
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+
+export interface OpenApiInfo {
+  title: string;
+  description: string;
+}
+
+/** Register before any route, so every route is collected. */
+export async function registerOpenApi(app: FastifyInstance, info: OpenApiInfo): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { ...info, version: '2.2.1' },
+    },
+  });
+}
+
+export const CATALOGUE_API_DESCRIPTION = [
+  'Read-only catalogue of links to video content (interface spec v2.2.1). Decisions where the spec is silent:',
+  '- Lists are newest `update_time` first, ties by a stable id; search is exact title, prefix, contains, looser matches, then newest first.',
+  '- `today` is the date part of `update_time` equal to today in CATALOGUE_TZ (default Asia/Shanghai); its presence alone selects it (`?today`, `?today=`, `?today=0`).',
+  '- `page` beyond the last page is 200 with empty `items`; `total_pages` = ceil(total / limit), 0 when total is 0.',
+  '- `baidu` is accepted everywhere as an alias of `extsrc`; responses say `extsrc`.',
+  '- Unknown content_type, bad page/limit (non-integer, out of range, repeated, empty) and bad keywords (after NFKC + trim: empty, over 100 characters, forbidden characters) are 400 BAD_REQUEST naming the parameter.',
+  '- `/api/search` without a `content_type` filter echoes `content_type` as the empty string.',
+  '- Unknown paths and methods other than GET/HEAD are 404 RESOURCE_NOT_FOUND in the error envelope; every error carries `suggestion`.',
+  '- Texts are Simplified Chinese unless LANGUAGE=en or Accept-Language prefers English.',
+  '- `/api/health` is 503 in the error envelope (with `data.database` not `connected`) when a store fails its check within 1.5 s; `data.checks` lists each store.',
+].join('\n');
