@@ -1,0 +1,66 @@
+/**
+ * Why this exists: the benchmark's flags in one typed, validated place, so `run.ts` only orchestrates.
+ *   --entries N       entries to generate (default 1,000,000)
+ *   --duration S      seconds of measured load per scenario and server (default 5; plus 1 s warm-up)
+ *   --connections C   autocannon connections (default 10)
+ *   --store S         sqlite (default) or postgres
+ *   --pg-url URL      PostgreSQL server to create the throw-away database on
+ *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated)
+ */
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  entries: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  sequentialRequests: number;
+  store: 'sqlite' | 'postgres';
+  pgUrl: string;
+  only: string[];
+}
+
+const MAX_ENTRIES = 10_000_000;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      entries: { type: 'string', default: '1000000' },
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      store: { type: 'string', default: 'sqlite' },
+      'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
+      only: { type: 'string', default: '' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write('usage: npm run bench -- [--entries N] [--duration S] [--connections C] [--store sqlite|postgres] [--only a,b]\n');
+    process.exit(0);
+  }
+  const store = values.store;
+  if (store !== 'sqlite' && store !== 'postgres') throw new Error(`--store must be sqlite or postgres, got "${store}"`);
+  const pgUrl = new URL(values['pg-url']);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(pgUrl.hostname)) throw new Error('--pg-url must point at this machine');
+  return {
+    entries: integer('--entries', values.entries, 1, MAX_ENTRIES),
+    durationSeconds: integer('--duration', values.duration, 1, 120),
+    warmupSeconds: 1,
+    connections: integer('--connections', values.connections, 1, 256),
+    sequentialRequests: 200,
+    store,
+    pgUrl: pgUrl.toString(),
+    only: values.only
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  };
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const value = Number(text.replaceAll('_', ''));
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
+  return value;
+}

@@ -1,0 +1,153 @@
+/**
+ * Why this exists: `npm run bench`, the figures the catalogue, search, limits and PostgreSQL issues are
+ * judged by. It generates N realistic entries, imports them through the real CLI into a throw-away
+ * database, starts `dramadex serve` as operators do, and for each scenario compares dramadex with a
+ * bare node:http server replaying the very same bytes, in the same run, on the same machine. Prints
+ * Markdown tables (figures, targets, PASS/FAIL) to stdout and progress to stderr; removes everything
+ * it created however it ends.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBenchKey } from './api-key.js';
+import { startBare } from './bare.js';
+import { memoryOf, runCli, type Served, startServe } from './children.js';
+import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
+import { createBenchDatabase } from './database.js';
+import { generateCatalogue } from './generate.js';
+import { type Captured, get, sequentialLatency } from './http-get.js';
+import { type LoadSettings, measure } from './load.js';
+import { type BenchOptions, parseOptions } from './options.js';
+import { type RunFigures, renderReport, type ScenarioOutcome } from './report.js';
+import { SCENARIOS, type Scenario, serverKey } from './scenarios.js';
+
+const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(options: BenchOptions): Promise<void> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'dramadex-bench-'));
+  onCleanup(`remove ${tempDir}`, () => rmSync(tempDir, { recursive: true, force: true }));
+
+  const file = join(tempDir, 'catalogue.ndjson');
+  const started = performance.now();
+  const generated = await generateCatalogue(file, options.entries);
+  log(
+    `generated ${generated.entries} entries (${generated.todayEntries} today, ${(generated.bytes / 1e6).toFixed(0)} MB) in ${seconds(performance.now() - started)}`,
+  );
+
+  const database = await createBenchDatabase(options.store, tempDir, options.pgUrl);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: database.url,
+    CATALOGUE_TZ: 'Asia/Shanghai',
+    LOG_LEVEL: 'warn',
+  };
+  log(`importing into ${database.description} through \`dramadex import\`…`);
+  const imported = await runCli(['import', file], env, 120_000 + options.entries * 1.5);
+  if (imported.code !== 0) throw new Error(`dramadex import failed (${imported.code}): ${imported.stderr.trim()}`);
+  log(`${imported.stdout.trim()} — ${seconds(imported.ms)}`);
+
+  const apiKey = await createBenchKey(env);
+  log(apiKey.note);
+
+  const scenarios = SCENARIOS.filter((scenario) => options.only.length === 0 || options.only.some((part) => scenario.name.includes(part)));
+  const settings: LoadSettings = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  const outcomes = new Map<Scenario, ScenarioOutcome>();
+  let figures: Pick<RunFigures, 'startupMs' | 'rssLoadedMb' | 'rssAfterMb' | 'peakMb'> | undefined;
+  // One server per distinct server configuration; the first (the default) gives start-up and memory.
+  for (const key of new Set(scenarios.map(serverKey))) {
+    const group = scenarios.filter((scenario) => serverKey(scenario) === key);
+    const serverEnv = { ...env, ...group[0]?.serverEnv };
+    const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
+    const server = await startServe(serverEnv, healthHeaders, 60_000 + options.entries * 0.1);
+    const loaded = memoryOf(server.pid);
+    log(`server healthy in ${seconds(server.startupMs)}, RSS ${loaded.rssMb.toFixed(0)} MB${key === '[]' ? '' : ` (env ${key})`}`);
+    await runGroup(group, server, apiKey.key, tempDir, settings, options.sequentialRequests, outcomes);
+    const after = memoryOf(server.pid);
+    figures ??= { startupMs: server.startupMs, rssLoadedMb: loaded.rssMb, rssAfterMb: after.rssMb, peakMb: after.peakMb };
+    await server.stop();
+  }
+
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const report = renderReport([...outcomes.values()], {
+    heading: `dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${options.connections} connections × ${options.durationSeconds} s (after ${options.warmupSeconds} s warm-up), ${when} UTC`,
+    entries: options.entries,
+    importMs: imported.ms,
+    startupMs: figures?.startupMs ?? Number.NaN,
+    rssLoadedMb: figures?.rssLoadedMb ?? Number.NaN,
+    rssAfterMb: figures?.rssAfterMb ?? Number.NaN,
+    peakMb: figures?.peakMb ?? Number.NaN,
+    notes: [
+      apiKey.note,
+      `${generated.todayEntries} of the entries are dated today (Asia/Shanghai); import time is the whole \`dramadex import\` process (start-up, parse, validation, one transaction)`,
+      'ratio = dramadex req/s ÷ bare node:http req/s replaying the same bytes and headers; both servers are child processes on the same machine as autocannon',
+      `1-req median: ${options.sequentialRequests} sequential requests on one keep-alive connection`,
+    ],
+  });
+  process.stdout.write(`\n${report}`);
+}
+
+async function runGroup(
+  group: Scenario[],
+  server: Served,
+  key: string | undefined,
+  tempDir: string,
+  settings: LoadSettings,
+  sequential: number,
+  outcomes: Map<Scenario, ScenarioOutcome>,
+): Promise<void> {
+  const headersOf = (scenario: Scenario) => ({ ...(key && scenario.apiKey !== false ? { 'x-api-key': key } : {}), ...scenario.headers });
+  const captured = new Map<string, Captured>();
+  for (const scenario of group) {
+    const response = await get(server.port, scenario.path, headersOf(scenario));
+    const outcome: ScenarioOutcome = { scenario, bytes: response.body.length, total: totalOf(response.body) };
+    outcomes.set(scenario, outcome);
+    if (response.status === 200) captured.set(scenario.path, response);
+    else outcome.error = `answered ${response.status}: ${response.body.toString('utf8').slice(0, 120)}`;
+  }
+  const bare = await startBare(tempDir, captured);
+  try {
+    for (const scenario of group) {
+      const outcome = outcomes.get(scenario) as ScenarioOutcome;
+      if (outcome.error) continue;
+      const headers = headersOf(scenario);
+      log(`${scenario.name}: dramadex…`);
+      outcome.dramadex = await measure(server.port, scenario.path, headers, settings);
+      log(`${scenario.name}: bare…`);
+      outcome.bare = await measure(bare.port, scenario.path, headers, settings);
+      outcome.medianMs = (await sequentialLatency(server.port, scenario.path, headers, sequential)).median;
+      outcome.bareMedianMs = (await sequentialLatency(bare.port, scenario.path, headers, sequential)).median;
+      log(
+        `${scenario.name}: ${outcome.dramadex.rps.toFixed(0)} vs ${outcome.bare.rps.toFixed(0)} req/s, median ${outcome.medianMs.toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await bare.stop();
+  }
+}
+
+function totalOf(body: Buffer): number | undefined {
+  try {
+    const total = (JSON.parse(body.toString('utf8')) as { data?: { total?: unknown } }).data?.total;
+    return typeof total === 'number' ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+installSignalHandlers();
+let exitCode = 0;
+try {
+  await main(parseOptions(process.argv.slice(2)));
+} catch (error) {
+  process.stderr.write(`bench: failed: ${(error as Error)?.stack ?? error}\n`);
+  exitCode = 1;
+} finally {
+  await cleanupAll();
+}
+process.exit(exitCode);

@@ -1,0 +1,68 @@
+/**
+ * Why this exists: the list of what the benchmark measures and the target each figure is held to
+ * (issues 2, 3, 4 and 6), kept apart from the machinery so adding a scenario is one entry here.
+ *
+ * Each scenario may run against its own server configuration (`serverEnv`: scenarios with equal env
+ * share one server) and choose its headers: `apiKey: false` sends no X-API-Key. That is how the limits
+ * work adds "with API key vs limits off", e.g.
+ *   { name: 'list page 1, limits off', path: '/api/contents', kind: 'list', apiKey: false,
+ *     serverEnv: { <setting that turns limits off>: '…' } }
+ * plus, on 'list page 1', the target { kind: 'versus', scenario: 'list page 1, limits off', minRatio: 0.95 }.
+ */
+
+export type Target =
+  /** dramadex req/s ≥ min × bare req/s on the same bytes. */
+  | { kind: 'ratio'; min: number }
+  /** Sequential single-request median below maxMs. */
+  | { kind: 'median'; maxMs: number }
+  /** This scenario's req/s ≥ minRatio × the named scenario's req/s. */
+  | { kind: 'versus'; scenario: string; minRatio: number };
+
+export interface Scenario {
+  name: string;
+  /** Request path and query, percent-encoded. */
+  path: string;
+  kind: 'list' | 'search';
+  /** Send the benchmark's API key (when the key command exists). Default true. */
+  apiKey?: boolean;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Extra environment for the dramadex server this scenario runs against. */
+  serverEnv?: Record<string, string>;
+  targets: Target[];
+}
+
+const LIST: Target[] = [{ kind: 'ratio', min: 0.7 }];
+const SEARCH: Target[] = [
+  { kind: 'ratio', min: 0.7 },
+  { kind: 'median', maxMs: 5 },
+];
+
+const search = (keyword: string, type?: string) =>
+  `/api/search?keyword=${encodeURIComponent(keyword)}${type ? `&content_type=${type}` : ''}`;
+
+/** Keywords chosen against bench/titles.ts: a common character, a role, a trope, a pair that never occurs. */
+export const SCENARIOS: Scenario[] = [
+  { name: 'list page 1', path: '/api/contents', kind: 'list', targets: LIST },
+  { name: 'type page 1', path: '/api/contents/post', kind: 'list', targets: LIST },
+  {
+    name: 'type page 1000',
+    path: '/api/contents/post?page=1000',
+    kind: 'list',
+    targets: [...LIST, { kind: 'versus', scenario: 'type page 1', minRatio: 0.5 }],
+  },
+  { name: 'today', path: '/api/contents?today', kind: 'list', targets: LIST },
+  { name: 'search 1-char 婚', path: search('婚'), kind: 'search', targets: SEARCH },
+  { name: 'search 2-char 总裁', path: search('总裁'), kind: 'search', targets: SEARCH },
+  { name: 'search 4-char 霸道总裁', path: search('霸道总裁'), kind: 'search', targets: SEARCH },
+  { name: 'search no match 龘靐', path: search('龘靐'), kind: 'search', targets: SEARCH },
+  { name: 'search type-filtered 重生 post', path: search('重生', 'post'), kind: 'search', targets: SEARCH },
+];
+
+/** Whole-run targets, for entries at the default size (1,000,000). */
+export const RUN_TARGETS = { importSeconds: 30, startupSeconds: 5, rssMb: 768 };
+
+/** A stable key for a server configuration. */
+export function serverKey(scenario: Scenario): string {
+  return JSON.stringify(Object.entries(scenario.serverEnv ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+}
