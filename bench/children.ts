@@ -72,11 +72,12 @@ export async function startServe(env: NodeJS.ProcessEnv, headers: Record<string,
   const out = collect(child);
   const output = () => `${out.stdout()}${out.stderr()}`.trim();
   const deadline = started + timeoutMs;
+  let status = 0;
   for (let attempt = 0; attempt < 100_000 && performance.now() < deadline; attempt++) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`dramadex serve exited (${child.exitCode ?? child.signalCode}) before becoming healthy:\n${output()}`);
     }
-    const status = await get(port, '/api/health', headers, undefined, 2_000).then(
+    status = await get(port, '/api/health', headers, undefined, 2_000).then(
       (response) => response.status,
       () => 0,
     );
@@ -84,7 +85,7 @@ export async function startServe(env: NodeJS.ProcessEnv, headers: Record<string,
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();
-  throw new Error(`dramadex serve was not healthy within ${timeoutMs / 1000} s:\n${output()}`);
+  throw new Error(`dramadex serve was not healthy within ${timeoutMs / 1000} s (last /api/health status ${status}):\n${output()}`);
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */

@@ -15,6 +15,11 @@ let running: Promise<void> | undefined;
 /** Registers an undo action; returns a function that runs it early (and removes it from the list). */
 export function onCleanup(label: string, run: Action['run']): () => Promise<void> {
   const action: Action = { label, run };
+  if (running) {
+    // Already shutting down: undo at once and stop the caller from going on.
+    void bounded(action);
+    throw new Error(`shutting down; undid "${label}"`);
+  }
   actions.push(action);
   return async () => {
     const index = actions.indexOf(action);

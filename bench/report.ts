@@ -41,7 +41,7 @@ export function renderReport(outcomes: ScenarioOutcome[], run: RunFigures): stri
     const { dramadex, bare } = outcome;
     const ratio = dramadex && bare && bare.rps > 0 ? dramadex.rps / bare.rps : undefined;
     const checks = outcome.scenario.targets.map((target) => check(target, outcome, ratio, outcomes));
-    if (outcome.error) checks.push({ text: outcome.error, ok: false });
+    if (outcome.error) checks.push({ text: outcome.error.replaceAll('|', '\\|').slice(0, 100), ok: false });
     for (const [label, result] of [
       ['dramadex', dramadex],
       ['bare', bare],

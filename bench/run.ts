@@ -62,7 +62,7 @@ async function main(options: BenchOptions): Promise<void> {
   // One server per distinct server configuration; the first (the default) gives start-up and memory.
   for (const key of new Set(scenarios.map(serverKey))) {
     const group = scenarios.filter((scenario) => serverKey(scenario) === key);
-    const serverEnv = { ...env, ...group[0]?.serverEnv };
+    const serverEnv = { ...env, ...apiKey.env, ...group[0]?.serverEnv };
     const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
     const server = await startServe(serverEnv, healthHeaders, 60_000 + options.entries * 0.1);
     const loaded = memoryOf(server.pid);

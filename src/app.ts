@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions } from './http/fastify-options.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
+import { limitsPlugin } from './limits/plugin.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 
@@ -16,6 +17,8 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   const app = Fastify(fastifyOptions(config));
   installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => PARAMETER_RULES[name] });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
+  // Before the routes, so every catalogue request (the 404 path too) is limited.
+  if (services.limits) await app.register(limitsPlugin, { limits: services.limits.limits });
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
   await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
   return app;

@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: string[];
   /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
   exemptAddresses: string[];
+  /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
+  limits: LimitsConfig;
   logLevel: string;
   wechat: { token: string; aesKey: string | undefined; appId: string | undefined } | undefined;
 }
@@ -53,6 +55,7 @@ export function loadConfig(env: Env = process.env): Config {
     environment: nonEmpty(env.APP_ENV) ?? 'production',
     trustProxy: addressList(env, 'TRUST_PROXY'),
     exemptAddresses: addressList(env, 'EXEMPT_ADDRESSES'),
+    limits: limits(env),
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL) ?? 'info'),
     wechat: wechatToken ? { token: wechatToken, aesKey, appId } : undefined,
   };
@@ -104,6 +107,29 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 function logLevel(value: string): string {
   if (LOG_LEVELS.includes(value)) return value;
   throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+}
+
+export interface LimitsConfig {
+  /** `RATE_LIMITS=off` turns every catalogue limit and key check off (tests, benchmarks); default on. */
+  enabled: boolean;
+  /** Prefix of every Redis key the limits write (`REDIS_KEY_PREFIX`), so deployments can share a Redis. */
+  redisKeyPrefix: string;
+  /** How long a Redis command may take before the request is decided on per-instance memory instead. */
+  redisCommandTimeoutMs: number;
+}
+
+function limits(env: Env): LimitsConfig {
+  const switchValue = (nonEmpty(env.RATE_LIMITS) ?? 'on').toLowerCase();
+  if (switchValue !== 'on' && switchValue !== 'off') throw new ConfigError(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`);
+  const prefix = nonEmpty(env.REDIS_KEY_PREFIX) ?? 'dramadex:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(prefix)) {
+    throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 printable ASCII characters without spaces, got "${prefix}"`);
+  }
+  const timeout = nonEmpty(env.REDIS_COMMAND_TIMEOUT_MS) ?? '250';
+  if (!/^\d{1,5}$/.test(timeout) || Number(timeout) < 10 || Number(timeout) > 10_000) {
+    throw new ConfigError(`REDIS_COMMAND_TIMEOUT_MS must be an integer from 10 to 10000, got "${timeout}"`);
+  }
+  return { enabled: switchValue === 'on', redisKeyPrefix: prefix, redisCommandTimeoutMs: Number(timeout) };
 }
 
 /** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */

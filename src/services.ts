@@ -9,6 +9,7 @@ import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
 import { LocalClock } from './catalogue/local-time.js';
 import type { Config } from './config.js';
+import { LimitsService } from './limits/limits-service.js';
 import { ScanSearch } from './search/scan-search.js';
 import { type Database, openDatabase } from './store/database.js';
 import type { HealthProbe } from './system/routes.js';
@@ -18,6 +19,8 @@ export interface Services {
   database: Database;
   catalogue: Catalogue;
   fullDumps: FullDumpCache;
+  /** The catalogue's limits; undefined when RATE_LIMITS=off. */
+  limits: LimitsService | undefined;
   probes: HealthProbe[];
   features: string[];
   close(): Promise<void>;
@@ -35,15 +38,22 @@ export async function createServices(config: Config, options: ServiceOptions = {
   await catalogue.start(options.pollMs ?? 1000);
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
+  const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000) : undefined;
+  if (limits) {
+    probes.push(...limits.probes);
+    features.push(...limits.features);
+  }
   return {
     config,
     database,
     catalogue,
     fullDumps: new FullDumpCache(catalogue),
+    limits,
     probes,
     features,
     async close() {
       catalogue.stop();
+      await limits?.close();
       await database.close();
     },
   };

@@ -1,8 +1,13 @@
 /**
  * `/api/contents/{type}/all` answers with every entry of a type, which can be tens of megabytes. The
  * response is built once per type and language, kept for an hour as ready bytes (plain, gzip, brotli)
- * with an ETag, and rebuilt when an import changes the type. Concurrent cold requests share one build.
+ * with ETags, and rebuilt when an import changes the type. Concurrent cold requests share one build.
  * No response-schema serializer here: JSON.stringify is several times faster on large arrays.
+ *
+ * Each instance keeps its own bytes (with REDIS_URL too: dumps are rebuilt from the in-memory view in
+ * well under a second, so shipping megabytes through Redis would cost more than it saves). The ETags are
+ * hashes of the content, so every instance gives the same dump the same ETag and a client's
+ * `If-None-Match` works whichever instance answers.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -17,10 +22,14 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 export const FULL_DUMP_TTL_MS = 60 * 60 * 1000;
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
 export interface FullDump {
+  /** The type's version in the catalogue view when the dump was built. */
   version: number;
   builtAt: number;
-  etag: string;
+  /** One strong ETag per encoding (RFC 9110: different bytes, different strong validator). */
+  etags: Record<Encoding, string>;
   plain: Buffer;
   gzip: Buffer;
   brotli: Buffer;
@@ -28,23 +37,31 @@ export interface FullDump {
 
 export class FullDumpCache {
   private readonly ready = new Map<string, FullDump>();
-  private readonly building = new Map<string, Promise<FullDump>>();
+  private readonly building = new Map<string, { version: number; dump: Promise<FullDump> }>();
   /** How many dumps were built (observability, tests of the single build). */
   builds = 0;
 
-  constructor(private readonly catalogue: Catalogue) {}
+  constructor(private readonly catalogue: Catalogue) {
+    // Let stale dumps go as soon as an import changes their type, instead of holding them until asked.
+    catalogue.onChange((types) => {
+      for (const key of this.ready.keys()) if (types.has(key.split(':')[0] as ContentType)) this.ready.delete(key);
+    });
+  }
 
   async get(type: ContentType, language: Language): Promise<FullDump> {
     const key = `${type}:${language}`;
     const version = this.catalogue.typeVersion(type);
     const cached = this.ready.get(key);
     if (cached && cached.version === version && Date.now() - cached.builtAt < FULL_DUMP_TTL_MS) return cached;
-    let pending = this.building.get(key);
-    if (!pending) {
-      pending = this.build(type, language, version).finally(() => this.building.delete(key));
-      this.building.set(key, pending);
-    }
-    return pending;
+    // Join a build only if it is of the current version: one started before an import would serve
+    // the old entries to a request that arrived after the import.
+    const pending = this.building.get(key);
+    if (pending && pending.version === version) return pending.dump;
+    const dump = this.build(type, language, version).finally(() => {
+      if (this.building.get(key)?.dump === dump) this.building.delete(key);
+    });
+    this.building.set(key, { version, dump });
+    return dump;
   }
 
   private async build(type: ContentType, language: Language, version: number): Promise<FullDump> {
@@ -61,41 +78,60 @@ export class FullDumpCache {
       gzipAsync(plain, { level: 6 }),
       brotliAsync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
     ]);
-    const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
-    const dump = { version, builtAt: Date.now(), etag, plain, gzip: gzipped, brotli };
-    this.ready.set(`${type}:${language}`, dump);
+    const hash = createHash('sha256').update(plain).digest('base64url').slice(0, 27);
+    const etags = { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` };
+    const dump = { version, builtAt: Date.now(), etags, plain, gzip: gzipped, brotli };
+    const key = `${type}:${language}`;
+    // A slower build of an older version must not replace a newer dump.
+    if ((this.ready.get(key)?.version ?? -1) <= version) this.ready.set(key, dump);
     return dump;
   }
 
-  /** Sends the best encoding the client accepts, or 304 when its copy is current. */
+  /** Sends the best encoding the client accepts, or 304 when its copy (in any encoding) is current. */
   send(dump: FullDump, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     const maxAge = Math.max(0, Math.floor((dump.builtAt + FULL_DUMP_TTL_MS - Date.now()) / 1000));
     reply
-      .header('etag', dump.etag)
-      .header('vary', 'accept-encoding')
+      .header('etag', dump.etags[encoding])
+      // The message text follows Accept-Language, the bytes follow Accept-Encoding.
+      .header('vary', 'accept-encoding, accept-language')
       .header('cache-control', `public, max-age=${maxAge}`)
       .type('application/json; charset=utf-8');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === dump.etag || tag.trim() === '*')) {
-      return reply.code(304).send();
-    }
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (matches(request.headers['if-none-match'], dump)) return reply.code(304).send();
     if (encoding === 'identity') return reply.send(dump.plain);
     return reply.header('content-encoding', encoding).send(encoding === 'br' ? dump.brotli : dump.gzip);
   }
 }
 
-/** br over gzip over identity, honouring `q=0` refusals. */
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/` is ignored. */
+function matches(header: string | undefined, dump: FullDump): boolean {
+  if (!header) return false;
+  const current = Object.values(dump.etags);
+  return header.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '');
+    return tag === '*' || current.includes(tag);
+  });
+}
+
+/** The accepted encoding with the highest q; on a tie br over gzip over identity; `q=0` refuses one. */
+export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
+  let best: Encoding = 'identity';
+  let bestWeight = 0;
+  for (const candidate of ['br', 'gzip'] as const) {
+    if (weight(candidate) > bestWeight) {
+      best = candidate;
+      bestWeight = weight(candidate);
+    }
+  }
+  // Uncompressed is always possible; it wins only when the client ranks it above every compression.
+  return (accepted.get('identity') ?? 0) > bestWeight ? 'identity' : best;
 }

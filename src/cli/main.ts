@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { CliError } from './errors.js';
 import { importCommand } from './import-command.js';
+import { registerLimitsCommands } from './limits-commands.js';
 import { serveCommand } from './serve-command.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -40,4 +41,4 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Components with commands of their own (keys, tokens, rankings) add them here. */
-const extraCommands: Array<(program: Command) => void> = [];
+const extraCommands: Array<(program: Command) => void> = [registerLimitsCommands];

@@ -27,6 +27,16 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** One row when an address is blacklisted (`until` set) and one when an operator clears it. */
+export interface BlacklistEventsTable {
+  id: Generated<number>;
+  address: string;
+  kind: 'blocked' | 'cleared';
+  /** ISO 8601 UTC times, so they compare as text on both stores. */
+  at: string;
+  until: string | null;
+}
+
 export interface RankingTokensTable {
   id: Generated<number>;
   token_hash: string;
@@ -50,6 +60,7 @@ export interface Schema {
   entries: EntriesTable;
   meta: MetaTable;
   api_keys: ApiKeysTable;
+  blacklist_events: BlacklistEventsTable;
   ranking_tokens: RankingTokensTable;
   ranking_snapshots: RankingSnapshotsTable;
 }

@@ -5,9 +5,11 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import { catalogueMigration } from './001-catalogue.js';
+import { apiKeysMigration } from './003-api-keys.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-catalogue': catalogueMigration(dialect),
+    '003-api-keys': apiKeysMigration(dialect),
   };
 }

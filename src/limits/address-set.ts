@@ -1,0 +1,38 @@
+/**
+ * A set of addresses and CIDRs (`EXEMPT_ADDRESSES`): monitoring and load balancers that are never
+ * limited. Entries are parsed once; a request's address is parsed only when the set is not empty.
+ */
+import ipaddr from 'ipaddr.js';
+import { normalizeAddress } from '../http/client-address.js';
+
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+export class AddressSet {
+  private readonly ranges: Range[];
+
+  constructor(entries: string[]) {
+    this.ranges = entries.map((entry) => {
+      if (entry.includes('/')) return ipaddr.parseCIDR(entry);
+      const address = ipaddr.process(entry);
+      return [address, address.kind() === 'ipv4' ? 32 : 128];
+    });
+  }
+
+  get empty(): boolean {
+    return this.ranges.length === 0;
+  }
+
+  /** Whether `address` (as the socket or a trusted proxy gave it) is in the set. */
+  has(address: string): boolean {
+    if (this.ranges.length === 0) return false;
+    const canonical = normalizeAddress(address);
+    if (canonical === undefined) return false;
+    const parsed = ipaddr.parse(canonical);
+    return this.ranges.some(([network, bits]) => {
+      if (network.kind() === parsed.kind()) return parsed.match(network, bits);
+      // A mapped IPv6 range (::ffff:10.0.0.0/104) also covers the IPv4 addresses it maps.
+      if (network.kind() === 'ipv6' && parsed.kind() === 'ipv4') return (parsed as ipaddr.IPv4).toIPv4MappedAddress().match(network, bits);
+      return false;
+    });
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * One fixed-window counter of rate-limiter-flexible, in memory or in Redis. The library does the
+ * counting: in memory a plain Map with a timer per key (no LRU, so a flood of new addresses cannot push
+ * out a blacklisted one or a live window), in Redis one Lua script per request that sets the key with
+ * its expiry and increments it atomically (no key without a TTL).
+ *
+ * With Redis, each counter also has a memory twin that decides while Redis is down (RedisLink.up is
+ * false) or when a Redis call fails or times out; the failure marks the link down, so later requests go
+ * straight to memory instead of waiting on Redis, until the link's probe sees Redis answer again.
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisLink } from './redis-link.js';
+
+export interface CounterSpec {
+  /** Part of the key: `<REDIS_KEY_PREFIX><name>:<key>`. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** A refusal from the counter: how far over it is and how long until its window ends. */
+export type Refusal = RateLimiterRes;
+
+export class Counter {
+  /** This instance's own counts: the whole state without Redis, the fallback with it. */
+  readonly local: RateLimiterMemory;
+  private readonly shared: RateLimiterRedis | undefined;
+
+  constructor(
+    readonly spec: CounterSpec,
+    keyPrefix: string,
+    private readonly link: RedisLink | undefined,
+  ) {
+    const options = { keyPrefix: `${keyPrefix}${spec.name}`, points: spec.points, duration: spec.durationSeconds };
+    this.local = new RateLimiterMemory(options);
+    this.shared = link ? new RateLimiterRedis({ ...options, storeClient: link.client, rejectIfRedisNotReady: true }) : undefined;
+  }
+
+  /** Counts one request; resolves when it is within the limit, rejects with a Refusal when not. */
+  async consume(key: string): Promise<RateLimiterRes> {
+    if (this.shared && this.link?.up) {
+      try {
+        return await this.shared.consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        this.link.markDown(error as Error);
+      }
+    }
+    return this.local.consume(key);
+  }
+
+  /** Sets a key's count for a duration (the blacklist), where the request was counted. */
+  async set(key: string, points: number, seconds: number): Promise<void> {
+    if (this.shared && this.link?.up) {
+      try {
+        await this.shared.set(key, points, seconds);
+        return;
+      } catch (error) {
+        this.link.markDown(error as Error);
+      }
+    }
+    await this.local.set(key, points, seconds);
+  }
+
+  /** The Redis key a counter key is stored under (for operator commands that clear it). */
+  redisKey(key: string): string {
+    return this.local.getKey(key);
+  }
+}
+
+/** The Redis key of counter `name`'s `key` (rate-limiter-flexible joins prefix and key with `:`). */
+export function storedKey(prefix: string, name: string, key: string): string {
+  return `${prefix}${name}:${key}`;
+}
+
+export function isRefusal(value: unknown): value is Refusal {
+  return value instanceof RateLimiterRes;
+}

@@ -1,0 +1,80 @@
+/**
+ * Builds the limits from the configuration and keeps them in step with the database: the active API
+ * keys and the operators' blacklist clears are re-read every poll (the catalogue's poll interval), so
+ * `dramadex key create|revoke` and `dramadex blacklist clear` reach running instances within it. With
+ * REDIS_URL the counters are shared through Redis (see counter.ts and redis-link.ts for what happens
+ * when it is unreachable).
+ */
+import type { Config } from '../config.js';
+import type { Database } from '../store/database.js';
+import type { HealthProbe } from '../system/routes.js';
+import { AddressSet } from './address-set.js';
+import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
+import { BlacklistRecord } from './blacklist-record.js';
+import { Limits } from './limits.js';
+import { RedisLink } from './redis-link.js';
+
+export class LimitsService {
+  private timer: NodeJS.Timeout | undefined;
+  private followedId = 0;
+  private syncing: Promise<void> | undefined;
+
+  private constructor(
+    readonly limits: Limits,
+    readonly apiKeys: ApiKeyRegistry,
+    readonly blacklist: BlacklistRecord,
+    readonly link: RedisLink | undefined,
+  ) {}
+
+  static async start(config: Config, database: Database, pollMs: number): Promise<LimitsService> {
+    const link = config.redisUrl ? new RedisLink(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }) : undefined;
+    await link?.connect(2000);
+    const apiKeys = new ApiKeyRegistry(new ApiKeyStore(database));
+    const blacklist = new BlacklistRecord(database);
+    const limits = new Limits({
+      keyPrefix: config.limits.redisKeyPrefix,
+      link,
+      apiKeys,
+      exempt: new AddressSet(config.exemptAddresses),
+      blacklist,
+    });
+    const service = new LimitsService(limits, apiKeys, blacklist, link);
+    await apiKeys.reload();
+    service.followedId = await blacklist.latestId();
+    if (pollMs > 0) {
+      service.timer = setInterval(() => void service.sync().catch(() => undefined), pollMs);
+      service.timer.unref();
+    }
+    return service;
+  }
+
+  /** What `/api/status` lists for the limits. */
+  get features(): string[] {
+    return ['rate-limit', 'api-keys', ...(this.link ? ['redis-shared-limits'] : [])];
+  }
+
+  get probes(): HealthProbe[] {
+    const link = this.link;
+    return link ? [{ name: 'redis', check: () => link.ping() }] : [];
+  }
+
+  /** Re-reads the active keys and applies blacklist clears made since the last look; callers share one run. */
+  sync(): Promise<void> {
+    this.syncing ??= (async () => {
+      await this.apiKeys.reload();
+      for (const cleared of await this.blacklist.clearedAfter(this.followedId)) {
+        await this.limits.liftLocally(cleared.address);
+        this.followedId = cleared.id;
+      }
+    })().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.syncing?.catch(() => undefined);
+    await this.link?.close();
+  }
+}

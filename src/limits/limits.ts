@@ -1,0 +1,176 @@
+/**
+ * The catalogue's limits as one decision per request, apart from HTTP: given the client's address, its
+ * `X-API-Key` header and whether it asks for a full dump, either allow it (with the RateLimit header
+ * values) or refuse it with the error to answer. Rules, in order:
+ *   1. a key header must name an active key (401 otherwise); the key's own rate replaces the address rule;
+ *   2. exempt addresses are never limited;
+ *   3. the per-address rule: one request per 3 s window; the fifth refused request in a row (all in one
+ *      window, since the first request after a window is allowed) sets the address's counter to
+ *      BLACKLIST_MARK for 30 minutes, which is what "blacklisted" means in either store;
+ *   4. `/all` requests also pass the full-dump rule (one per minute per address or key, any type).
+ */
+import type { ApiError } from '../http/errors.js';
+import type { AddressSet } from './address-set.js';
+import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
+import type { BlacklistRecord } from './blacklist-record.js';
+import { Counter, isRefusal, type Refusal } from './counter.js';
+import {
+  ADDRESS_WINDOW_SECONDS,
+  BLACKLIST_AFTER_VIOLATIONS,
+  BLACKLIST_MARK,
+  BLACKLIST_SECONDS,
+  blacklisted,
+  FULL_DUMP_WINDOW_SECONDS,
+  fullDumpTooFrequent,
+  keyTooFast,
+  POLICY,
+  remaining,
+  tooFast,
+  unknownKey,
+} from './policy.js';
+import type { LimitsLog, RedisLink } from './redis-link.js';
+
+/** Counter names, part of the Redis keys (`<REDIS_KEY_PREFIX>addr:<address>`). */
+export const ADDRESS_COUNTER = 'addr';
+export const FULL_DUMP_COUNTER = 'all';
+
+export interface LimitRequest {
+  /** The limiting key of the client: an IPv4 address or an IPv6 /64 (client-address.ts). */
+  address: string;
+  /** The client's own address, for the exempt list. */
+  ip: string;
+  apiKey: string | string[] | undefined;
+  fullDump: boolean;
+}
+
+/** The RateLimit-Policy and RateLimit header values, and the error when the request is refused. */
+export interface Verdict {
+  policy: string;
+  rateLimit: string;
+  refusal?: ApiError;
+}
+
+export interface LimitsParts {
+  keyPrefix: string;
+  link: RedisLink | undefined;
+  apiKeys: ApiKeyRegistry;
+  exempt: AddressSet;
+  blacklist: BlacklistRecord;
+}
+
+export class Limits {
+  readonly address: Counter;
+  readonly fullDump: Counter;
+  private readonly keyCounters = new Map<number, Counter>();
+  private log: LimitsLog | undefined;
+
+  constructor(readonly parts: LimitsParts) {
+    this.address = this.counter(ADDRESS_COUNTER, 1, ADDRESS_WINDOW_SECONDS);
+    this.fullDump = this.counter(FULL_DUMP_COUNTER, 1, FULL_DUMP_WINDOW_SECONDS);
+  }
+
+  attachLog(log: LimitsLog): void {
+    this.log = log;
+    this.parts.link?.attachLog(log);
+  }
+
+  /** Decides one request; undefined when it is not limited at all (an exempt address). */
+  async check(request: LimitRequest): Promise<Verdict | undefined> {
+    if (request.apiKey !== undefined) {
+      const key = typeof request.apiKey === 'string' ? this.parts.apiKeys.lookup(request.apiKey) : undefined;
+      if (!key) return { policy: '', rateLimit: '', refusal: unknownKey() };
+      if (this.parts.exempt.has(request.ip)) return undefined;
+      return this.checkKey(key, request.fullDump);
+    }
+    if (this.parts.exempt.has(request.ip)) return undefined;
+    return this.checkAddress(request.address, request.fullDump);
+  }
+
+  private async checkAddress(address: string, fullDump: boolean): Promise<Verdict> {
+    const policy = fullDump ? `${POLICY.address}, ${POLICY.fullDump}` : POLICY.address;
+    let counted: Refusal;
+    try {
+      counted = await this.address.consume(address);
+    } catch (error) {
+      return this.refuseAddress(address, refusalOf(error), policy);
+    }
+    const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
+    return fullDump ? this.checkFullDump(address, policy, rateLimit) : { policy, rateLimit };
+  }
+
+  private async refuseAddress(address: string, refusal: Refusal, policy: string): Promise<Verdict> {
+    const violation = refusal.consumedPoints - 1;
+    let msLeft = refusal.msBeforeNext;
+    if (refusal.consumedPoints < BLACKLIST_MARK && violation >= BLACKLIST_AFTER_VIOLATIONS) {
+      // Exactly one request sees the fifth violation (the count is atomic) and starts the blacklist;
+      // one racing it in the same window is answered as blacklisted too.
+      if (violation === BLACKLIST_AFTER_VIOLATIONS) await this.startBlacklist(address);
+      msLeft = BLACKLIST_SECONDS * 1000;
+    }
+    const rateLimit = remaining('per-address', 0, msLeft);
+    const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
+    const refused = violation >= BLACKLIST_AFTER_VIOLATIONS ? blacklisted(msLeft, headers) : tooFast(msLeft, violation, headers);
+    return { policy, rateLimit, refusal: refused };
+  }
+
+  private async startBlacklist(address: string): Promise<void> {
+    await this.address.set(address, BLACKLIST_MARK, BLACKLIST_SECONDS);
+    const since = new Date();
+    const until = new Date(since.getTime() + BLACKLIST_SECONDS * 1000);
+    this.log?.warn({ address, until: until.toISOString() }, `address blacklisted after ${BLACKLIST_AFTER_VIOLATIONS} violations in a row`);
+    this.parts.blacklist.blocked(address, since, until).catch((error: Error) => {
+      this.log?.error({ err: error, address }, 'could not write the blacklisting to the database (the blacklist itself holds)');
+    });
+  }
+
+  private async checkKey(key: ActiveKey, fullDump: boolean): Promise<Verdict> {
+    const counter = this.keyCounter(key.ratePerSecond);
+    const keyPolicy = POLICY.apiKey(key.ratePerSecond);
+    const policy = fullDump ? `${keyPolicy}, ${POLICY.fullDump}` : keyPolicy;
+    try {
+      const counted = await counter.consume(String(key.id));
+      const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
+      return fullDump ? this.checkFullDump(`key:${key.id}`, policy, rateLimit) : { policy, rateLimit };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      const rateLimit = remaining('api-key', 0, refusal.msBeforeNext);
+      const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
+      return { policy, rateLimit, refusal: keyTooFast(refusal.msBeforeNext, key.ratePerSecond, headers) };
+    }
+  }
+
+  private async checkFullDump(who: string, policy: string, rateLimit: string): Promise<Verdict> {
+    try {
+      const counted = await this.fullDump.consume(who);
+      return { policy, rateLimit: `${rateLimit}, ${remaining('full-dump', 0, counted.msBeforeNext)}` };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      const both = `${rateLimit}, ${remaining('full-dump', 0, refusal.msBeforeNext)}`;
+      const headers = { 'ratelimit-policy': policy, ratelimit: both };
+      return { policy, rateLimit: both, refusal: fullDumpTooFrequent(refusal.msBeforeNext, headers) };
+    }
+  }
+
+  /** Lifts an address's blacklist (and window) on this instance's memory (an operator's `blacklist clear`). */
+  async liftLocally(address: string): Promise<void> {
+    await this.address.local.delete(address);
+  }
+
+  private keyCounter(rate: number): Counter {
+    let counter = this.keyCounters.get(rate);
+    if (!counter) {
+      counter = this.counter(`key${rate}`, rate, 1);
+      this.keyCounters.set(rate, counter);
+    }
+    return counter;
+  }
+
+  private counter(name: string, points: number, durationSeconds: number): Counter {
+    return new Counter({ name, points, durationSeconds }, this.parts.keyPrefix, this.parts.link);
+  }
+}
+
+function refusalOf(error: unknown): Refusal {
+  if (isRefusal(error)) return error;
+  throw error;
+}
