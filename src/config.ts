@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   /** `sqlite:<path>` or a `postgres://` URL. */
   databaseUrl: string;
+  /** Most connections each process opens to PostgreSQL (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   /** IANA zone that `update_time` values and "today" are read in. */
   catalogueTimeZone: string;
@@ -49,6 +51,7 @@ export function loadConfig(env: Env = process.env): Config {
     rankingPort: port(env, 'RANKING_PORT', 3001),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     databaseUrl: databaseUrl(nonEmpty(env.DATABASE_URL) ?? 'sqlite:./data/dramadex.db'),
+    databasePoolSize: databasePoolSize(nonEmpty(env.DATABASE_POOL_SIZE)),
     redisUrl: redisUrl(nonEmpty(env.REDIS_URL)),
     catalogueTimeZone: timeZone(nonEmpty(env.CATALOGUE_TZ) ?? 'Asia/Shanghai'),
     language: language(nonEmpty(env.LANGUAGE) ?? 'zh'),
@@ -82,6 +85,15 @@ function port(env: Env, name: string, fallback: number): number {
 function databaseUrl(url: string): string {
   if (/^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url)) return url;
   throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://…, got "${url}"`);
+}
+
+/** Per process; N instances open up to N × this many connections, which must fit PostgreSQL's max_connections. */
+function databasePoolSize(raw: string | undefined): number {
+  if (raw === undefined) return 10;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
+    throw new ConfigError(`DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "${raw}"`);
+  }
+  return Number(raw);
 }
 
 function redisUrl(url: string | undefined): string | undefined {

@@ -29,13 +29,18 @@ export interface Services {
 export interface ServiceOptions {
   /** How often to look for imports made elsewhere; 0 turns polling off (tests refresh explicitly). */
   pollMs?: number;
+  /** Follow PostgreSQL change notifications from other instances and the CLI (default true). */
+  listen?: boolean;
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    onConnectionError: storeWarning(config),
+  });
   const store = new CatalogueStore(database);
   const catalogue = new Catalogue(store, new CatalogueView(), new ScanSearch(), new LocalClock(config.catalogueTimeZone));
-  await catalogue.start(options.pollMs ?? 1000);
+  await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
   const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000) : undefined;
@@ -52,9 +57,19 @@ export async function createServices(config: Config, options: ServiceOptions = {
     probes,
     features,
     async close() {
-      catalogue.stop();
+      await catalogue.stop();
       await limits?.close();
       await database.close();
     },
+  };
+}
+
+/** Store connection trouble (replaced automatically) as a pino-style line on stderr; the loggers belong to the apps. */
+function storeWarning(config: Config): (error: Error) => void {
+  const quiet = ['error', 'fatal', 'silent'].includes(config.logLevel);
+  return (error) => {
+    if (quiet) return;
+    const line = { level: 40, time: Date.now(), msg: 'a PostgreSQL connection failed; it is replaced or retried', err: error.message };
+    process.stderr.write(`${JSON.stringify(line)}\n`);
   };
 }

@@ -3,7 +3,9 @@
  * revision number, so every running instance can load just the entries that changed since it looked.
  */
 import { sql } from 'kysely';
+import { type ChangeFeed, notifyCatalogueChanged, watchCatalogueChanges } from '../store/change-feed.js';
 import type { Database } from '../store/database.js';
+import { UPSERT_BATCH, upsertEntries } from '../store/entry-upsert.js';
 import type { ContentType } from './content-types.js';
 
 export interface EntryInput {
@@ -23,7 +25,6 @@ export interface ImportCounts {
   unchanged: number;
 }
 
-const BATCH = 400; // 4 columns × 400 rows stays far below every driver's bound-parameter limit
 const LOAD_BATCH = 50_000;
 const NOTHING_CHANGED = Symbol('nothing changed');
 
@@ -54,54 +55,33 @@ export class CatalogueStore {
     }
   }
 
-  /** Adds or updates entries by `source_link` in one transaction: all of them are stored, or none. */
+  /**
+   * Adds or updates entries by `source_link` in one transaction: all of them are stored, or none. A link
+   * given twice counts once, the last occurrence winning. On PostgreSQL the commit also notifies every
+   * listening instance (see store/change-feed.ts), so their views follow at once instead of at the next poll.
+   */
   async importEntries(entries: EntryInput[], onProgress?: (done: number) => void): Promise<ImportCounts> {
+    const { dialect, db } = this.database;
+    const rows = storable(entries);
     const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
-    await this.database.db
+    await db
       .transaction()
       .execute(async (trx) => {
         // Bumping first takes the row lock, so concurrent imports get distinct, commit-ordered revisions.
         const bumped = await sql<{ value: string }>`update meta set value = cast(cast(value as integer) + 1 as text)
         where key = 'revision' returning value`.execute(trx);
         const revision = Number(bumped.rows[0]?.value);
-        for (let start = 0; start < entries.length; start += BATCH) {
-          const batch = entries.slice(start, start + BATCH);
-          const existing = await trx
-            .selectFrom('entries')
-            .select(['title', 'source_link', 'type', 'update_time'])
-            .where(
-              'source_link',
-              'in',
-              batch.map((entry) => entry.source_link),
-            )
-            .execute();
-          const byLink = new Map(existing.map((row) => [row.source_link, row]));
-          const changed = batch.filter((entry) => {
-            const old = byLink.get(entry.source_link);
-            if (!old) return ++counts.added > 0;
-            const same = old.title === entry.title && old.type === entry.type && old.update_time === entry.update_time;
-            if (same) counts.unchanged++;
-            else counts.updated++;
-            return !same;
-          });
-          if (changed.length > 0) {
-            await trx
-              .insertInto('entries')
-              .values(changed.map((entry) => ({ ...entry, revision })))
-              .onConflict((conflict) =>
-                conflict.column('source_link').doUpdateSet((eb) => ({
-                  title: eb.ref('excluded.title'),
-                  type: eb.ref('excluded.type'),
-                  update_time: eb.ref('excluded.update_time'),
-                  revision: eb.ref('excluded.revision'),
-                })),
-              )
-              .execute();
-          }
-          onProgress?.(Math.min(start + BATCH, entries.length));
+        const batchSize = UPSERT_BATCH[dialect];
+        for (let start = 0; start < rows.length; start += batchSize) {
+          const { added, updated } = await upsertEntries(dialect, trx, rows.slice(start, start + batchSize), revision);
+          counts.added += added;
+          counts.updated += updated;
+          onProgress?.(Math.min(start + batchSize, rows.length));
         }
+        counts.unchanged = rows.length - counts.added - counts.updated;
         // Nothing changed: undo the bump so instances do not reload for nothing.
         if (counts.added + counts.updated === 0) throw NOTHING_CHANGED;
+        await notifyCatalogueChanged(this.database, trx, revision);
       })
       .catch((error: unknown) => {
         if (error !== NOTHING_CHANGED) throw error;
@@ -117,8 +97,36 @@ export class CatalogueStore {
     return Number(row.n);
   }
 
-  /** A real round trip to the store, for the health check. */
-  async ping(): Promise<void> {
-    await sql`select 1`.execute(this.database.db);
+  /** A real round trip to the store, for the health check; never waits for a hung server for long. */
+  ping(): Promise<void> {
+    return this.database.ping();
+  }
+
+  /** Calls `onChange` soon after any process commits an import (PostgreSQL; on SQLite only polling tells). */
+  watchChanges(onChange: () => void): Promise<ChangeFeed> {
+    return watchCatalogueChanges(this.database, onChange);
   }
 }
+
+/**
+ * The entries as the stores can hold them: each `source_link` once, at its last occurrence, and text
+ * well-formed (a lone UTF-16 surrogate becomes U+FFFD; left alone, SQLite would store bytes that are not
+ * UTF-8 and PostgreSQL would refuse the whole import). The usual case returns the array as it came.
+ */
+function storable(entries: EntryInput[]): EntryInput[] {
+  const lastIndex = new Map<string, number>();
+  let illFormed = false;
+  for (let index = 0; index < entries.length; index++) {
+    const { title, source_link } = entries[index] as EntryInput;
+    lastIndex.set(source_link, index);
+    if (!isWellFormed(title) || !isWellFormed(source_link)) illFormed = true;
+  }
+  if (lastIndex.size === entries.length && !illFormed) return entries;
+  const kept = entries.filter((entry, index) => lastIndex.get(entry.source_link) === index);
+  return kept.map((entry) => ({ ...entry, title: toWellFormed(entry.title), source_link: toWellFormed(entry.source_link) }));
+}
+
+// Node 20 has these (ES2024); the TypeScript lib this project targets does not declare them yet.
+type WellFormedText = { isWellFormed(): boolean; toWellFormed(): string };
+const isWellFormed = (text: string) => (text as unknown as WellFormedText).isWellFormed();
+const toWellFormed = (text: string) => (text as unknown as WellFormedText).toWellFormed();

@@ -1,9 +1,11 @@
 /**
  * The catalogue service the routes call: the durable store, the in-memory view served from, and the
- * search index, kept in step. It notices imports made by other processes or instances by polling the
- * store's revision (a cheap single-row read).
+ * search index, kept in step. It notices imports made by other processes or instances at once through the
+ * store's change feed (PostgreSQL LISTEN/NOTIFY) and, as the fallback, by polling the store's revision (a
+ * cheap single-row read).
  */
 import type { SearchEngine } from '../search/search-engine.js';
+import type { ChangeFeed } from '../store/change-feed.js';
 import type { CatalogueStore } from './catalogue-store.js';
 import type { CatalogueView, ContentItem, ListFilter } from './catalogue-view.js';
 import type { ContentType } from './content-types.js';
@@ -17,7 +19,9 @@ export interface Page {
 export class Catalogue {
   private loadedRevision = -1;
   private refreshing: Promise<void> | undefined;
+  private queuedRefresh: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private changeFeed: ChangeFeed | undefined;
   private readonly listeners: Array<(types: Set<ContentType>) => void> = [];
 
   constructor(
@@ -31,8 +35,12 @@ export class Catalogue {
     return this.view.count;
   }
 
-  /** Loads everything, then follows the store's revision every `pollMs`. */
-  async start(pollMs = 1000): Promise<void> {
+  /**
+   * Loads everything, then follows the store's revision every `pollMs` and, with `listen`, on every
+   * change notification. Listening starts before the first load so no change falls in between.
+   */
+  async start(pollMs = 1000, { listen = false }: { listen?: boolean } = {}): Promise<void> {
+    if (listen) this.changeFeed = await this.store.watchChanges(() => void this.refresh().catch(() => undefined));
     await this.refresh();
     if (pollMs > 0) {
       this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
@@ -40,8 +48,9 @@ export class Catalogue {
     }
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.changeFeed?.close();
   }
 
   /** Called with the types an applied change touched. */
@@ -49,9 +58,21 @@ export class Catalogue {
     this.listeners.push(listener);
   }
 
-  /** Brings the view up to the store's revision; concurrent callers share one load. */
+  /**
+   * Brings the view up to the store's revision as of the call. Concurrent callers share one load; a call
+   * made while a load runs gets the next one, since the running load may have read the revision too early.
+   */
   refresh(): Promise<void> {
-    this.refreshing ??= this.load().finally(() => {
+    if (this.refreshing) {
+      this.queuedRefresh ??= this.refreshing
+        .catch(() => undefined)
+        .then(() => {
+          this.queuedRefresh = undefined;
+          return this.refresh();
+        });
+      return this.queuedRefresh;
+    }
+    this.refreshing = this.load().finally(() => {
       this.refreshing = undefined;
     });
     return this.refreshing;

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationsFor } from './migrations/index.js';
 import type { Schema } from './schema.js';
@@ -17,21 +17,34 @@ export interface Database {
   db: Kysely<Schema>;
   dialect: Dialect;
   url: string;
+  /**
+   * One real round trip that gives up after `timeoutMs`. On PostgreSQL a connection that does not answer
+   * in time is destroyed rather than returned to the pool, so a hung server cannot use up the pool.
+   */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Where failures of background connections (pool, change feed) are reported. */
+  onConnectionError: (error: Error) => void;
   close(): Promise<void>;
 }
 
 export interface OpenOptions {
-  /** Pool size for PostgreSQL. */
+  /** Most connections one process opens to PostgreSQL (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /** Called when an idle or checked-out PostgreSQL connection fails (the pool replaces it). */
+  onConnectionError?: (error: Error) => void;
 }
 
+/** How long opening a PostgreSQL connection may take before the query that needed it fails. */
+export const CONNECT_TIMEOUT_MS = 3000;
+const PING_TIMEOUT_MS = 2000;
+
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
-  const database = url.startsWith('sqlite:') ? openSqlite(url) : openPostgres(url, options);
+  const database = url.startsWith('sqlite:') ? openSqlite(url, options) : openPostgres(url, options);
   await migrate(database);
   return database;
 }
 
-function openSqlite(url: string): Database {
+function openSqlite(url: string, options: OpenOptions): Database {
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const connection = new Sqlite(path);
@@ -40,13 +53,72 @@ function openSqlite(url: string): Database {
   // A second process (the import command) may hold the write lock for a while: wait, do not fail.
   connection.pragma('busy_timeout = 10000');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
-  return { db, dialect: 'sqlite', url, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    url,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    onConnectionError: options.onConnectionError ?? (() => undefined),
+    close: () => db.destroy(),
+  };
 }
 
 function openPostgres(url: string, options: OpenOptions): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ ...postgresClientConfig(url), max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  // Without these listeners a connection dropped by the server (restart, failover, idle kill) is an
+  // uncaught 'error' event that ends the process; with them the pool discards it and opens a new one.
+  const onError = options.onConnectionError ?? (() => undefined);
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', url, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    url,
+    ping: (timeoutMs) => pingPostgres(pool, timeoutMs),
+    onConnectionError: onError,
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * Settings every PostgreSQL connection of this service uses, pooled or dedicated (the LISTEN client):
+ * a bounded connect, TCP keep-alive so a vanished server is noticed, and `bigint` (COUNT(*), int8
+ * columns) parsed as a number instead of node-postgres's default string; catalogue counts and ids stay far
+ * below 2^53.
+ */
+export function postgresClientConfig(url: string): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: 'dramadex',
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8 && format !== 'binary'
+          ? Number
+          : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    },
+  };
+}
+
+async function pingPostgres(pool: pg.Pool, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+  const client = await pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from PostgreSQL within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([client.query('select 1'), timeout]);
+    client.release();
+  } catch (error) {
+    client.release(error as Error); // destroys the connection instead of pooling it
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function migrate(database: Database): Promise<void> {

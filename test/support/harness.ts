@@ -55,7 +55,8 @@ export async function createTestContext(store: StoreKind, env: Record<string, st
 
 let databaseCounter = 0;
 
-async function createTestDatabase(store: StoreKind): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty database (SQLite file or PostgreSQL database) and how to drop it; for tests that open it more than once. */
+export async function createTestDatabase(store: StoreKind): Promise<{ url: string; drop: () => Promise<void> }> {
   if (store === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'dramadex-test-'));
     return { url: `sqlite:${join(dir, 'test.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
