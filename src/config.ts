@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { isBoard } from './ranking/boards.js';
 
 export type Language = 'zh' | 'en';
 
@@ -29,7 +30,31 @@ export interface Config {
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
   logLevel: string;
-  wechat: { token: string; aesKey: string | undefined; appId: string | undefined } | undefined;
+  wechat: WechatConfig | undefined;
+  ranking: RankingConfig;
+}
+
+export interface WechatConfig {
+  token: string;
+  aesKey: string | undefined;
+  appId: string | undefined;
+  /** Message keywords, compared case-insensitively after NFKC normalisation. */
+  keywords: { token: string[]; rebind: string[]; help: string[] };
+  /** How far a callback's `timestamp` may be from now before it is refused as stale. */
+  timestampToleranceSeconds: number;
+}
+
+export interface RankingConfig {
+  /** Requests per minute each ranking token may make. */
+  ratePerMinute: number;
+  /** The largest `hit` family B accepts. */
+  hitMax: number;
+  /** Snapshots older than this are deleted on import, except each board's two latest. */
+  retentionDays: number;
+  /** Key the message channel derives each user's token from (so it can be re-sent while only a hash is stored). */
+  tokenSecret: string | undefined;
+  /** Upstream hot lists pulled on a schedule; undefined when no source is configured. */
+  fetch: { sources: Array<{ board: string; url: string }>; intervalMinutes: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -60,7 +85,8 @@ export function loadConfig(env: Env = process.env): Config {
     exemptAddresses: addressList(env, 'EXEMPT_ADDRESSES'),
     limits: limits(env),
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL) ?? 'info'),
-    wechat: wechatToken ? { token: wechatToken, aesKey, appId } : undefined,
+    wechat: wechatToken ? { token: wechatToken, aesKey, appId, ...wechatChannel(env) } : undefined,
+    ranking: ranking(env),
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);
@@ -167,4 +193,76 @@ function isCidr(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+function positiveInteger(env: Env, name: string, fallback: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from 1 to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function keywordList(env: Env, name: string, fallback: string[]): string[] {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const words = raw
+    .split(',')
+    .map((word) => word.normalize('NFKC').trim().toLowerCase())
+    .filter(Boolean);
+  if (words.length === 0) throw new ConfigError(`${name} must list at least one keyword`);
+  return words;
+}
+
+function wechatChannel(env: Env): Pick<WechatConfig, 'keywords' | 'timestampToleranceSeconds'> {
+  const keywords = {
+    token: keywordList(env, 'WECHAT_TOKEN_KEYWORDS', ['token', '令牌']),
+    rebind: keywordList(env, 'WECHAT_REBIND_KEYWORDS', ['换绑', 'rebind']),
+    help: keywordList(env, 'WECHAT_HELP_KEYWORDS', ['help', '帮助', '?']),
+  };
+  const all = [...keywords.token, ...keywords.rebind, ...keywords.help];
+  const repeated = all.find((word, index) => all.indexOf(word) !== index);
+  if (repeated !== undefined) throw new ConfigError(`WeChat keyword "${repeated}" is configured for more than one action`);
+  return { keywords, timestampToleranceSeconds: positiveInteger(env, 'WECHAT_TIMESTAMP_TOLERANCE', 300, 86_400) };
+}
+
+function ranking(env: Env): RankingConfig {
+  const secret = nonEmpty(env.RANKING_TOKEN_SECRET);
+  if (secret !== undefined && secret.length < 32) {
+    throw new ConfigError('RANKING_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)');
+  }
+  return {
+    ratePerMinute: positiveInteger(env, 'RANKING_RATE_LIMIT', 60, 1_000_000),
+    hitMax: positiveInteger(env, 'RANKING_HIT_MAX', 500, 100_000),
+    retentionDays: positiveInteger(env, 'RANKING_SNAPSHOT_RETENTION_DAYS', 30, 36_500),
+    tokenSecret: secret,
+    fetch: fetchSources(env),
+  };
+}
+
+/** `RANKING_FETCH_SOURCES`: whitespace- or comma-separated `board=url` pairs (commas inside a URL as %2C). */
+function fetchSources(env: Env): RankingConfig['fetch'] {
+  const raw = nonEmpty(env.RANKING_FETCH_SOURCES);
+  const intervalMinutes = positiveInteger(env, 'RANKING_FETCH_INTERVAL_MINUTES', 30, 10_080);
+  if (raw === undefined) return undefined;
+  const sources = raw
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const board = pair.slice(0, Math.max(at, 0));
+      const url = pair.slice(at + 1);
+      if (at < 1 || !isBoard(board)) {
+        throw new ConfigError(`RANKING_FETCH_SOURCES entry "${pair}" must be <board>=<url> with a known board`);
+      }
+      if (!/^https?:\/\/.+/.test(url) || !URL.canParse(url)) {
+        throw new ConfigError(`RANKING_FETCH_SOURCES entry for ${board} must be an http(s) URL, got "${url}"`);
+      }
+      return { board, url };
+    });
+  const boards = sources.map((source) => source.board);
+  const twice = boards.find((board, index) => boards.indexOf(board) !== index);
+  if (twice !== undefined) throw new ConfigError(`RANKING_FETCH_SOURCES names board ${twice} twice`);
+  return { sources, intervalMinutes };
 }

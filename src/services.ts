@@ -10,6 +10,7 @@ import { FullDumpCache } from './catalogue/full-dump-cache.js';
 import { LocalClock } from './catalogue/local-time.js';
 import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
+import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { ScanSearch } from './search/scan-search.js';
 import { type Database, openDatabase } from './store/database.js';
 import type { HealthProbe } from './system/routes.js';
@@ -19,6 +20,7 @@ export interface Services {
   database: Database;
   catalogue: Catalogue;
   fullDumps: FullDumpCache;
+  rankings: RankingServices;
   /** The catalogue's limits; undefined when RATE_LIMITS=off. */
   limits: LimitsService | undefined;
   probes: HealthProbe[];
@@ -43,6 +45,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
+  const rankings = createRankingServices(config, database);
+  features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
+  if (options.pollMs !== 0) rankings.start();
   const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000) : undefined;
   if (limits) {
     probes.push(...limits.probes);
@@ -53,11 +58,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     database,
     catalogue,
     fullDumps: new FullDumpCache(catalogue),
+    rankings,
     limits,
     probes,
     features,
     async close() {
       await catalogue.stop();
+      await rankings.close();
       await limits?.close();
       await database.close();
     },

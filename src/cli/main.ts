@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { CliError } from './errors.js';
 import { importCommand } from './import-command.js';
 import { registerLimitsCommands } from './limits-commands.js';
+import { registerRankingCommands } from './ranking-commands.js';
 import { serveCommand } from './serve-command.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -41,4 +42,4 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Components with commands of their own (keys, tokens, rankings) add them here. */
-const extraCommands: Array<(program: Command) => void> = [registerLimitsCommands];
+const extraCommands: Array<(program: Command) => void> = [registerRankingCommands, registerLimitsCommands];

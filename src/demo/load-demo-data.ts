@@ -1,8 +1,10 @@
 /** Seeds an empty database with the demo catalogue on `npm start`, and says so in the log. */
+import { loadDemoRankings } from '../ranking/demo/load-demo-rankings.js';
 import type { Services } from '../services.js';
 import { demoCatalogue } from './demo-catalogue.js';
 
 export async function loadDemoData(services: Services, log: (message: string) => void = console.log): Promise<void> {
+  await loadDemoRankings(services, log);
   const { catalogue } = services;
   if ((await catalogue.store.count()) > 0) {
     log(`demo data not loaded: the database already holds ${catalogue.size} entries`);

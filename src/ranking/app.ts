@@ -1,11 +1,22 @@
-/** Builds the ranking listener's Fastify instance (spec 4.8, 4.9): its own address, its own routes. */
+/**
+ * Builds the ranking listener's Fastify instance (spec 4.8, 4.9, 5): its own address, only the ranking
+ * routes (behind bearer tokens) and, when configured, the WeChat channel that hands the tokens out.
+ * Never listens: server.ts does, tests inject.
+ */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/error-handler.js';
 import { fastifyOptions } from '../http/fastify-options.js';
 import type { Services } from '../services.js';
+import { parameterRules } from './query-params.js';
+import { rankingRoutes } from './routes.js';
+import { wechatRoutes } from './wechat/routes.js';
 
 export async function buildRankingApp(services: Services): Promise<FastifyInstance> {
-  const app = Fastify(fastifyOptions(services.config));
-  installErrorHandling(app, { defaultLanguage: services.config.language });
+  const { config, rankings } = services;
+  const app = Fastify(fastifyOptions(config));
+  const rules = parameterRules(config.ranking.hitMax);
+  installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => rules[name] });
+  await app.register(rankingRoutes, { config, rankings });
+  if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel });
   return app;
 }

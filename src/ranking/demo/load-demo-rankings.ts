@@ -1,0 +1,21 @@
+/** Seeds empty ranking boards with the demo boards on `npm start` (two snapshots each, so `hot_change` shows movement). */
+import type { Services } from '../../services.js';
+import { RANKING_BOARDS } from '../boards.js';
+import { parseRecords } from '../records.js';
+import { demoBoard, earlierDemoBoard } from './demo-rankings.js';
+
+export async function loadDemoRankings(services: Services, log: (message: string) => void = console.log): Promise<void> {
+  const { boards } = services.rankings;
+  for (const board of RANKING_BOARDS) {
+    if ((await boards.store.latestId(board)) !== 0) {
+      log('demo rankings not loaded: the ranking boards already hold snapshots');
+      return;
+    }
+  }
+  const now = Date.now();
+  for (const board of RANKING_BOARDS) {
+    await boards.import(board, parseRecords(board, earlierDemoBoard(board)), new Date(now - 3_600_000));
+    await boards.import(board, parseRecords(board, demoBoard(board)), new Date(now));
+  }
+  log(`demo rankings loaded: ${RANKING_BOARDS.length} boards (${RANKING_BOARDS.join(', ')})`);
+}

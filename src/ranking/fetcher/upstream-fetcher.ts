@@ -1,0 +1,102 @@
+/**
+ * Pulls boards from configured upstream hot-list URLs on a schedule (RANKING_FETCH_SOURCES, every
+ * RANKING_FETCH_INTERVAL_MINUTES, and once at start) and stores each as a new snapshot, like an import.
+ * A failing source is reported and skipped; the others and the service carry on. Responses are bounded
+ * in time and size because the upstream is not ours.
+ */
+import type { Board } from '../boards.js';
+import type { ImportSummary, RankingBoards } from '../ranking-boards.js';
+import { mapHotList } from './hot-list.js';
+
+export interface FetchSource {
+  board: Board;
+  url: string;
+}
+
+export type FetchOutcome = { board: Board; ok: true; summary: ImportSummary } | { board: Board; ok: false; error: string };
+
+export interface FetcherOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** Where failures are reported (one line each). */
+  report?: (line: string) => void;
+}
+
+export class UpstreamFetcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<FetchOutcome[]> | undefined;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly report: (line: string) => void;
+
+  constructor(
+    private readonly boards: RankingBoards,
+    readonly sources: FetchSource[],
+    private readonly intervalMinutes: number,
+    options: FetcherOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+    this.report = options.report ?? ((line) => process.stderr.write(`${line}\n`));
+  }
+
+  /** Fetches now, then every interval; the timer does not keep the process alive. */
+  start(): Promise<FetchOutcome[]> {
+    this.timer = setInterval(() => void this.fetchAll(), this.intervalMinutes * 60_000);
+    this.timer.unref?.();
+    return this.fetchAll();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One round over every source; a round still running is joined, not doubled. */
+  fetchAll(): Promise<FetchOutcome[]> {
+    this.running ??= (async () => {
+      const outcomes: FetchOutcome[] = [];
+      for (const source of this.sources) outcomes.push(await this.fetchOne(source));
+      return outcomes;
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** The round in progress, if any (tests and shutdown wait for it). */
+  idle(): Promise<unknown> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private async fetchOne(source: FetchSource): Promise<FetchOutcome> {
+    try {
+      const document = await this.download(source.url);
+      const summary = await this.boards.import(source.board, mapHotList(source.board, document));
+      return { board: source.board, ok: true, summary };
+    } catch (error) {
+      const message = (error as Error).message;
+      this.report(`ranking fetch of board ${source.board} failed: ${message}`);
+      return { board: source.board, ok: false, error: message };
+    }
+  }
+
+  private async download(url: string): Promise<unknown> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`upstream answered HTTP ${response.status}`);
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > this.maxBytes) throw new Error(`upstream response is larger than ${this.maxBytes} bytes`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > this.maxBytes) throw new Error(`upstream response is larger than ${this.maxBytes} bytes`);
+      chunks.push(Buffer.from(chunk));
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      throw new Error('upstream response is not JSON');
+    }
+  }
+}

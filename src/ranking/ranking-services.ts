@@ -1,0 +1,108 @@
+/**
+ * Builds what the ranking listener needs from the configuration and the shared store: the boards, the
+ * tokens and their limit, the bearer check, and when configured the WeChat channel and the upstream
+ * fetcher. The composition root (services.ts) calls this once and closes it on shutdown.
+ */
+import { hkdfSync } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { LocalClock } from '../catalogue/local-time.js';
+import type { Config } from '../config.js';
+import type { Localized } from '../http/errors.js';
+import type { Database } from '../store/database.js';
+import type { Board } from './boards.js';
+import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
+import { RankingBoards } from './ranking-boards.js';
+import { SnapshotStore } from './snapshot-store.js';
+import type { BearerAuthOptions } from './tokens/bearer-auth.js';
+import { RankingTokens } from './tokens/ranking-tokens.js';
+import { TokenRateLimit } from './tokens/token-rate-limit.js';
+import { TokenStore } from './tokens/token-store.js';
+import { WechatChannel } from './wechat/channel.js';
+import { Conversation } from './wechat/conversation.js';
+
+export interface RankingServices {
+  boards: RankingBoards;
+  tokens: RankingTokens;
+  auth: BearerAuthOptions;
+  /** The WeChat token channel, when WECHAT_TOKEN is set. */
+  channel: WechatChannel | undefined;
+  /** The upstream fetcher, when RANKING_FETCH_SOURCES is set (started by `start()`). */
+  fetcher: UpstreamFetcher | undefined;
+  /** Starts the scheduled fetcher, if any. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+export function createRankingServices(config: Config, database: Database): RankingServices {
+  const boards = new RankingBoards(new SnapshotStore(database), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
+  const tokens = new RankingTokens(new TokenStore(database), derivationKey(config));
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', () => undefined); // the limiter falls back to memory; health reports Redis elsewhere
+  const rateLimit = redis
+    ? TokenRateLimit.inRedis(redis, config.ranking.ratePerMinute)
+    : TokenRateLimit.inMemory(config.ranking.ratePerMinute);
+  const channel = config.wechat
+    ? new WechatChannel(config.wechat, new Conversation(tokens, config.wechat.keywords, config.language), config.language)
+    : undefined;
+  const fetch = config.ranking.fetch;
+  const fetcher = fetch
+    ? new UpstreamFetcher(
+        boards,
+        fetch.sources.map((source) => ({ board: source.board as Board, url: source.url })),
+        fetch.intervalMinutes,
+      )
+    : undefined;
+  return {
+    boards,
+    tokens,
+    auth: { tokens, rateLimit, ...instructions(config) },
+    channel,
+    fetcher,
+    start() {
+      void fetcher?.start();
+    },
+    async close() {
+      fetcher?.stop();
+      await fetcher?.idle();
+      redis?.disconnect();
+    },
+  };
+}
+
+/**
+ * The key channel tokens are derived from: RANKING_TOKEN_SECRET, or else one derived from the WeChat
+ * settings (as strong as they are: the EncodingAESKey carries 256 bits, a console Token alone may not).
+ */
+function derivationKey(config: Config): Buffer | undefined {
+  const material =
+    config.ranking.tokenSecret ??
+    (config.wechat && [config.wechat.token, config.wechat.aesKey ?? '', config.wechat.appId ?? ''].join('\n'));
+  if (!material) return undefined;
+  return Buffer.from(hkdfSync('sha256', material, 'dramadex', 'ranking-token-derivation', 32));
+}
+
+function instructions(config: Config): { howToGet: Localized; howToRebind: Localized } {
+  if (!config.wechat) {
+    return {
+      howToGet: {
+        zh: '请向管理员申请排行榜令牌（dramadex token issue）',
+        en: 'Ask the operator for a ranking token (dramadex token issue)',
+      },
+      howToRebind: {
+        zh: '请联系管理员重新绑定当前地址（dramadex token rebind）',
+        en: 'Ask the operator to re-bind the token to your address (dramadex token rebind)',
+      },
+    };
+  }
+  const token = config.wechat.keywords.token[0];
+  const rebind = config.wechat.keywords.rebind[0];
+  return {
+    howToGet: { zh: `向公众号发送「${token}」获取令牌`, en: `Send "${token}" to the WeChat Official Account to get a token` },
+    howToRebind: {
+      zh: `向公众号发送「${rebind}」解除绑定（下次使用的地址将被绑定），或发送「${rebind} 新地址」`,
+      en: `Send "${rebind}" to the WeChat Official Account to clear the binding (the next address is bound), or "${rebind} <address>"`,
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** TypeBox schemas of the ranking endpoints (decisions.md, "Ranking service"): records, `data`, queries. */
+import { Type } from 'typebox';
+import { errorResponses, SuccessEnvelope } from '../http/envelope.js';
+
+const HotChange = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('same'), Type.Literal('new')], {
+  description: 'movement against the previous snapshot of the board',
+});
+const UpdatedAt = Type.String({ description: "the board snapshot's time, YYYY-MM-DD HH:MM:SS in CATALOGUE_TZ" });
+
+export const DramaRecordSchema = Type.Object({
+  rank: Type.Integer({ minimum: 1 }),
+  title: Type.String(),
+  hot_score: Type.Integer(),
+  hot_change: HotChange,
+  tag: Type.String(),
+  cover: Type.String({ description: 'URL or empty' }),
+  description: Type.String(),
+  category: Type.String({ description: 'the board name' }),
+  genres: Type.Array(Type.String()),
+  actors: Type.Array(Type.String()),
+  url: Type.String({ description: 'URL or empty' }),
+  updated_at: UpdatedAt,
+});
+
+export const ActorRecordSchema = Type.Object({
+  rank: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  gender: Type.Union([Type.Literal('female'), Type.Literal('male'), Type.Literal('unknown')]),
+  hot_score: Type.Integer(),
+  hot_change: HotChange,
+  avatar: Type.String({ description: 'URL or empty' }),
+  works: Type.Array(Type.String()),
+  url: Type.String({ description: 'URL or empty' }),
+  updated_at: UpdatedAt,
+});
+
+const boardData = {
+  total: Type.Integer({ description: 'how many records the board (or gender view) holds' }),
+  board: Type.String(),
+  updated_at: Type.String({ description: "the snapshot's time; empty while the board has no snapshot" }),
+};
+
+const authHeaders = Type.Object({ authorization: Type.Optional(Type.String({ description: 'Bearer <token>' })) });
+
+export const dramaBoardSchema = {
+  headers: authHeaders,
+  response: { 200: SuccessEnvelope(Type.Object({ items: Type.Array(DramaRecordSchema), ...boardData })), ...errorResponses },
+};
+
+export const actorBoardSchema = {
+  headers: authHeaders,
+  response: { 200: SuccessEnvelope(Type.Object({ items: Type.Array(ActorRecordSchema), ...boardData })), ...errorResponses },
+};
+
+export const hotListSchema = {
+  headers: authHeaders,
+  querystring: Type.Object({
+    start: Type.Optional(Type.String({ description: 'must be 1 (the only starting page)' })),
+    hit: Type.Optional(Type.String({ description: 'entries wanted: a positive integer up to RANKING_HIT_MAX, default 20' })),
+  }),
+  response: {
+    200: SuccessEnvelope(Type.Object({ items: Type.Array(DramaRecordSchema), ...boardData, start: Type.Integer(), hit: Type.Integer() })),
+    ...errorResponses,
+  },
+};

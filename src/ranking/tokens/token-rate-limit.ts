@@ -1,0 +1,54 @@
+/**
+ * The per-token limit of the ranking service (decisions.md: per token, default 60 requests a minute,
+ * 429 as in the catalogue). rate-limiter-flexible counts: in memory by default, in Redis when REDIS_URL
+ * is set so every instance shares one count; if Redis fails the in-memory count carries on meanwhile.
+ */
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimited } from '../../http/errors.js';
+
+const WINDOW_SECONDS = 60;
+
+export class TokenRateLimit {
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    readonly perMinute: number,
+  ) {}
+
+  static inMemory(perMinute: number): TokenRateLimit {
+    return new TokenRateLimit(new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS }), perMinute);
+  }
+
+  static inRedis(redis: Redis, perMinute: number, keyPrefix = 'dramadex:ranking-token'): TokenRateLimit {
+    const limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix,
+      points: perMinute,
+      duration: WINDOW_SECONDS,
+      insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS }),
+    });
+    return new TokenRateLimit(limiter, perMinute);
+  }
+
+  /** Counts one request of the token; throws the 429 when its minute is used up. */
+  async take(tokenId: number): Promise<void> {
+    try {
+      await this.limiter.consume(String(tokenId));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = rejection.msBeforeNext / 1000;
+      throw rateLimited({
+        retryAfterSeconds: seconds,
+        message: { zh: '请求频率超限', en: 'Request rate exceeded' },
+        error: {
+          zh: `此令牌每分钟最多 ${this.perMinute} 次请求，请 ${Math.max(1, Math.ceil(seconds))} 秒后再试`,
+          en: `This token may make ${this.perMinute} requests a minute; retry in ${Math.max(1, Math.ceil(seconds))} seconds`,
+        },
+        detail: {
+          zh: `排行榜接口按令牌限流：每分钟 ${this.perMinute} 次`,
+          en: `Ranking requests are limited per token: ${this.perMinute} a minute`,
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * `/wechat` on the ranking address: GET answers the console's URL verification, POST takes callback
+ * deliveries. Bodies are read as text up to a small limit (WeChat's messages are a few hundred bytes)
+ * and only as XML; the answer is XML (or `success`) as the protocol wants, errors the usual envelope.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { CallbackQuery, WechatChannel } from './channel.js';
+
+export const WECHAT_BODY_LIMIT = 64 * 1024;
+
+export interface WechatRoutesOptions {
+  channel: WechatChannel;
+}
+
+const callbackQuery = Type.Object({
+  signature: Type.Optional(Type.String()),
+  timestamp: Type.Optional(Type.String()),
+  nonce: Type.Optional(Type.String()),
+  echostr: Type.Optional(Type.String()),
+  openid: Type.Optional(Type.String()),
+  encrypt_type: Type.Optional(Type.String()),
+  msg_signature: Type.Optional(Type.String()),
+});
+
+export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = async (app, { channel }) => {
+  app.addContentTypeParser(
+    ['text/xml', 'application/xml', 'text/plain'],
+    { parseAs: 'string', bodyLimit: WECHAT_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get('/wechat', { schema: { querystring: callbackQuery, hide: true } }, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(channel.verifyUrl(request.query as CallbackQuery)),
+  );
+
+  app.post('/wechat', { schema: { querystring: callbackQuery, hide: true }, bodyLimit: WECHAT_BODY_LIMIT }, async (request, reply) => {
+    const body = typeof request.body === 'string' ? request.body : '';
+    const answer = await channel.deliver(request.query as CallbackQuery, body);
+    return reply.type(answer.startsWith('<') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8').send(answer);
+  });
+};
