@@ -1,8 +1,10 @@
 /**
  * Why this exists: one place that drives autocannon the same way for dramadex and for the bare server,
- * so the ratio compares like with like: same URL, headers, connections, warm-up and duration. Latency
- * percentiles come from every 2xx response time at full precision. A run is bounded by its duration
- * (plus a watchdog that stops it), and only ever targets 127.0.0.1.
+ * so the ratio compares like with like: same URL, headers, connections, warm-up and duration. On a
+ * shared machine the background load drifts, so the measured time is split into rounds that alternate
+ * between the two servers (A B A B …) and each side's req/s is its total requests over its total time.
+ * Latency percentiles come from every 2xx response time at full precision. Every run is bounded by its
+ * duration (plus a watchdog that stops it) and only ever targets 127.0.0.1.
  */
 import autocannon from 'autocannon';
 import { onCleanup } from './cleanup.js';
@@ -11,6 +13,7 @@ export interface LoadSettings {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  rounds: number;
 }
 
 export interface LoadResult {
@@ -24,18 +27,34 @@ export interface LoadResult {
 
 const MAX_SAMPLES = 2_000_000;
 
-export async function measure(port: number, path: string, headers: Record<string, string>, settings: LoadSettings): Promise<LoadResult> {
-  await run(port, path, headers, settings.connections, settings.warmupSeconds, new Samples());
-  const samples = new Samples();
-  const result = await run(port, path, headers, settings.connections, settings.durationSeconds, samples);
-  return {
-    rps: result.requests.average,
-    p50: samples.percentile(0.5),
-    p99: samples.percentile(0.99),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+/** Measures the same path and headers on each port, alternating ports round by round. */
+export async function compare(
+  ports: number[],
+  path: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+): Promise<LoadResult[]> {
+  const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples() }));
+  for (const port of ports) await run(port, path, headers, settings.connections, settings.warmupSeconds, new Samples());
+  const slice = settings.durationSeconds / settings.rounds;
+  for (let round = 0; round < settings.rounds; round++) {
+    for (const [index, port] of ports.entries()) {
+      const total = totals[index] as (typeof totals)[number];
+      const result = await run(port, path, headers, settings.connections, slice, total.samples);
+      total.requests += result.requests.total;
+      total.seconds += result.duration;
+      total.non2xx += result.non2xx;
+      total.errors += result.errors;
+    }
+  }
+  return totals.map((total) => ({
+    rps: total.seconds > 0 ? total.requests / total.seconds : Number.NaN,
+    p50: total.samples.percentile(0.5),
+    p99: total.samples.percentile(0.99),
+    requests: total.requests,
+    non2xx: total.non2xx,
+    errors: total.errors,
+  }));
 }
 
 function run(

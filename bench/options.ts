@@ -13,6 +13,8 @@ export interface BenchOptions {
   entries: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Alternating dramadex/bare rounds the duration is split into. */
+  rounds: number;
   connections: number;
   sequentialRequests: number;
   store: 'sqlite' | 'postgres';
@@ -43,10 +45,12 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (store !== 'sqlite' && store !== 'postgres') throw new Error(`--store must be sqlite or postgres, got "${store}"`);
   const pgUrl = new URL(values['pg-url']);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(pgUrl.hostname)) throw new Error('--pg-url must point at this machine');
+  const durationSeconds = integer('--duration', values.duration, 1, 120);
   return {
     entries: integer('--entries', values.entries, 1, MAX_ENTRIES),
-    durationSeconds: integer('--duration', values.duration, 1, 120),
+    durationSeconds,
     warmupSeconds: 1,
+    rounds: Math.min(4, durationSeconds),
     connections: integer('--connections', values.connections, 1, 256),
     sequentialRequests: 200,
     store,

@@ -92,7 +92,7 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
   const relative = mine && other && other.rps > 0 ? mine.rps / other.rps : undefined;
   const what = target.minRatio <= 0.5 ? `within ${(1 / target.minRatio).toFixed(0)}× of` : `≥ ${target.minRatio}× of`;
   return {
-    text: `${what} ${target.scenario} (${relative === undefined ? '–' : `${relative.toFixed(2)}×`})`,
+    text: `${what} ${target.scenario} (req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it)`,
     ok: relative !== undefined && relative >= target.minRatio,
   };
 }

@@ -16,7 +16,7 @@ import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
 import { createBenchDatabase } from './database.js';
 import { generateCatalogue } from './generate.js';
 import { type Captured, get, sequentialLatency } from './http-get.js';
-import { type LoadSettings, measure } from './load.js';
+import { compare, type LoadSettings } from './load.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { type RunFigures, renderReport, type ScenarioOutcome } from './report.js';
 import { SCENARIOS, type Scenario, serverKey } from './scenarios.js';
@@ -56,6 +56,7 @@ async function main(options: BenchOptions): Promise<void> {
     connections: options.connections,
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,
+    rounds: options.rounds,
   };
   const outcomes = new Map<Scenario, ScenarioOutcome>();
   let figures: Pick<RunFigures, 'startupMs' | 'rssLoadedMb' | 'rssAfterMb' | 'peakMb'> | undefined;
@@ -75,7 +76,7 @@ async function main(options: BenchOptions): Promise<void> {
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const report = renderReport([...outcomes.values()], {
-    heading: `dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${options.connections} connections × ${options.durationSeconds} s (after ${options.warmupSeconds} s warm-up), ${when} UTC`,
+    heading: `dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${options.connections} connections × ${options.durationSeconds} s per server in ${options.rounds} alternating rounds (after ${options.warmupSeconds} s warm-up), ${when} UTC`,
     entries: options.entries,
     importMs: imported.ms,
     startupMs: figures?.startupMs ?? Number.NaN,
@@ -116,15 +117,13 @@ async function runGroup(
       const outcome = outcomes.get(scenario) as ScenarioOutcome;
       if (outcome.error) continue;
       const headers = headersOf(scenario);
-      log(`${scenario.name}: dramadex…`);
-      outcome.dramadex = await measure(server.port, scenario.path, headers, settings);
-      log(`${scenario.name}: bare…`);
-      outcome.bare = await measure(bare.port, scenario.path, headers, settings);
+      log(`${scenario.name}: dramadex and bare, ${settings.rounds} alternating rounds…`);
+      const [ours, theirs] = await compare([server.port, bare.port], scenario.path, headers, settings);
+      outcome.dramadex = ours;
+      outcome.bare = theirs;
       outcome.medianMs = (await sequentialLatency(server.port, scenario.path, headers, sequential)).median;
       outcome.bareMedianMs = (await sequentialLatency(bare.port, scenario.path, headers, sequential)).median;
-      log(
-        `${scenario.name}: ${outcome.dramadex.rps.toFixed(0)} vs ${outcome.bare.rps.toFixed(0)} req/s, median ${outcome.medianMs.toFixed(2)} ms`,
-      );
+      log(`${scenario.name}: ${ours?.rps.toFixed(0)} vs ${theirs?.rps.toFixed(0)} req/s, median ${outcome.medianMs.toFixed(2)} ms`);
     }
   } finally {
     await bare.stop();
