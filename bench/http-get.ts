@@ -69,3 +69,12 @@ export async function sequentialLatency(
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
   return { median: at(0.5), p99: at(0.99), samples: samples.length };
 }
+
+/** `data[name]` of a JSON envelope, or undefined when the body is not one. */
+export function dataField(body: Buffer, name: string): unknown {
+  try {
+    return (JSON.parse(body.toString('utf8')) as { data?: Record<string, unknown> }).data?.[name];
+  } catch {
+    return undefined;
+  }
+}

@@ -7,7 +7,7 @@
  * it created however it ends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBenchKey } from './api-key.js';
 import { startBare } from './bare.js';
@@ -15,7 +15,7 @@ import { memoryOf, runCli, type Served, startServe } from './children.js';
 import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
 import { createBenchDatabase } from './database.js';
 import { generateCatalogue } from './generate.js';
-import { type Captured, get, sequentialLatency } from './http-get.js';
+import { type Captured, dataField, get, sequentialLatency } from './http-get.js';
 import { compare, type LoadSettings } from './load.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { type RunFigures, renderReport, type ScenarioOutcome } from './report.js';
@@ -25,6 +25,7 @@ const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(options: BenchOptions): Promise<void> {
+  const loadBefore = loadavg()[0] ?? Number.NaN;
   const tempDir = mkdtempSync(join(tmpdir(), 'dramadex-bench-'));
   onCleanup(`remove ${tempDir}`, () => rmSync(tempDir, { recursive: true, force: true }));
 
@@ -59,6 +60,7 @@ async function main(options: BenchOptions): Promise<void> {
     rounds: options.rounds,
   };
   const outcomes = new Map<Scenario, ScenarioOutcome>();
+  let features: unknown;
   let figures: Pick<RunFigures, 'startupMs' | 'rssLoadedMb' | 'rssAfterMb' | 'peakMb'> | undefined;
   // One server per distinct server configuration; the first (the default) gives start-up and memory.
   for (const key of new Set(scenarios.map(serverKey))) {
@@ -67,6 +69,7 @@ async function main(options: BenchOptions): Promise<void> {
     const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
     const server = await startServe(serverEnv, healthHeaders, 60_000 + options.entries * 0.1);
     const loaded = memoryOf(server.pid);
+    features ??= dataField((await get(server.port, '/api/status', healthHeaders)).body, 'features');
     log(`server healthy in ${seconds(server.startupMs)}, RSS ${loaded.rssMb.toFixed(0)} MB${key === '[]' ? '' : ` (env ${key})`}`);
     await runGroup(group, server, apiKey.key, tempDir, settings, options.sequentialRequests, outcomes);
     const after = memoryOf(server.pid);
@@ -88,6 +91,7 @@ async function main(options: BenchOptions): Promise<void> {
       `${generated.todayEntries} of the entries are dated today (Asia/Shanghai); import time is the whole \`dramadex import\` process (start-up, parse, validation, one transaction)`,
       'ratio = dramadex req/s ÷ bare node:http req/s replaying the same bytes and headers; both servers are child processes on the same machine as autocannon',
       `1-req median: ${options.sequentialRequests} sequential requests on one keep-alive connection`,
+      `shared machine: ${cpus().length} cores, 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]?.toFixed(1)} at the end; /api/status features: ${JSON.stringify(features)}`,
     ],
   });
   process.stdout.write(`\n${report}`);
@@ -106,7 +110,11 @@ async function runGroup(
   const captured = new Map<string, Captured>();
   for (const scenario of group) {
     const response = await get(server.port, scenario.path, headersOf(scenario));
-    const outcome: ScenarioOutcome = { scenario, bytes: response.body.length, total: totalOf(response.body) };
+    const outcome: ScenarioOutcome = {
+      scenario,
+      bytes: response.body.length,
+      total: dataField(response.body, 'total') as number | undefined,
+    };
     outcomes.set(scenario, outcome);
     if (response.status === 200) captured.set(scenario.path, response);
     else outcome.error = `answered ${response.status}: ${response.body.toString('utf8').slice(0, 120)}`;
@@ -127,15 +135,6 @@ async function runGroup(
     }
   } finally {
     await bare.stop();
-  }
-}
-
-function totalOf(body: Buffer): number | undefined {
-  try {
-    const total = (JSON.parse(body.toString('utf8')) as { data?: { total?: unknown } }).data?.total;
-    return typeof total === 'number' ? total : undefined;
-  } catch {
-    return undefined;
   }
 }
 
