@@ -57,12 +57,12 @@ export class CatalogueStore {
 
   /**
    * Adds or updates entries by `source_link` in one transaction: all of them are stored, or none. A link
-   * given twice counts once, the last occurrence winning. On PostgreSQL the commit also notifies every
+   * given twice is applied in order, so its last occurrence wins (counts are exact for unique links, which
+   * `importText` guarantees). Text is stored well-formed on both stores. On PostgreSQL the commit also notifies every
    * listening instance (see store/change-feed.ts), so their views follow at once instead of at the next poll.
    */
   async importEntries(entries: EntryInput[], onProgress?: (done: number) => void): Promise<ImportCounts> {
     const { dialect, db } = this.database;
-    const rows = storable(entries);
     const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
     await db
       .transaction()
@@ -72,13 +72,13 @@ export class CatalogueStore {
         where key = 'revision' returning value`.execute(trx);
         const revision = Number(bumped.rows[0]?.value);
         const batchSize = UPSERT_BATCH[dialect];
-        for (let start = 0; start < rows.length; start += batchSize) {
-          const { added, updated } = await upsertEntries(dialect, trx, rows.slice(start, start + batchSize), revision);
-          counts.added += added;
-          counts.updated += updated;
-          onProgress?.(Math.min(start + batchSize, rows.length));
+        for (let start = 0; start < entries.length; start += batchSize) {
+          const batch = await upsertEntries(dialect, trx, entries.slice(start, start + batchSize), revision);
+          counts.added += batch.added;
+          counts.updated += batch.updated;
+          counts.unchanged += batch.unchanged;
+          onProgress?.(Math.min(start + batchSize, entries.length));
         }
-        counts.unchanged = rows.length - counts.added - counts.updated;
         // Nothing changed: undo the bump so instances do not reload for nothing.
         if (counts.added + counts.updated === 0) throw NOTHING_CHANGED;
         await notifyCatalogueChanged(this.database, trx, revision);
@@ -107,26 +107,3 @@ export class CatalogueStore {
     return watchCatalogueChanges(this.database, onChange);
   }
 }
-
-/**
- * The entries as the stores can hold them: each `source_link` once, at its last occurrence, and text
- * well-formed (a lone UTF-16 surrogate becomes U+FFFD; left alone, SQLite would store bytes that are not
- * UTF-8 and PostgreSQL would refuse the whole import). The usual case returns the array as it came.
- */
-function storable(entries: EntryInput[]): EntryInput[] {
-  const lastIndex = new Map<string, number>();
-  let illFormed = false;
-  for (let index = 0; index < entries.length; index++) {
-    const { title, source_link } = entries[index] as EntryInput;
-    lastIndex.set(source_link, index);
-    if (!isWellFormed(title) || !isWellFormed(source_link)) illFormed = true;
-  }
-  if (lastIndex.size === entries.length && !illFormed) return entries;
-  const kept = entries.filter((entry, index) => lastIndex.get(entry.source_link) === index);
-  return kept.map((entry) => ({ ...entry, title: toWellFormed(entry.title), source_link: toWellFormed(entry.source_link) }));
-}
-
-// Node 20 has these (ES2024); the TypeScript lib this project targets does not declare them yet.
-type WellFormedText = { isWellFormed(): boolean; toWellFormed(): string };
-const isWellFormed = (text: string) => (text as unknown as WellFormedText).isWellFormed();
-const toWellFormed = (text: string) => (text as unknown as WellFormedText).toWellFormed();
