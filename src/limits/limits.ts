@@ -61,7 +61,8 @@ export interface LimitsParts {
 export class Limits {
   readonly address: Counter;
   readonly fullDump: Counter;
-  private readonly keyCounters = new Map<number, Counter>();
+  /** One counter per distinct key rate (a counter has one quota), with its policy header value. */
+  private readonly keyCounters = new Map<number, { counter: Counter; policy: string }>();
   private log: LimitsLog | undefined;
 
   constructor(readonly parts: LimitsParts) {
@@ -124,8 +125,7 @@ export class Limits {
   }
 
   private async checkKey(key: ActiveKey, fullDump: boolean): Promise<Verdict> {
-    const counter = this.keyCounter(key.ratePerSecond);
-    const keyPolicy = POLICY.apiKey(key.ratePerSecond);
+    const { counter, policy: keyPolicy } = this.keyCounter(key.ratePerSecond);
     const policy = fullDump ? `${keyPolicy}, ${POLICY.fullDump}` : keyPolicy;
     try {
       const counted = await counter.consume(String(key.id));
@@ -156,13 +156,13 @@ export class Limits {
     await this.address.local.delete(address);
   }
 
-  private keyCounter(rate: number): Counter {
-    let counter = this.keyCounters.get(rate);
-    if (!counter) {
-      counter = this.counter(`key${rate}`, rate, 1);
-      this.keyCounters.set(rate, counter);
+  private keyCounter(rate: number): { counter: Counter; policy: string } {
+    let entry = this.keyCounters.get(rate);
+    if (!entry) {
+      entry = { counter: this.counter(`key${rate}`, rate, 1), policy: POLICY.apiKey(rate) };
+      this.keyCounters.set(rate, entry);
     }
-    return counter;
+    return entry;
   }
 
   private counter(name: string, points: number, durationSeconds: number): Counter {
