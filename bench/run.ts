@@ -62,8 +62,9 @@ async function main(options: BenchOptions): Promise<void> {
   const outcomes = new Map<Scenario, ScenarioOutcome>();
   let features: unknown;
   let figures: Pick<RunFigures, 'startupMs' | 'rssLoadedMb' | 'rssAfterMb' | 'peakMb'> | undefined;
-  // One server per distinct server configuration; the first (the default) gives start-up and memory.
-  for (const key of new Set(scenarios.map(serverKey))) {
+  // One server per distinct server configuration; the default one ('[]', first) gives start-up and memory.
+  const keys = [...new Set(scenarios.map(serverKey))].sort((a, b) => Number(b === '[]') - Number(a === '[]'));
+  for (const key of keys) {
     const group = scenarios.filter((scenario) => serverKey(scenario) === key);
     const serverEnv = { ...env, ...apiKey.env, ...group[0]?.serverEnv };
     const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
