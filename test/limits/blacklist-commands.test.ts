@@ -46,6 +46,22 @@ for (const store of STORES) {
       assert.equal((await runCli(['blacklist', 'list'], cliEnv)).stdout.trim(), 'no blacklisted addresses');
     });
 
+    test('many blacklistings at once are all recorded', async () => {
+      const addresses = Array.from({ length: 150 }, (_, i) => `10.6.2.${i}`);
+      await Promise.all(addresses.map((address) => Promise.all(Array.from({ length: 6 }, () => from(ctx.app, address, '/api/types')))));
+      let listed: string[] = [];
+      for (let i = 0; i < 100 && listed.length < addresses.length; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        listed = ((await ctx.services.limits?.blacklist.active()) ?? [])
+          .map((entry) => entry.address)
+          .filter((item) => item.startsWith('10.6.2.'));
+      }
+      assert.deepEqual(listed.sort(), addresses.sort());
+      const cleared = await runCli(['blacklist', 'clear'], cliEnv);
+      assert.equal(cleared.code, 0, cleared.stderr);
+      await ctx.services.limits?.sync();
+    });
+
     test('clear without an address lifts every blacklist, and a clear is applied once', async () => {
       await blacklist('10.6.1.1');
       await blacklist('10.6.1.2');
