@@ -39,20 +39,45 @@ export class CatalogueStore {
 
   /** Entries changed after `sinceRevision` (all of them for 0), handed over in id order and batches. */
   async loadSince(sinceRevision: number, onBatch: (batch: StoredEntry[]) => void): Promise<void> {
+    const deliver = (rows: Array<Omit<StoredEntry, 'type'> & { type: string }>) =>
+      onBatch(rows.map((row) => ({ ...row, id: Number(row.id), type: row.type as ContentType })));
+    if (this.database.dialect === 'postgres') return this.loadThroughCursor(sinceRevision, deliver);
     let lastId = 0;
     for (;;) {
-      const rows = await this.database.db
+      let query = this.database.db
         .selectFrom('entries')
         .select(['id', 'title', 'source_link', 'type', 'update_time'])
-        .where('revision', '>', sinceRevision)
         .where('id', '>', lastId)
         .orderBy('id')
-        .limit(LOAD_BATCH)
-        .execute();
+        .limit(LOAD_BATCH);
+      if (sinceRevision > 0) query = query.where('revision', '>', sinceRevision);
+      const rows = await query.execute();
       if (rows.length === 0) return;
-      onBatch(rows.map((row) => ({ ...row, id: Number(row.id), type: row.type as ContentType })));
+      deliver(rows);
       lastId = Number(rows[rows.length - 1]?.id);
     }
+  }
+
+  /**
+   * PostgreSQL: one query read through a cursor in one read-only snapshot. Keyset pages would be planned
+   * one by one, and right after a large import (no statistics yet) PostgreSQL may then sort every matching
+   * row again for each page: measured at 18 s instead of a few for a million entries.
+   */
+  private async loadThroughCursor(sinceRevision: number, deliver: (rows: StoredEntry[]) => void): Promise<void> {
+    await this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const changed = sinceRevision > 0 ? sql`where revision > ${sinceRevision}` : sql``;
+        await sql`declare entries_since no scroll cursor for
+          select id, title, source_link, type, update_time from entries ${changed} order by id`.execute(trx);
+        for (;;) {
+          const { rows } = await sql<StoredEntry>`fetch ${sql.raw(String(LOAD_BATCH))} from entries_since`.execute(trx);
+          if (rows.length === 0) return;
+          deliver(rows);
+        }
+      });
   }
 
   /**
