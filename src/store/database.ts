@@ -40,7 +40,12 @@ const PING_TIMEOUT_MS = 2000;
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const database = url.startsWith('sqlite:') ? openSqlite(url, options) : openPostgres(url, options);
-  await migrate(database);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
   return database;
 }
 
@@ -121,11 +126,21 @@ async function pingPostgres(pool: pg.Pool, timeoutMs = PING_TIMEOUT_MS): Promise
   }
 }
 
+/**
+ * Brings the schema up to date. On PostgreSQL, Kysely serialises instances that start together with an
+ * advisory lock. On SQLite it has no lock, so two processes opening a fresh file at once (two instances, or
+ * a server and the import command) both try the first migration and one fails; its transaction is rolled
+ * back and the other's committed, so looking again finds nothing left to do.
+ */
 async function migrate(database: Database): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (database.dialect !== 'sqlite' || attempt === 3) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }
