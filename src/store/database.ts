@@ -41,6 +41,7 @@ const PING_TIMEOUT_MS = 2000;
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const database = url.startsWith('sqlite:') ? openSqlite(url, options) : openPostgres(url, options);
   try {
+    if (database.dialect === 'postgres') await requireUtf8(database);
     await migrate(database);
   } catch (error) {
     await database.close().catch(() => undefined);
@@ -123,6 +124,22 @@ async function pingPostgres(pool: pg.Pool, timeoutMs = PING_TIMEOUT_MS): Promise
     throw error;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Catalogue text is Chinese: a database in another encoding refuses it (LATIN1 and the like) or stores
+ * unchecked bytes whose length, case and order are not those of characters (SQL_ASCII). Refuse to start
+ * rather than fail on the first import. docs/deployment.md says how to create the database.
+ */
+async function requireUtf8(database: Database): Promise<void> {
+  const { rows } = await sql<{ encoding: string }>`select current_setting('server_encoding') as encoding`.execute(database.db);
+  const encoding = rows[0]?.encoding;
+  if (encoding !== 'UTF8') {
+    throw new Error(
+      `the PostgreSQL database must use the UTF8 encoding, not ${encoding}: create it with ` +
+        `CREATE DATABASE <name> TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+    );
   }
 }
 

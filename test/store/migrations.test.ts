@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
 
@@ -41,6 +42,21 @@ for (const store of STORES) {
         } finally {
           await database.close();
           await drop();
+        }
+      });
+
+      test('a database that is not UTF-8 is refused at start-up with the statement that creates a right one', async () => {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        const name = `dramadex_test_ascii_${process.pid}_${Date.now()}`;
+        await admin.query(`create database ${name} template template0 encoding 'SQL_ASCII' lc_collate 'C' lc_ctype 'C'`);
+        try {
+          const url = new URL(process.env.TEST_DATABASE_URL as string);
+          url.pathname = `/${name}`;
+          await assert.rejects(openDatabase(url.toString()), /must use the UTF8 encoding, not SQL_ASCII: create it with CREATE DATABASE/);
+        } finally {
+          await admin.query(`drop database if exists ${name} with (force)`);
+          await admin.end();
         }
       });
     }
