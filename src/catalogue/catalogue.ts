@@ -88,6 +88,7 @@ export class Catalogue {
       for (const entry of batch) changedTypes.add(entry.type);
     });
     this.view.reorder();
+    this.searchEngine.prepare?.(this.view);
     this.loadedRevision = revision;
     if (changedTypes.size > 0) for (const listener of this.listeners) listener(changedTypes);
   }

@@ -9,6 +9,11 @@ import type { ContentType } from '../catalogue/content-types.js';
 export interface SearchEngine {
   /** Index (or re-index) the titles at these slots of the view. */
   index(view: CatalogueView, slots: ArrayLike<number>): void;
+  /**
+   * Optional: called once the view has reordered after a load, so an index can do its heavy work
+   * (a rebuild) then rather than in the next search.
+   */
+  prepare?(view: CatalogueView): void;
   /** All matching slots, best tier first, newest first within a tier. */
   find(view: CatalogueView, keyword: string, type?: ContentType): ArrayLike<number>;
 }

@@ -1,0 +1,78 @@
+/**
+ * Which indexed titles can match a query at all: a superset of the matches, newest first, that the tier
+ * check then narrows. Every literal, folded and all-terms match holds each character of the folded core
+ * keyword; a some-terms match holds each character of one term; a pinyin match holds neighbouring
+ * characters whose initials (or syllables) spell the keyword. A keyword of punctuation only has no
+ * character to look up, so every title is a candidate (ALL).
+ */
+import { syllableSplits } from './pinyin.js';
+import { initialsPairKey, type PostingIndex } from './posting-index.js';
+import { intersectAll, type RankBitset, unionAll } from './posting-lists.js';
+import type { SearchQuery } from './search-query.js';
+import { foldText, isDecoration } from './text-forms.js';
+
+export const ALL = 'all';
+export type Candidates = Int32Array | typeof ALL;
+
+/** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
+const SPLIT_LIMIT = 32;
+
+function indexedUnits(...texts: string[]): Set<number> | undefined {
+  let common: Set<number> | undefined;
+  for (const text of texts) {
+    const units = new Set<number>();
+    for (let index = 0; index < text.length; index++) {
+      const unit = text.charCodeAt(index);
+      if (!isDecoration(unit)) units.add(unit);
+    }
+    common = common ? new Set([...common].filter((unit) => units.has(unit))) : units;
+  }
+  return common && common.size > 0 ? common : undefined;
+}
+
+function holdingAll(index: PostingIndex, units: Set<number>): Int32Array {
+  return intersectAll([...units].map((unit) => index.list(unit)));
+}
+
+export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset): Candidates {
+  const sources: Int32Array[] = [];
+  const textUnits = indexedUnits(query.foldedCore, foldText(query.literalCore));
+  if (!textUnits) return ALL;
+  sources.push(holdingAll(index, textUnits));
+  for (const term of query.terms) {
+    const termUnits = indexedUnits(term);
+    if (!termUnits) return ALL;
+    sources.push(holdingAll(index, termUnits));
+  }
+  if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin));
+  return unionAll(sources, bitset);
+}
+
+function letterOf(text: string, at: number): number {
+  return text.charCodeAt(at) - 97;
+}
+
+/** Titles whose neighbouring characters have these initials, in this order. */
+function holdingInitials(index: PostingIndex, initials: string): Int32Array[] {
+  if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0));
+  const lists: Int32Array[] = [];
+  for (let at = 0; at + 1 < initials.length; at++)
+    lists.push(index.list(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1))));
+  return [intersectAll(lists)];
+}
+
+function pinyinSources(index: PostingIndex, query: string): Int32Array[] {
+  const sources = holdingInitials(index, query);
+  const syllables = index.syllables();
+  const splits = syllableSplits(query, new Set(syllables.keys()), SPLIT_LIMIT);
+  if (!splits) {
+    // Too many ways to read it: a full-pinyin match still starts with a character read as a prefix of the query.
+    for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.push(...index.charsReading(syllable));
+    return sources;
+  }
+  for (const split of splits) {
+    if (split.length === 1) sources.push(...index.charsReading(split[0] as string));
+    else sources.push(...holdingInitials(index, split.map((syllable) => syllable[0]).join('')));
+  }
+  return sources;
+}

@@ -1,0 +1,260 @@
+/**
+ * The search engine the catalogue uses: an inverted index (posting-index.ts) over the folded titles held
+ * in rank order (rank-columns.ts), so candidates come out newest first and are checked walking forward
+ * through memory. Titles indexed after the last build form a delta, checked one by one and merged in by
+ * current rank; `prepare()` (after the view reorders) rebuilds once the delta outgrows a small share of
+ * the catalogue. Same answers as ReferenceSearch, without reading every title.
+ */
+import type { CatalogueView } from '../catalogue/catalogue-view.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
+import { tierOfRank } from './base-tiers.js';
+import { ALL, candidates } from './candidates.js';
+import { PostingIndex } from './posting-index.js';
+import { RankBitset } from './posting-lists.js';
+import { RankColumns, ROW_FLAGS, ROW_TYPE, STALE } from './rank-columns.js';
+import { ResultCache } from './result-cache.js';
+import type { SearchEngine } from './search-engine.js';
+import { parseQuery } from './search-query.js';
+import { literalForm, type PreparedQuery, prepareQuery, tierOfStrings, titleFacts } from './title-forms.js';
+
+/** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
+const DELTA_MIN = 4096;
+const DELTA_SHARE = 1 / 64;
+
+interface Built {
+  columns: RankColumns;
+  postings: PostingIndex;
+  bitset: RankBitset;
+}
+
+export class IndexedSearch implements SearchEngine {
+  // Per slot, always current: what `titleFacts` says about the slot's title.
+  private flags = new Uint8Array(1024);
+  private literalCoreLengths = new Uint8Array(1024);
+  private foldedCoreLengths = new Uint8Array(1024);
+  /** Folded texts of the delta: slots indexed since the last build. */
+  private pending: (string | undefined)[] = [];
+  private delta: number[] = [];
+  private built: Built | undefined;
+  /** The view order `rankOf`/`typeOf` were computed from. */
+  private seenOrder: Int32Array | undefined;
+  private rankOf = new Int32Array(0);
+  private typeOf = new Uint8Array(0);
+  /** Delta slots present in the current order, newest first. */
+  private visibleDelta: Int32Array | undefined;
+  private readonly cache: ResultCache;
+
+  private readonly deltaLimit: number;
+
+  /**
+   * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
+   * `deltaLimit`: the delta size below which `prepare()` never rebuilds (tests lower it).
+   */
+  constructor({ cachedResults = 16, deltaLimit = DELTA_MIN }: { cachedResults?: number; deltaLimit?: number } = {}) {
+    this.cache = new ResultCache(cachedResults);
+    this.deltaLimit = deltaLimit;
+  }
+
+  index(view: CatalogueView, slots: ArrayLike<number>): void {
+    for (let index = 0; index < slots.length; index++) this.indexSlot(view, slots[index] as number);
+    this.visibleDelta = undefined;
+    this.cache.clear();
+  }
+
+  /** Call after the view reorders: follows the new order and rebuilds if the delta grew large. */
+  prepare(view: CatalogueView): void {
+    this.sync(view);
+    if (!this.built || this.delta.length > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+  }
+
+  find(view: CatalogueView, keyword: string, type?: ContentType): Int32Array {
+    this.sync(view);
+    // Without prepare(), build on first use, but only once the view has ordered every title it holds.
+    if (!this.built && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
+    const key = `${type ?? ''}\u0000${keyword}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const result = this.search(view, prepareQuery(parseQuery(keyword)), type === undefined ? -1 : TYPE_CODE[type]);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  /** Bytes of the index's typed arrays (the view's own order arrays and titles not counted). */
+  get bytes(): number {
+    const perSlot = this.flags.byteLength * 3 + this.rankOf.byteLength + this.typeOf.byteLength;
+    return perSlot + (this.built ? this.built.columns.bytes + this.built.postings.bytes + this.built.bitset.bytes : 0);
+  }
+
+  private indexSlot(view: CatalogueView, slot: number): void {
+    const facts = titleFacts(view.title(slot));
+    if (slot >= this.flags.length) {
+      const capacity = Math.max(slot + 1, this.flags.length * 2);
+      this.flags = grown(this.flags, capacity);
+      this.literalCoreLengths = grown(this.literalCoreLengths, capacity);
+      this.foldedCoreLengths = grown(this.foldedCoreLengths, capacity);
+    }
+    this.flags[slot] = facts.flags;
+    this.literalCoreLengths[slot] = facts.literalCoreLength;
+    this.foldedCoreLengths[slot] = facts.foldedCoreLength;
+    if (this.pending[slot] === undefined) this.delta.push(slot);
+    this.pending[slot] = facts.folded;
+    this.built?.columns.markStale(slot);
+  }
+
+  private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
+    const baseCounts = new Int32Array(query.tierCount);
+    let ranks: Int32Array | undefined;
+    let codes: Uint8Array = new Uint8Array(0);
+    const built = this.built;
+    if (built) {
+      const found = candidates(built.postings, query, built.bitset);
+      ranks = found === ALL ? undefined : found;
+      codes = this.classifyRanks(built.columns, ranks, query, typeCode, baseCounts);
+    }
+    const deltaTiers = this.classifyDelta(view, query, typeCode);
+    const starts = new Int32Array(query.tierCount + 1);
+    for (let tier = 0; tier < query.tierCount; tier++) {
+      starts[tier + 1] = (starts[tier] as number) + (baseCounts[tier] as number) + (deltaTiers[tier]?.length ?? 0);
+    }
+    const result = new Int32Array(starts[query.tierCount] as number);
+    if (built) placeByTier(result, starts, codes, ranks, built.columns.order);
+    for (let tier = 0; tier < query.tierCount; tier++) {
+      const delta = deltaTiers[tier] as number[];
+      if (delta.length > 0) this.mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta);
+    }
+    return result;
+  }
+
+  /** Tier + 1 per candidate rank (0: no match, outdated row or other type); counts per tier. */
+  private classifyRanks(
+    columns: RankColumns,
+    ranks: Int32Array | undefined,
+    query: PreparedQuery,
+    typeCode: number,
+    counts: Int32Array,
+  ): Uint8Array {
+    const count = ranks ? ranks.length : columns.size;
+    const codes = new Uint8Array(count);
+    const { rows } = columns;
+    for (let index = 0; index < count; index++) {
+      const rank = ranks ? (ranks[index] as number) : index;
+      if (((rows[rank * 4 + ROW_FLAGS] as number) & STALE) !== 0 || (typeCode >= 0 && rows[rank * 4 + ROW_TYPE] !== typeCode)) continue;
+      const tier = tierOfRank(columns, rank, query);
+      if (tier < 0) continue;
+      codes[index] = tier + 1;
+      counts[tier] = (counts[tier] as number) + 1;
+    }
+    return codes;
+  }
+
+  private classifyDelta(view: CatalogueView, query: PreparedQuery, typeCode: number): number[][] {
+    const tiers: number[][] = [];
+    for (let tier = 0; tier < query.tierCount; tier++) tiers.push([]);
+    for (const slot of this.deltaInOrder(view)) {
+      if (typeCode >= 0 && this.typeOf[slot] !== typeCode) continue;
+      const folded = this.pending[slot] as string;
+      const literal = literalForm(view.title(slot), folded, this.flags[slot] as number);
+      const tier = tierOfStrings(literal, folded, this.literalCoreLengths[slot] as number, this.foldedCoreLengths[slot] as number, query);
+      if (tier >= 0) tiers[tier]?.push(slot);
+    }
+    return tiers;
+  }
+
+  /**
+   * Merges newest-first delta slots into the tier's base part, result[start, start + baseCount), whose
+   * room ends `delta.length` further on. Binary searches by current rank, then block moves from the back.
+   */
+  private mergeDelta(result: Int32Array, start: number, baseCount: number, delta: number[]): void {
+    const { rankOf } = this;
+    let end = start + baseCount;
+    for (let index = delta.length - 1; index >= 0; index--) {
+      const rank = rankOf[delta[index] as number] as number;
+      let low = start;
+      let high = end;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((rankOf[result[mid] as number] as number) < rank) low = mid + 1;
+        else high = mid;
+      }
+      result.copyWithin(low + index + 1, low, end);
+      result[low + index] = delta[index] as number;
+      end = low;
+    }
+  }
+
+  /** Follows a reordered view: current rank and type per slot. O(catalogue), once per reorder. */
+  private sync(view: CatalogueView): void {
+    const order = view.ordered({});
+    if (order === this.seenOrder) return;
+    this.seenOrder = order;
+    const slots = Math.max(view.count, order.length);
+    this.rankOf = new Int32Array(slots).fill(-1);
+    for (let rank = 0; rank < order.length; rank++) this.rankOf[order[rank] as number] = rank;
+    this.typeOf = new Uint8Array(slots);
+    for (const type of CONTENT_TYPES) for (const slot of view.ordered({ type })) this.typeOf[slot] = TYPE_CODE[type];
+    this.visibleDelta = undefined;
+    this.cache.clear();
+  }
+
+  /** Delta slots the current order holds, newest first (slots applied but not yet ordered are left out). */
+  private deltaInOrder(view: CatalogueView): Int32Array {
+    if (this.visibleDelta) return this.visibleDelta;
+    const { rankOf } = this;
+    const ranks = new Int32Array(this.delta.length);
+    let count = 0;
+    for (const slot of this.delta) {
+      const rank = slot < rankOf.length ? (rankOf[slot] as number) : -1;
+      if (rank >= 0) ranks[count++] = rank;
+    }
+    const order = view.ordered({});
+    this.visibleDelta = ranks
+      .subarray(0, count)
+      .sort()
+      .map((rank) => order[rank] as number);
+    return this.visibleDelta;
+  }
+
+  private rebuild(view: CatalogueView): void {
+    const order = view.ordered({});
+    const previous = this.built?.columns;
+    for (const slot of order) {
+      const inPrevious = previous !== undefined && slot < previous.rankOfSlot.length && (previous.rankOfSlot[slot] as number) >= 0;
+      if (this.pending[slot] === undefined && !inPrevious) this.indexSlot(view, slot);
+    }
+    const { pending, flags, literalCoreLengths, foldedCoreLengths, typeOf } = this;
+    const facts = {
+      pendingText: (slot: number) => pending[slot],
+      literalText: (slot: number) => literalForm(view.title(slot), pending[slot] as string, flags[slot] as number),
+      flags,
+      literalCoreLengths,
+      foldedCoreLengths,
+      typeOf,
+    };
+    const columns = RankColumns.build(order, view.count, facts, previous);
+    this.built = { columns, postings: PostingIndex.build(columns), bitset: new RankBitset(order.length) };
+    // Slots applied after this order was made stay in the delta; every other pending text now lives in the columns.
+    this.delta = this.delta.filter((slot) => (columns.rankOfSlot[slot] ?? -1) < 0);
+    this.pending = [];
+    for (const slot of this.delta) this.pending[slot] = pending[slot];
+    this.visibleDelta = undefined;
+    this.cache.clear();
+  }
+}
+
+/** Writes each matching candidate's slot at its tier's next free place (hot loops live in small functions, where V8 optimises them whole). */
+function placeByTier(result: Int32Array, starts: Int32Array, codes: Uint8Array, ranks: Int32Array | undefined, order: Int32Array): void {
+  const cursor = starts.slice();
+  for (let index = 0; index < codes.length; index++) {
+    const code = codes[index] as number;
+    if (code === 0) continue;
+    const at = cursor[code - 1] as number;
+    result[at] = order[ranks ? (ranks[index] as number) : index] as number;
+    cursor[code - 1] = at + 1;
+  }
+}
+
+function grown(from: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
+  const to = new Uint8Array(capacity);
+  to.set(from);
+  return to;
+}

@@ -1,0 +1,30 @@
+/**
+ * The full answers of the latest few searches. Clients fetch page after page of one query, and each
+ * page needs the whole ordered match list for its slice and the exact total; keeping it makes pages 2..n
+ * a slice. Any index change clears it.
+ */
+export class ResultCache {
+  private readonly entries = new Map<string, Int32Array>();
+
+  constructor(private readonly capacity = 16) {}
+
+  get(key: string): Int32Array | undefined {
+    const found = this.entries.get(key);
+    if (found) {
+      // Re-insert to mark it most recently used (a Map iterates in insertion order).
+      this.entries.delete(key);
+      this.entries.set(key, found);
+    }
+    return found;
+  }
+
+  set(key: string, value: Int32Array): void {
+    if (this.capacity === 0) return;
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
