@@ -32,6 +32,11 @@ export class BlacklistRecord {
     return this.flushing;
   }
 
+  /** Waits for blacklistings not yet written (on shutdown, before the database closes). */
+  async settle(): Promise<void> {
+    await this.flushing?.catch(() => undefined);
+  }
+
   private async flush(): Promise<void> {
     try {
       await new Promise((resolve) => setImmediate(resolve));

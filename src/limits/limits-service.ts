@@ -75,6 +75,7 @@ export class LimitsService {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.syncing?.catch(() => undefined);
+    await this.blacklist.settle();
     await this.link?.close();
   }
 }
