@@ -45,7 +45,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
-  const rankings = createRankingServices(config, database);
+  const rankings = await createRankingServices(config, database);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
   if (options.pollMs !== 0) rankings.start();
   const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000) : undefined;

@@ -4,10 +4,10 @@
  * fetcher. The composition root (services.ts) calls this once and closes it on shutdown.
  */
 import { hkdfSync } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { LocalClock } from '../catalogue/local-time.js';
 import type { Config } from '../config.js';
 import type { Localized } from '../http/errors.js';
+import { RedisLink } from '../limits/redis-link.js';
 import type { Database } from '../store/database.js';
 import type { Board } from './boards.js';
 import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
@@ -33,15 +33,15 @@ export interface RankingServices {
   close(): Promise<void>;
 }
 
-export function createRankingServices(config: Config, database: Database): RankingServices {
+export async function createRankingServices(config: Config, database: Database): Promise<RankingServices> {
   const boards = new RankingBoards(new SnapshotStore(database), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
   const tokens = new RankingTokens(new TokenStore(database), derivationKey(config));
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  redis?.on('error', () => undefined); // the limiter falls back to memory; health reports Redis elsewhere
+  // The same kind of link the catalogue limits use: Redis trouble never holds a request (the token
+  // limit then counts in this instance's memory until Redis answers again).
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }) : undefined;
+  await redis?.connect(2000);
   const rateLimit = redis
-    ? TokenRateLimit.inRedis(redis, config.ranking.ratePerMinute)
+    ? TokenRateLimit.inRedis(redis.client, config.ranking.ratePerMinute, `${config.limits.redisKeyPrefix}ranking-token`)
     : TokenRateLimit.inMemory(config.ranking.ratePerMinute);
   const channel = config.wechat
     ? new WechatChannel(config.wechat, new Conversation(tokens, config.wechat.keywords, config.language), config.language)
@@ -66,7 +66,7 @@ export function createRankingServices(config: Config, database: Database): Ranki
     async close() {
       fetcher?.stop();
       await fetcher?.idle();
-      redis?.disconnect();
+      await redis?.close();
     },
   };
 }

@@ -87,7 +87,8 @@ function showLines(show: unknown): Map<string, string[]> {
     const kind = LABELS.find(([pattern]) => pattern.test(match[1] ?? ''))?.[1];
     if (!kind || found.has(kind)) continue;
     const values = (match[2] ?? '')
-      .split(/[/、，,|；;]|\s{2,}|\s\/\s/)
+      // Not the full-width comma: Chinese titles contain it (`闪婚后，傅总每天都在追妻`).
+      .split(/[/、|；;,]|\s{2,}/)
       .map((value) => value.trim())
       .filter(Boolean)
       .slice(0, 20);

@@ -60,6 +60,6 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerA
         howToRebind,
       );
     }
-    await rateLimit.take(result.token.id);
+    await rateLimit.take(result.token.tokenPrefix);
   };
 }

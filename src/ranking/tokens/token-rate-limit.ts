@@ -19,7 +19,7 @@ export class TokenRateLimit {
     return new TokenRateLimit(new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS }), perMinute);
   }
 
-  static inRedis(redis: Redis, perMinute: number, keyPrefix = 'dramadex:ranking-token'): TokenRateLimit {
+  static inRedis(redis: Redis, perMinute: number, keyPrefix: string): TokenRateLimit {
     const limiter = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix,
@@ -30,10 +30,13 @@ export class TokenRateLimit {
     return new TokenRateLimit(limiter, perMinute);
   }
 
-  /** Counts one request of the token; throws the 429 when its minute is used up. */
-  async take(tokenId: number): Promise<void> {
+  /**
+   * Counts one request of the token; throws the 429 when its minute is used up. The key is the token's
+   * lookup prefix (random, unlike a row id), so counts never mix between databases sharing one Redis.
+   */
+  async take(tokenKey: string): Promise<void> {
     try {
-      await this.limiter.consume(String(tokenId));
+      await this.limiter.consume(tokenKey);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = rejection.msBeforeNext / 1000;

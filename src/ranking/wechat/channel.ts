@@ -98,8 +98,9 @@ export class WechatChannel {
   private async answer(fields: Record<string, string>): Promise<string | undefined> {
     const openId = fields.FromUserName;
     if (!openId) throw badRequest({ zh: '缺少 FromUserName', en: 'FromUserName is missing' });
-    // WeChat's advice: messages are told apart by MsgId, events by sender and CreateTime.
-    const key = `${openId}:${fields.MsgId ?? `event:${fields.CreateTime ?? ''}`}`;
+    // WeChat's advice: messages are told apart by MsgId, events by sender and CreateTime (and here by
+    // the event too, since a follow and an unfollow can fall in one second).
+    const key = `${openId}:${fields.MsgId ?? `event:${fields.Event ?? ''}:${fields.CreateTime ?? ''}`}`;
     const now = Date.now();
     this.forgetOld(now);
     let entry = this.seen.get(key);
@@ -115,21 +116,9 @@ export class WechatChannel {
       // A failed answer is forgotten, so WeChat's retry tries again.
       reply.catch(() => this.seen.delete(key));
     }
-    return this.withinDeadline(entry.reply);
-  }
-
-  private async withinDeadline(reply: Promise<string | undefined>): Promise<string | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), this.replyDeadlineMs);
-    });
-    try {
-      const outcome = await Promise.race([reply, late]);
-      if (outcome !== 'late') return outcome;
-      return this.language === 'en' ? 'Still working on it: send your message again in a few seconds.' : '正在处理，请几秒后再发送一次。';
-    } finally {
-      clearTimeout(timer);
-    }
+    const late =
+      this.language === 'en' ? 'Still working on it: send your message again in a few seconds.' : '正在处理，请几秒后再发送一次。';
+    return within(entry.reply, this.replyDeadlineMs, late);
   }
 
   private forgetOld(now: number): void {
@@ -192,5 +181,18 @@ export class WechatChannel {
       TimeStamp: timestamp,
       Nonce: nonce,
     });
+  }
+}
+
+/** What `promise` settles to if it does so within `ms`, else `late` (the promise keeps running). */
+export async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<L>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,0 +1,44 @@
+/** `dramadex` as a child process, as operators run it: the same main() as the bin, from source (tsx) or dist. */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function entryArgs(): string[] {
+  const here = fileURLToPath(import.meta.url);
+  const entry = join(dirname(here), `cli-entry${extname(here)}`);
+  return [...process.execArgv.filter((arg) => !arg.startsWith('--test')), entry];
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...entryArgs(), ...args],
+      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : undefined) : 0;
+        if (code === undefined) reject(error);
+        else resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A long-running `dramadex <args>` (e.g. `serve`), with everything it writes collected. */
+export function startCli(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [...entryArgs(), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return { child, output: () => output };
+}
