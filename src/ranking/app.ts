@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/error-handler.js';
 import { fastifyOptions } from '../http/fastify-options.js';
 import type { Services } from '../services.js';
+import { registerRankingOpenApi } from './openapi.js';
 import { parameterRules } from './query-params.js';
 import { rankingRoutes } from './routes.js';
 import { wechatRoutes } from './wechat/routes.js';
@@ -16,6 +17,7 @@ export async function buildRankingApp(services: Services): Promise<FastifyInstan
   const app = Fastify(fastifyOptions(config));
   const rules = parameterRules(config.ranking.hitMax);
   installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => rules[name] });
+  await registerRankingOpenApi(app, config.ranking);
   await app.register(rankingRoutes, { config, rankings });
   if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel });
   return app;

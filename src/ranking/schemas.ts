@@ -1,6 +1,7 @@
 /** TypeBox schemas of the ranking endpoints (decisions.md, "Ranking service"): records, `data`, queries. */
 import { Type } from 'typebox';
 import { errorResponses, SuccessEnvelope } from '../http/envelope.js';
+import { BEARER_SECURITY } from './openapi.js';
 
 const HotChange = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('same'), Type.Literal('new')], {
   description: 'movement against the previous snapshot of the board',
@@ -40,20 +41,18 @@ const boardData = {
   updated_at: Type.String({ description: "the snapshot's time; empty while the board has no snapshot" }),
 };
 
-const authHeaders = Type.Object({ authorization: Type.Optional(Type.String({ description: 'Bearer <token>' })) });
-
 export const dramaBoardSchema = {
-  headers: authHeaders,
+  security: BEARER_SECURITY,
   response: { 200: SuccessEnvelope(Type.Object({ items: Type.Array(DramaRecordSchema), ...boardData })), ...errorResponses },
 };
 
 export const actorBoardSchema = {
-  headers: authHeaders,
+  security: BEARER_SECURITY,
   response: { 200: SuccessEnvelope(Type.Object({ items: Type.Array(ActorRecordSchema), ...boardData })), ...errorResponses },
 };
 
 export const hotListSchema = {
-  headers: authHeaders,
+  security: BEARER_SECURITY,
   querystring: Type.Object({
     start: Type.Optional(Type.String({ description: 'must be 1 (the only starting page)' })),
     hit: Type.Optional(Type.String({ description: 'entries wanted: a positive integer up to RANKING_HIT_MAX, default 20' })),
