@@ -37,7 +37,7 @@ export class CatalogueView {
   /** Slot + 1 by entry id (0: not loaded). Ids are dense database keys, so an array beats a Map 10×. */
   private slotById = new Int32Array(1024);
   private maxId = 0;
-  private orderAll = new Int32Array(0);
+  private orderAll: Int32Array = new Int32Array(0);
   private orderByType: Int32Array[] = CONTENT_TYPES.map(() => new Int32Array(0));
   /** Bumped per type whenever an applied batch touches it (drives the full-dump cache). */
   readonly typeVersions = new Map<ContentType, number>(CONTENT_TYPES.map((type) => [type, 0]));
