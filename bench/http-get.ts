@@ -55,10 +55,10 @@ export async function sequentialLatency(
   const samples: number[] = [];
   const deadline = performance.now() + maxMs;
   try {
-    await get(port, path, headers, agent); // opens the socket; not counted
+    await get(port, path, headers, agent, 30_000); // opens the socket; not counted
     for (let i = 0; i < count && performance.now() < deadline; i++) {
       const started = performance.now();
-      const response = await get(port, path, headers, agent);
+      const response = await get(port, path, headers, agent, 30_000);
       samples.push(performance.now() - started);
       if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status} during the latency probe`);
     }
@@ -77,4 +77,24 @@ export function dataField(body: Buffer, name: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Waits until /api/health answers within `quickMs`, i.e. the server has worked off the requests a load
+ * run left queued (autocannon stops sending, but a slow endpoint keeps the server busy for a while).
+ * Bounded in time and attempts; returns whether the server became idle.
+ */
+export async function waitIdle(port: number, headers: Record<string, string>, quickMs = 50, maxMs = 120_000): Promise<boolean> {
+  const deadline = performance.now() + maxMs;
+  for (let attempt = 0; attempt < 10_000 && performance.now() < deadline; attempt++) {
+    const started = performance.now();
+    // Any answer counts (the bare server has no /api/health and says 404): only its speed matters.
+    const ok = await get(port, '/api/health', headers, undefined, Math.max(1, deadline - started)).then(
+      () => true,
+      () => false,
+    );
+    if (ok && performance.now() - started < quickMs) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
 }

@@ -3,6 +3,7 @@
  * so the ratio compares like with like: same URL, headers, connections, warm-up and duration. On a
  * shared machine the background load drifts, so the measured time is split into rounds that alternate
  * between the two servers (A B A B …) and each side's req/s is its total requests over its total time.
+ * After each run the caller's `settle` waits until the server has worked off what the run left queued.
  * Latency percentiles come from every 2xx response time at full precision. Every run is bounded by its
  * duration (plus a watchdog that stops it) and only ever targets 127.0.0.1.
  */
@@ -33,14 +34,19 @@ export async function compare(
   path: string,
   headers: Record<string, string>,
   settings: LoadSettings,
+  settle: (port: number) => Promise<void>,
 ): Promise<LoadResult[]> {
   const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples() }));
-  for (const port of ports) await run(port, path, headers, settings.connections, settings.warmupSeconds, new Samples());
+  for (const port of ports) {
+    await run(port, path, headers, settings.connections, settings.warmupSeconds, new Samples());
+    await settle(port);
+  }
   const slice = settings.durationSeconds / settings.rounds;
   for (let round = 0; round < settings.rounds; round++) {
     for (const [index, port] of ports.entries()) {
       const total = totals[index] as (typeof totals)[number];
       const result = await run(port, path, headers, settings.connections, slice, total.samples);
+      await settle(port); // requests still queued must not run into the other server's round
       total.requests += result.requests.total;
       total.seconds += result.duration;
       total.non2xx += result.non2xx;

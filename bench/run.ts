@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBenchKey } from './api-key.js';
-import { startBare } from './bare.js';
-import { memoryOf, runCli, type Served, startServe } from './children.js';
+import { memoryOf, runCli, startServe } from './children.js';
 import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
 import { createBenchDatabase } from './database.js';
 import { generateCatalogue } from './generate.js';
-import { type Captured, dataField, get, sequentialLatency } from './http-get.js';
-import { compare, type LoadSettings } from './load.js';
+import { dataField, get } from './http-get.js';
+import type { LoadSettings } from './load.js';
+import { measureGroup } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { type RunFigures, renderReport, type ScenarioOutcome } from './report.js';
 import { SCENARIOS, type Scenario, serverKey } from './scenarios.js';
@@ -62,20 +62,27 @@ async function main(options: BenchOptions): Promise<void> {
   const outcomes = new Map<Scenario, ScenarioOutcome>();
   let features: unknown;
   let figures: Pick<RunFigures, 'startupMs' | 'rssLoadedMb' | 'rssAfterMb' | 'peakMb'> | undefined;
+  let failure: unknown;
   // One server per distinct server configuration; the default one ('[]', first) gives start-up and memory.
   const keys = [...new Set(scenarios.map(serverKey))].sort((a, b) => Number(b === '[]') - Number(a === '[]'));
-  for (const key of keys) {
-    const group = scenarios.filter((scenario) => serverKey(scenario) === key);
-    const serverEnv = { ...env, ...apiKey.env, ...group[0]?.serverEnv };
-    const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
-    const server = await startServe(serverEnv, healthHeaders, 60_000 + options.entries * 0.1);
-    const loaded = memoryOf(server.pid);
-    features ??= dataField((await get(server.port, '/api/status', healthHeaders)).body, 'features');
-    log(`server healthy in ${seconds(server.startupMs)}, RSS ${loaded.rssMb.toFixed(0)} MB${key === '[]' ? '' : ` (env ${key})`}`);
-    await runGroup(group, server, apiKey.key, tempDir, settings, options.sequentialRequests, outcomes);
-    const after = memoryOf(server.pid);
-    figures ??= { startupMs: server.startupMs, rssLoadedMb: loaded.rssMb, rssAfterMb: after.rssMb, peakMb: after.peakMb };
-    await server.stop();
+  try {
+    for (const key of keys) {
+      const group = scenarios.filter((scenario) => serverKey(scenario) === key);
+      const serverEnv = { ...env, ...apiKey.env, ...group[0]?.serverEnv };
+      const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
+      const server = await startServe(serverEnv, healthHeaders, 60_000 + options.entries * 0.1);
+      const loaded = memoryOf(server.pid);
+      const first = figures === undefined;
+      figures ??= { startupMs: server.startupMs, rssLoadedMb: loaded.rssMb, rssAfterMb: Number.NaN, peakMb: loaded.peakMb };
+      features ??= dataField((await get(server.port, '/api/status', healthHeaders)).body, 'features');
+      log(`server healthy in ${seconds(server.startupMs)}, RSS ${loaded.rssMb.toFixed(0)} MB${key === '[]' ? '' : ` (env ${key})`}`);
+      const context = { server, apiKey: apiKey.key, tempDir, settings, sequentialRequests: options.sequentialRequests, outcomes, log };
+      await measureGroup(group, context);
+      if (first) ({ rssMb: figures.rssAfterMb, peakMb: figures.peakMb } = memoryOf(server.pid));
+      await server.stop();
+    }
+  } catch (error) {
+    failure = error; // still print what was measured
   }
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -92,51 +99,12 @@ async function main(options: BenchOptions): Promise<void> {
       `${generated.todayEntries} of the entries are dated today (Asia/Shanghai); import time is the whole \`dramadex import\` process (start-up, parse, validation, one transaction)`,
       'ratio = dramadex req/s ÷ bare node:http req/s replaying the same bytes and headers; both servers are child processes on the same machine as autocannon',
       `1-req median: ${options.sequentialRequests} sequential requests on one keep-alive connection`,
+      ...(failure ? [`**the run stopped early**: ${(failure as Error)?.message ?? failure}`] : []),
       `shared machine: ${cpus().length} cores, 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]?.toFixed(1)} at the end; /api/status features: ${JSON.stringify(features)}`,
     ],
   });
   process.stdout.write(`\n${report}`);
-}
-
-async function runGroup(
-  group: Scenario[],
-  server: Served,
-  key: string | undefined,
-  tempDir: string,
-  settings: LoadSettings,
-  sequential: number,
-  outcomes: Map<Scenario, ScenarioOutcome>,
-): Promise<void> {
-  const headersOf = (scenario: Scenario) => ({ ...(key && scenario.apiKey !== false ? { 'x-api-key': key } : {}), ...scenario.headers });
-  const captured = new Map<string, Captured>();
-  for (const scenario of group) {
-    const response = await get(server.port, scenario.path, headersOf(scenario));
-    const outcome: ScenarioOutcome = {
-      scenario,
-      bytes: response.body.length,
-      total: dataField(response.body, 'total') as number | undefined,
-    };
-    outcomes.set(scenario, outcome);
-    if (response.status === 200) captured.set(scenario.path, response);
-    else outcome.error = `answered ${response.status}: ${response.body.toString('utf8').slice(0, 120)}`;
-  }
-  const bare = await startBare(tempDir, captured);
-  try {
-    for (const scenario of group) {
-      const outcome = outcomes.get(scenario) as ScenarioOutcome;
-      if (outcome.error) continue;
-      const headers = headersOf(scenario);
-      log(`${scenario.name}: dramadex and bare, ${settings.rounds} alternating rounds…`);
-      const [ours, theirs] = await compare([server.port, bare.port], scenario.path, headers, settings);
-      outcome.dramadex = ours;
-      outcome.bare = theirs;
-      outcome.medianMs = (await sequentialLatency(server.port, scenario.path, headers, sequential)).median;
-      outcome.bareMedianMs = (await sequentialLatency(bare.port, scenario.path, headers, sequential)).median;
-      log(`${scenario.name}: ${ours?.rps.toFixed(0)} vs ${theirs?.rps.toFixed(0)} req/s, median ${outcome.medianMs.toFixed(2)} ms`);
-    }
-  } finally {
-    await bare.stop();
-  }
+  if (failure) throw failure;
 }
 
 installSignalHandlers();
