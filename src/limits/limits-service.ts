@@ -55,7 +55,8 @@ export class LimitsService {
 
   get probes(): HealthProbe[] {
     const link = this.link;
-    return link ? [{ name: 'redis', check: () => link.ping() }] : [];
+    // Not critical: while Redis is down the limits fall back to per-instance memory.
+    return link ? [{ name: 'redis', check: () => link.ping(), critical: false }] : [];
   }
 
   /** Re-reads the active keys and applies blacklist clears made since the last look; callers share one run. */

@@ -17,6 +17,11 @@ const HEALTH_TIMEOUT_MS = 1500;
 export interface HealthProbe {
   name: string;
   check(): Promise<void>;
+  /**
+   * False for a dependency the service can answer without (Redis: limits fall back to memory): its
+   * failure reports `degraded` with 200, so a load balancer does not pull every instance at once.
+   */
+  critical?: boolean;
 }
 
 export interface SystemRoutesOptions {
@@ -64,18 +69,19 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
     },
   };
   app.get('/api/health', { schema: healthSchema }, async (request) => {
-    const results = await Promise.all(probes.map(async (probe) => [probe.name, await outcome(probe)] as const));
-    const checks = Object.fromEntries(results);
-    const healthy = results.every(([, state]) => state === 'connected');
+    const results = await Promise.all(probes.map(async (probe) => ({ probe, state: await outcome(probe) })));
+    const checks = Object.fromEntries(results.map(({ probe, state }) => [probe.name, state]));
+    const failing = results.filter(({ state }) => state !== 'connected');
+    const down = failing.some(({ probe }) => probe.critical !== false);
     const data = {
-      status: healthy ? 'healthy' : 'unhealthy',
+      status: down ? 'unhealthy' : failing.length > 0 ? 'degraded' : 'healthy',
       database: checks.database ?? 'connected',
       timestamp: new Date().toISOString(),
       checks,
     };
-    if (!healthy) {
-      const failing = results.filter(([, state]) => state !== 'connected').map(([name, state]) => `${name}: ${state}`);
-      throw serviceUnavailable({ zh: `依赖不可用：${failing.join('，')}`, en: `Unavailable: ${failing.join(', ')}` }, { data });
+    if (down) {
+      const names = failing.map(({ probe, state }) => `${probe.name}: ${state}`);
+      throw serviceUnavailable({ zh: `依赖不可用：${names.join('，')}`, en: `Unavailable: ${names.join(', ')}` }, { data });
     }
     return success(
       { zh: '服务健康', en: 'Service is healthy' },
