@@ -20,7 +20,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
     execFile(
       process.execPath,
       [...entryArgs(), ...args],
-      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 30_000 },
+      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : undefined) : 0;
         if (code === undefined) reject(error);
