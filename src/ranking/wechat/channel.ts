@@ -54,10 +54,6 @@ export class WechatChannel {
     this.duplicateWindowMs = options.duplicateWindowMs ?? 5 * 60_000;
   }
 
-  get encrypted(): boolean {
-    return this.crypto !== undefined;
-  }
-
   /** URL verification (the console's "submit" button): the `echostr` back when the signature holds. */
   verifyUrl(query: CallbackQuery): string {
     this.checkSignature(query);
@@ -68,6 +64,8 @@ export class WechatChannel {
   /** A callback delivery: the XML body to answer with (`success` when there is nothing to say). */
   async deliver(query: CallbackQuery, body: string): Promise<string> {
     const aes = query.encrypt_type === 'aes';
+    // The plain mode's signature covers only the query: check it before reading the body at all.
+    if (!aes) this.checkSignature(query);
     let fields = this.parse(body);
     if (aes) {
       if (!this.crypto) throw badRequest({ zh: '未配置加密模式', en: 'The encrypted mode is not configured' });
@@ -79,8 +77,6 @@ export class WechatChannel {
       }
       if (query.signature !== undefined) this.checkSignature(query);
       fields = this.parse(this.open(encrypted));
-    } else {
-      this.checkSignature(query);
     }
     const reply = await this.answer(fields);
     if (reply === undefined) return NO_REPLY;
