@@ -5,7 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { createTestContext } from './support/harness.js';
 
-const DOCUMENTS = [{ file: 'docs/openapi-catalogue.json', app: 'app' as const }];
+const DOCUMENTS = [
+  { file: 'docs/openapi-catalogue.json', app: 'app' as const },
+  { file: 'docs/openapi-ranking.json', app: 'rankingApp' as const },
+];
 
 test('docs/openapi-*.json match the route schemas', async () => {
   const ctx = await createTestContext('sqlite');
