@@ -69,7 +69,8 @@ function makeEntries(count: number): StoredEntry[] {
     const time = new Date((start + Math.floor(random() * 730 * 86_400)) * 1000).toISOString();
     return {
       id: index + 1,
-      title: makeTitle(),
+      // Decoded from bytes, as a database driver hands titles over (flat strings, not concatenation ropes).
+      title: Buffer.from(makeTitle()).toString(),
       source_link: `https://pan.example.com/s/${index + 1}`,
       type: (random() < 0.5 ? 'post' : pick(CONTENT_TYPES)) as ContentType,
       update_time: `${time.slice(0, 10)} ${time.slice(11, 19)}`,

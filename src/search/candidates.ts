@@ -7,7 +7,7 @@
  */
 import { syllableSplits } from './pinyin.js';
 import { initialsPairKey, type PostingIndex } from './posting-index.js';
-import { intersectAll, type RankBitset, unionAll } from './posting-lists.js';
+import { intersect, type RankBitset, unionAll } from './posting-lists.js';
 import type { SearchQuery } from './search-query.js';
 import { foldText, isDecoration } from './text-forms.js';
 
@@ -30,8 +30,15 @@ function indexedUnits(...texts: string[]): Set<number> | undefined {
   return common && common.size > 0 ? common : undefined;
 }
 
-function holdingAll(index: PostingIndex, units: Set<number>): Int32Array {
-  return intersectAll([...units].map((unit) => index.list(unit)));
+/** Titles holding every key: the rarest list first, stopping as soon as nothing is left (lists decode on use). */
+function holdingAll(index: PostingIndex, keys: Iterable<number>): Int32Array {
+  const sorted = [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b));
+  let result: Int32Array = new Int32Array(0);
+  for (const [position, key] of sorted.entries()) {
+    if (position > 0 && result.length === 0) break;
+    result = position === 0 ? index.list(key) : intersect(result, index.list(key));
+  }
+  return result;
 }
 
 export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset): Candidates {
@@ -55,10 +62,9 @@ function letterOf(text: string, at: number): number {
 /** Titles whose neighbouring characters have these initials, in this order. */
 function holdingInitials(index: PostingIndex, initials: string): Int32Array[] {
   if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0));
-  const lists: Int32Array[] = [];
-  for (let at = 0; at + 1 < initials.length; at++)
-    lists.push(index.list(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1))));
-  return [intersectAll(lists)];
+  const keys: number[] = [];
+  for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
+  return [holdingAll(index, keys)];
 }
 
 function pinyinSources(index: PostingIndex, query: string): Int32Array[] {

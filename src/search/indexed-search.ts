@@ -1,21 +1,22 @@
 /**
  * The search engine the catalogue uses: an inverted index (posting-index.ts) over the folded titles held
  * in rank order (rank-columns.ts), so candidates come out newest first and are checked walking forward
- * through memory. Titles indexed after the last build form a delta, checked one by one and merged in by
- * current rank; `prepare()` (after the view reorders) rebuilds once the delta outgrows a small share of
- * the catalogue. Same answers as ReferenceSearch, without reading every title.
+ * through memory. Titles indexed after the last build form a delta (staged-titles.ts), checked one by
+ * one and merged in by current rank; `prepare()` (after the view reorders) rebuilds once the delta
+ * outgrows a small share of the catalogue. Same answers as ReferenceSearch, without reading every title.
  */
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
-import { tierOfRank } from './base-tiers.js';
 import { ALL, candidates } from './candidates.js';
 import { PostingIndex } from './posting-index.js';
 import { RankBitset } from './posting-lists.js';
-import { RankColumns, ROW_FLAGS, ROW_TYPE, STALE } from './rank-columns.js';
+import { RankColumns, ROW_FLAGS, ROW_FOLDED_CORE, ROW_LITERAL_CORE, ROW_TYPE, STALE } from './rank-columns.js';
 import { ResultCache } from './result-cache.js';
 import type { SearchEngine } from './search-engine.js';
 import { parseQuery } from './search-query.js';
-import { literalForm, type PreparedQuery, prepareQuery, tierOfStrings, titleFacts } from './title-forms.js';
+import { StagedTitles } from './staged-titles.js';
+import { FOLD_CHANGES, type PreparedQuery, prepareQuery } from './title-forms.js';
+import { tierOfUnits, type UnitTitle } from './unit-tiers.js';
 
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
@@ -28,13 +29,7 @@ interface Built {
 }
 
 export class IndexedSearch implements SearchEngine {
-  // Per slot, always current: what `titleFacts` says about the slot's title.
-  private flags = new Uint8Array(1024);
-  private literalCoreLengths = new Uint8Array(1024);
-  private foldedCoreLengths = new Uint8Array(1024);
-  /** Folded texts of the delta: slots indexed since the last build. */
-  private pending: (string | undefined)[] = [];
-  private delta: number[] = [];
+  private readonly titles = new StagedTitles();
   private built: Built | undefined;
   /** The view order `rankOf`/`typeOf` were computed from. */
   private seenOrder: Int32Array | undefined;
@@ -43,8 +38,9 @@ export class IndexedSearch implements SearchEngine {
   /** Delta slots present in the current order, newest first. */
   private visibleDelta: Int32Array | undefined;
   private readonly cache: ResultCache;
-
   private readonly deltaLimit: number;
+  /** Reused for every tier check, so checking a candidate allocates nothing. */
+  private readonly scratch: UnitTitle;
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
@@ -53,10 +49,24 @@ export class IndexedSearch implements SearchEngine {
   constructor({ cachedResults = 16, deltaLimit = DELTA_MIN }: { cachedResults?: number; deltaLimit?: number } = {}) {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
+    const empty = this.titles.staging;
+    this.scratch = {
+      folded: empty,
+      foldedEntry: 0,
+      literal: empty,
+      literalEntry: 0,
+      foldChanges: false,
+      literalCoreLength: 0,
+      foldedCoreLength: 0,
+    };
   }
 
   index(view: CatalogueView, slots: ArrayLike<number>): void {
-    for (let index = 0; index < slots.length; index++) this.indexSlot(view, slots[index] as number);
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      this.titles.stage(slot, view.title(slot));
+      this.built?.columns.markStale(slot);
+    }
     this.visibleDelta = undefined;
     this.cache.clear();
   }
@@ -64,7 +74,7 @@ export class IndexedSearch implements SearchEngine {
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large. */
   prepare(view: CatalogueView): void {
     this.sync(view);
-    if (!this.built || this.delta.length > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+    if (!this.built || this.titles.slots.length > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
   }
 
   find(view: CatalogueView, keyword: string, type?: ContentType): Int32Array {
@@ -81,24 +91,8 @@ export class IndexedSearch implements SearchEngine {
 
   /** Bytes of the index's typed arrays (the view's own order arrays and titles not counted). */
   get bytes(): number {
-    const perSlot = this.flags.byteLength * 3 + this.rankOf.byteLength + this.typeOf.byteLength;
-    return perSlot + (this.built ? this.built.columns.bytes + this.built.postings.bytes + this.built.bitset.bytes : 0);
-  }
-
-  private indexSlot(view: CatalogueView, slot: number): void {
-    const facts = titleFacts(view.title(slot));
-    if (slot >= this.flags.length) {
-      const capacity = Math.max(slot + 1, this.flags.length * 2);
-      this.flags = grown(this.flags, capacity);
-      this.literalCoreLengths = grown(this.literalCoreLengths, capacity);
-      this.foldedCoreLengths = grown(this.foldedCoreLengths, capacity);
-    }
-    this.flags[slot] = facts.flags;
-    this.literalCoreLengths[slot] = facts.literalCoreLength;
-    this.foldedCoreLengths[slot] = facts.foldedCoreLength;
-    if (this.pending[slot] === undefined) this.delta.push(slot);
-    this.pending[slot] = facts.folded;
-    this.built?.columns.markStale(slot);
+    const built = this.built ? this.built.columns.bytes + this.built.postings.bytes + this.built.bitset.bytes : 0;
+    return built + this.titles.bytes + this.rankOf.byteLength + this.typeOf.byteLength;
   }
 
   private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
@@ -136,10 +130,20 @@ export class IndexedSearch implements SearchEngine {
     const count = ranks ? ranks.length : columns.size;
     const codes = new Uint8Array(count);
     const { rows } = columns;
+    const title = this.scratch;
+    title.folded = columns.folded;
     for (let index = 0; index < count; index++) {
       const rank = ranks ? (ranks[index] as number) : index;
-      if (((rows[rank * 4 + ROW_FLAGS] as number) & STALE) !== 0 || (typeCode >= 0 && rows[rank * 4 + ROW_TYPE] !== typeCode)) continue;
-      const tier = tierOfRank(columns, rank, query);
+      const flags = rows[rank * 4 + ROW_FLAGS] as number;
+      if ((flags & STALE) !== 0 || (typeCode >= 0 && rows[rank * 4 + ROW_TYPE] !== typeCode)) continue;
+      // Titles that folding leaves unchanged are their own literal form.
+      title.foldChanges = (flags & FOLD_CHANGES) !== 0;
+      title.foldedEntry = rank;
+      title.literal = title.foldChanges ? columns.literal : columns.folded;
+      title.literalEntry = rank;
+      title.literalCoreLength = rows[rank * 4 + ROW_LITERAL_CORE] as number;
+      title.foldedCoreLength = rows[rank * 4 + ROW_FOLDED_CORE] as number;
+      const tier = tierOfUnits(title, query);
       if (tier < 0) continue;
       codes[index] = tier + 1;
       counts[tier] = (counts[tier] as number) + 1;
@@ -152,9 +156,7 @@ export class IndexedSearch implements SearchEngine {
     for (let tier = 0; tier < query.tierCount; tier++) tiers.push([]);
     for (const slot of this.deltaInOrder(view)) {
       if (typeCode >= 0 && this.typeOf[slot] !== typeCode) continue;
-      const folded = this.pending[slot] as string;
-      const literal = literalForm(view.title(slot), folded, this.flags[slot] as number);
-      const tier = tierOfStrings(literal, folded, this.literalCoreLengths[slot] as number, this.foldedCoreLengths[slot] as number, query);
+      const tier = tierOfUnits(this.titles.describe(slot, this.scratch), query);
       if (tier >= 0) tiers[tier]?.push(slot);
     }
     return tiers;
@@ -200,9 +202,10 @@ export class IndexedSearch implements SearchEngine {
   private deltaInOrder(view: CatalogueView): Int32Array {
     if (this.visibleDelta) return this.visibleDelta;
     const { rankOf } = this;
-    const ranks = new Int32Array(this.delta.length);
+    const delta = this.titles.slots;
+    const ranks = new Int32Array(delta.length);
     let count = 0;
-    for (const slot of this.delta) {
+    for (const slot of delta) {
       const rank = slot < rankOf.length ? (rankOf[slot] as number) : -1;
       if (rank >= 0) ranks[count++] = rank;
     }
@@ -217,31 +220,21 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: CatalogueView): void {
     const order = view.ordered({});
     const previous = this.built?.columns;
+    const { titles } = this;
+    // Every slot the build takes is staged or in the previous build; stage any the view never had indexed.
     for (const slot of order) {
       const inPrevious = previous !== undefined && slot < previous.rankOfSlot.length && (previous.rankOfSlot[slot] as number) >= 0;
-      if (this.pending[slot] === undefined && !inPrevious) this.indexSlot(view, slot);
+      if (!inPrevious && !titles.isStaged(slot)) titles.stage(slot, view.title(slot));
     }
-    const { pending, flags, literalCoreLengths, foldedCoreLengths, typeOf } = this;
-    const facts = {
-      pendingText: (slot: number) => pending[slot],
-      literalText: (slot: number) => literalForm(view.title(slot), pending[slot] as string, flags[slot] as number),
-      flags,
-      literalCoreLengths,
-      foldedCoreLengths,
-      typeOf,
-    };
-    const columns = RankColumns.build(order, view.count, facts, previous);
+    const columns = RankColumns.build(order, view.count, titles.factsWith(this.typeOf), previous);
     this.built = { columns, postings: PostingIndex.build(columns), bitset: new RankBitset(order.length) };
-    // Slots applied after this order was made stay in the delta; every other pending text now lives in the columns.
-    this.delta = this.delta.filter((slot) => (columns.rankOfSlot[slot] ?? -1) < 0);
-    this.pending = [];
-    for (const slot of this.delta) this.pending[slot] = pending[slot];
+    titles.settle(columns);
     this.visibleDelta = undefined;
     this.cache.clear();
   }
 }
 
-/** Writes each matching candidate's slot at its tier's next free place (hot loops live in small functions, where V8 optimises them whole). */
+/** Writes each matching candidate's slot at its tier's next free place (a hot loop in a small function, which V8 optimises whole). */
 function placeByTier(result: Int32Array, starts: Int32Array, codes: Uint8Array, ranks: Int32Array | undefined, order: Int32Array): void {
   const cursor = starts.slice();
   for (let index = 0; index < codes.length; index++) {
@@ -251,10 +244,4 @@ function placeByTier(result: Int32Array, starts: Int32Array, codes: Uint8Array, 
     result[at] = order[ranks ? (ranks[index] as number) : index] as number;
     cursor[code - 1] = at + 1;
   }
-}
-
-function grown(from: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
-  const to = new Uint8Array(capacity);
-  to.set(from);
-  return to;
 }

@@ -10,8 +10,8 @@ import { isDecoration } from './text-forms.js';
 
 const NONE: readonly string[] = [];
 const READINGS: (readonly string[] | undefined)[] = new Array(0x10000);
-/** Bit per initial letter (a = bit 0) of each character's readings; 0 for non-Chinese. */
-const INITIALS = new Uint32Array(0x10000);
+/** Bit per initial letter (a = bit 0) of each character's readings; 0 for non-Chinese, -1 not looked up yet. */
+const INITIALS = new Int32Array(0x10000).fill(-1);
 
 function isHanUnit(unit: number): boolean {
   return unit === 0x3007 || (unit >= 0x3400 && unit <= 0x4dbf) || (unit >= 0x4e00 && unit <= 0x9fff) || (unit >= 0xf900 && unit <= 0xfaff);
@@ -36,7 +36,9 @@ export function readingsOf(unit: number): readonly string[] {
 
 /** Initial letters of a character's readings as a bit mask (0: not a Chinese character). */
 export function initialsOf(unit: number): number {
-  if (READINGS[unit] === undefined) readingsOf(unit);
+  const initials = INITIALS[unit] as number;
+  if (initials >= 0) return initials;
+  readingsOf(unit);
   return INITIALS[unit] as number;
 }
 

@@ -1,9 +1,10 @@
 /**
  * The inverted index: for every key, the ranks (positions in the view's newest-first order at build
- * time) of the titles holding it, ascending, in one shared Int32Array. Because lists hold ranks, an
- * intersection or union comes out newest first and no result is ever sorted. Keys are the folded
- * title's code units (punctuation and spaces left out) and, for pinyin, pairs of initial letters of
- * neighbouring Chinese characters. Built with two counting passes, so it costs no more than the postings.
+ * time) of the titles holding it, ascending. Because lists hold ranks, an intersection or union comes
+ * out newest first and no result is ever sorted. Keys are the folded title's code units (punctuation and
+ * spaces left out) and, for pinyin, pairs of initial letters of neighbouring Chinese characters. Lists
+ * are stored as varint gaps (about 1.5 bytes a posting instead of 4) and decoded when a query needs
+ * them; building takes two counting passes, so it never holds more than the finished index.
  */
 import { initialsOf, readingsOf } from './pinyin.js';
 import type { RankColumns } from './rank-columns.js';
@@ -45,52 +46,91 @@ export function titleKeys(units: Uint16Array, start: number, end: number, out: I
   return count;
 }
 
+function varintSize(gap: number): number {
+  return gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
+}
+
 export class PostingIndex {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
 
   private constructor(
+    /** Byte range of each key's list in `gaps`. */
     private readonly offsets: Int32Array,
-    private readonly postings: Int32Array,
+    /** Postings per key. */
+    private readonly counts: Int32Array,
+    /** Each list as varints of the gap to the previous rank (the first counted from -1). */
+    private readonly gaps: Uint8Array,
   ) {}
 
-  /** Two counting passes over the rank columns: sizes first, then every list filled in rank order. */
+  /** Two counting passes over the rank columns: list sizes first, then every list written in rank order. */
   static build(columns: RankColumns): PostingIndex {
     const { units, offsets: textOffsets } = columns.folded;
     const { size } = columns;
     const offsets = new Int32Array(KEY_COUNT + 1);
+    const counts = new Int32Array(KEY_COUNT);
+    const last = new Int32Array(KEY_COUNT).fill(-1);
     const seen = new Int32Array(KEY_COUNT);
     const keys = new Int32Array(KEY_COUNT);
     let mark = 0;
     for (let rank = 0; rank < size; rank++) {
       const count = titleKeys(units, textOffsets[rank] as number, textOffsets[rank + 1] as number, keys, seen, ++mark);
       for (let index = 0; index < count; index++) {
-        const next = (keys[index] as number) + 1;
-        offsets[next] = (offsets[next] as number) + 1;
+        const key = keys[index] as number;
+        offsets[key + 1] = (offsets[key + 1] as number) + varintSize(rank - (last[key] as number));
+        counts[key] = (counts[key] as number) + 1;
+        last[key] = rank;
       }
     }
     for (let key = 0; key < KEY_COUNT; key++) offsets[key + 1] = (offsets[key + 1] as number) + (offsets[key] as number);
-    const postings = new Int32Array(offsets[KEY_COUNT] as number);
+    const gaps = new Uint8Array(offsets[KEY_COUNT] as number);
     const cursor = offsets.slice(0, KEY_COUNT);
+    last.fill(-1);
     for (let rank = 0; rank < size; rank++) {
       const count = titleKeys(units, textOffsets[rank] as number, textOffsets[rank + 1] as number, keys, seen, ++mark);
       for (let index = 0; index < count; index++) {
         const key = keys[index] as number;
-        const at = cursor[key] as number;
-        postings[at] = rank;
-        cursor[key] = at + 1;
+        let gap = rank - (last[key] as number);
+        let at = cursor[key] as number;
+        while (gap >= 0x80) {
+          gaps[at++] = (gap & 0x7f) | 0x80;
+          gap >>>= 7;
+        }
+        gaps[at++] = gap;
+        cursor[key] = at;
+        last[key] = rank;
       }
     }
-    return new PostingIndex(offsets, postings);
+    return new PostingIndex(offsets, counts, gaps);
   }
 
   /** Bytes held by the lists. */
   get bytes(): number {
-    return this.offsets.byteLength + this.postings.byteLength;
+    return this.offsets.byteLength + this.counts.byteLength + this.gaps.byteLength;
   }
 
+  /** How many titles hold the key. */
+  count(key: number): number {
+    return this.counts[key] as number;
+  }
+
+  /** The key's list, decoded. */
   list(key: number): Int32Array {
-    return this.postings.subarray(this.offsets[key] as number, this.offsets[key + 1] as number);
+    const { gaps } = this;
+    const out = new Int32Array(this.counts[key] as number);
+    let at = this.offsets[key] as number;
+    let rank = -1;
+    for (let index = 0; index < out.length; index++) {
+      let byte = gaps[at++] as number;
+      let gap = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = gaps[at++] as number;
+        gap += (byte & 0x7f) * 2 ** shift;
+      }
+      rank += gap;
+      out[index] = rank;
+    }
+    return out;
   }
 
   /** Lists of the indexed characters read with this syllable. */
@@ -110,7 +150,7 @@ export class PostingIndex {
     const bySyllable = new Map<string, number[]>();
     const byInitial: number[][] = Array.from({ length: 26 }, () => []);
     for (let unit = 0; unit < INITIALS_PAIR_BASE; unit++) {
-      if (this.offsets[unit] === this.offsets[unit + 1] || initialsOf(unit) === 0) continue;
+      if (this.counts[unit] === 0 || initialsOf(unit) === 0) continue;
       for (const reading of readingsOf(unit)) {
         const chars = bySyllable.get(reading) ?? [];
         if (chars.length === 0) bySyllable.set(reading, chars);

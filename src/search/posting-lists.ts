@@ -50,14 +50,6 @@ function gallop(list: Int32Array, value: number, from: number): number {
   return from;
 }
 
-/** Ranks present in every list, shortest lists first. */
-export function intersectAll(lists: Int32Array[]): Int32Array {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let result = sorted[0] ?? new Int32Array(0);
-  for (let index = 1; index < sorted.length && result.length > 0; index++) result = intersect(result, sorted[index] as Int32Array);
-  return result;
-}
-
 /** A reusable bitset over ranks `0..size-1` for unions. */
 export class RankBitset {
   private readonly words: Uint32Array;

@@ -1,64 +1,23 @@
 /**
  * The built index's titles as columns in rank order (the view's newest-first order at build time): the
- * folded texts back to back in one Uint16Array, and per rank the flags, core lengths and type. Candidates
- * come in rank order, so checking them walks these arrays forward instead of chasing a million strings
- * around the heap, and the folded strings themselves can be dropped once a build has copied them. The
- * few titles that folding changes (traditional script, capitals) also keep their literal form here.
+ * folded texts back to back, and per rank a four-byte row of flags, core lengths and type. Candidates
+ * come in rank order, so checking them walks these arrays forward instead of chasing strings around
+ * the heap. The few titles that folding changes (traditional script, capitals) also keep their literal
+ * form, in a second text column.
  */
+import { TextBuffer } from './text-buffer.js';
 import { FOLD_CHANGES } from './title-forms.js';
 
+/** Where a build reads each slot from: titles indexed since the last build are staged, the rest copied. */
 export interface SlotFacts {
-  /** The folded text of a slot indexed since the previous build, else undefined. */
-  pendingText(slot: number): string | undefined;
-  /** The literal (NFKC) text of a slot, asked only where folding changes it. */
-  literalText(slot: number): string;
+  /** Staged texts: the folded text at an entry, followed by the literal one when folding changes it. */
+  staging: TextBuffer;
+  /** slot → its staged entry, -1 when unchanged since the previous build. */
+  stagedEntry: Int32Array;
   flags: Uint8Array;
   literalCoreLengths: Uint8Array;
   foldedCoreLengths: Uint8Array;
   typeOf: Uint8Array;
-}
-
-/** Texts back to back: the text at rank r is units[offsets[r], offsets[r + 1]). */
-export class TextColumn {
-  private constructor(
-    readonly offsets: Int32Array,
-    readonly units: Uint16Array,
-  ) {}
-
-  /** `textOf` gives a string, or a column and rank to copy from; undefined for an empty entry. */
-  static build(size: number, textOf: (rank: number) => string | [TextColumn, number] | undefined): TextColumn {
-    const offsets = new Int32Array(size + 1);
-    for (let rank = 0; rank < size; rank++) {
-      const text = textOf(rank);
-      const length = text === undefined ? 0 : typeof text === 'string' ? text.length : text[0].length(text[1]);
-      offsets[rank + 1] = (offsets[rank] as number) + length;
-    }
-    const units = new Uint16Array(offsets[size] as number);
-    for (let rank = 0; rank < size; rank++) {
-      const text = textOf(rank);
-      let at = offsets[rank] as number;
-      if (typeof text === 'string') for (let index = 0; index < text.length; index++) units[at++] = text.charCodeAt(index);
-      else if (text !== undefined) units.set(text[0].units.subarray(text[0].offsets[text[1]], text[0].offsets[text[1] + 1]), at);
-    }
-    return new TextColumn(offsets, units);
-  }
-
-  get bytes(): number {
-    return this.offsets.byteLength + this.units.byteLength;
-  }
-
-  length(rank: number): number {
-    return (this.offsets[rank + 1] as number) - (this.offsets[rank] as number);
-  }
-
-  /** The text at a rank as a string, for the rare checks that need one. */
-  text(rank: number): string {
-    const start = this.offsets[rank] as number;
-    const end = this.offsets[rank + 1] as number;
-    let text = '';
-    for (let at = start; at < end; at += 4096) text += String.fromCharCode(...this.units.subarray(at, Math.min(end, at + 4096)));
-    return text;
-  }
 }
 
 /** Byte offsets within a rank's four-byte row of `RankColumns.rows`. */
@@ -73,9 +32,10 @@ export class RankColumns {
   private constructor(
     /** rank → slot (the view's order array, by reference: the view replaces it, never edits it). */
     readonly order: Int32Array,
-    readonly folded: TextColumn,
-    /** Literal texts, only for ranks flagged FOLD_CHANGES (empty elsewhere). */
-    readonly literal: TextColumn,
+    /** Entry r is the folded title at rank r. */
+    readonly folded: TextBuffer,
+    /** Entry r is the literal title at rank r when it is flagged FOLD_CHANGES, else empty. */
+    readonly literal: TextBuffer,
     /** Four bytes per rank (flags, literal core length, folded core length, type): one cache line, not four. */
     readonly rows: Uint8Array,
     /** slot → rank in this build, -1 when absent. */
@@ -84,27 +44,28 @@ export class RankColumns {
 
   static build(order: Int32Array, slotCount: number, facts: SlotFacts, previous: RankColumns | undefined): RankColumns {
     const size = order.length;
+    const { staging, stagedEntry } = facts;
     const rows = new Uint8Array(size * 4);
     const rankOfSlot = new Int32Array(slotCount).fill(-1);
+    let foldedUnits = 0;
+    let literalUnits = 0;
     for (let rank = 0; rank < size; rank++) {
       const slot = order[rank] as number;
-      rows[rank * 4 + ROW_FLAGS] = facts.flags[slot] as number;
+      const flags = facts.flags[slot] as number;
+      rows[rank * 4 + ROW_FLAGS] = flags;
       rows[rank * 4 + ROW_LITERAL_CORE] = facts.literalCoreLengths[slot] as number;
       rows[rank * 4 + ROW_FOLDED_CORE] = facts.foldedCoreLengths[slot] as number;
       rows[rank * 4 + ROW_TYPE] = facts.typeOf[slot] as number;
       rankOfSlot[slot] = rank;
+      const entry = stagedEntry[slot] as number;
+      const before = entry >= 0 ? -1 : ((previous as RankColumns).rankOfSlot[slot] as number);
+      foldedUnits += entry >= 0 ? staging.length(entry) : (previous as RankColumns).folded.length(before);
+      if ((flags & FOLD_CHANGES) !== 0)
+        literalUnits += entry >= 0 ? staging.length(entry + 1) : (previous as RankColumns).literal.length(before);
     }
-    // A slot without a pending text was in the previous build, unchanged since: copy its texts.
-    const previousRank = (slot: number) => (previous as RankColumns).rankOfSlot[slot] as number;
-    const folded = TextColumn.build(size, (rank) => {
-      const slot = order[rank] as number;
-      return facts.pendingText(slot) ?? [(previous as RankColumns).folded, previousRank(slot)];
-    });
-    const literal = TextColumn.build(size, (rank) => {
-      if (((rows[rank * 4 + ROW_FLAGS] as number) & FOLD_CHANGES) === 0) return undefined;
-      const slot = order[rank] as number;
-      return facts.pendingText(slot) !== undefined ? facts.literalText(slot) : [(previous as RankColumns).literal, previousRank(slot)];
-    });
+    const folded = new TextBuffer(foldedUnits, size);
+    const literal = new TextBuffer(literalUnits, size);
+    copyTexts(order, facts, previous, folded, literal);
     return new RankColumns(order, folded, literal, rows, rankOfSlot);
   }
 
@@ -122,5 +83,25 @@ export class RankColumns {
     if (rank < 0) return false;
     this.rows[rank * 4 + ROW_FLAGS] = (this.rows[rank * 4 + ROW_FLAGS] as number) | STALE;
     return true;
+  }
+}
+
+/** Appends every rank's texts in order, from the staging buffer or from the previous build. */
+function copyTexts(order: Int32Array, facts: SlotFacts, previous: RankColumns | undefined, folded: TextBuffer, literal: TextBuffer): void {
+  const { staging, stagedEntry, flags } = facts;
+  for (let rank = 0; rank < order.length; rank++) {
+    const slot = order[rank] as number;
+    const entry = stagedEntry[slot] as number;
+    const foldChanges = ((flags[slot] as number) & FOLD_CHANGES) !== 0;
+    if (entry >= 0) {
+      folded.appendCopy(staging, entry);
+      if (foldChanges) literal.appendCopy(staging, entry + 1);
+      else literal.append('');
+    } else {
+      const before = (previous as RankColumns).rankOfSlot[slot] as number;
+      folded.appendCopy((previous as RankColumns).folded, before);
+      if (foldChanges) literal.appendCopy((previous as RankColumns).literal, before);
+      else literal.append('');
+    }
   }
 }

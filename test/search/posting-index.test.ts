@@ -1,0 +1,43 @@
+// The posting lists' storage: varint gaps must decode to the exact ranks whatever the gap size (1 to 4
+// bytes), and the pinyin-pair keys must see neighbouring characters across punctuation but not across
+// other characters. Catalogue-sized gaps need millions of titles, so this builds the index directly.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { initialsPairKey, PostingIndex } from '../../src/search/posting-index.js';
+import { RankColumns } from '../../src/search/rank-columns.js';
+import { TextBuffer } from '../../src/search/text-buffer.js';
+
+function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
+  const order = Int32Array.from({ length: size }, (_, rank) => rank);
+  const zeros = new Uint8Array(size);
+  const staging = new TextBuffer();
+  const stagedEntry = Int32Array.from({ length: size }, (_, rank) => staging.append(titles(rank)));
+  const facts = { staging, stagedEntry, flags: zeros, literalCoreLengths: zeros, foldedCoreLengths: zeros, typeOf: zeros };
+  return PostingIndex.build(RankColumns.build(order, size, facts, undefined));
+}
+
+describe('posting index storage', () => {
+  test('ranks decode exactly across 1-, 2-, 3- and 4-byte gaps', () => {
+    // Gaps of 1, 126 (1 byte), 128 (2 bytes), 16,384 (3 bytes) and 2,097,152 (4 bytes).
+    const ranks = [0, 1, 127, 255, 16_639, 16_640, 2_113_792, 2_113_800];
+    const holding = new Set(ranks);
+    const index = buildIndex((rank) => (holding.has(rank) ? '龘a' : 'a'), 2_113_801);
+    assert.deepEqual(Array.from(index.list('龘'.charCodeAt(0))), ranks);
+    assert.equal(index.count('龘'.charCodeAt(0)), ranks.length);
+    assert.equal(index.list('a'.charCodeAt(0)).length, 2_113_801);
+    assert.equal(index.list('b'.charCodeAt(0)).length, 0);
+  });
+
+  test('pinyin initial pairs join characters across punctuation, not across other characters', () => {
+    const titles = ['霸道总裁', '霸·道', '霸a道', '道霸'];
+    const index = buildIndex((rank) => titles[rank] as string, titles.length);
+    const pair = (first: string, second: string) =>
+      Array.from(index.list(initialsPairKey(first.charCodeAt(0) - 97, second.charCodeAt(0) - 97)));
+    assert.deepEqual(pair('b', 'd'), [0, 1]);
+    assert.deepEqual(pair('z', 'c'), [0]);
+    assert.deepEqual(pair('d', 'b'), [3]);
+    // Punctuation is not indexed; letters and Chinese characters are, once per title.
+    assert.equal(index.count('·'.charCodeAt(0)), 0);
+    assert.deepEqual(Array.from(index.list('道'.charCodeAt(0))), [0, 1, 2, 3]);
+  });
+});
