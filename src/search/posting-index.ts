@@ -65,8 +65,7 @@ export class PostingIndex {
 
   /** Two counting passes over the rank columns: list sizes first, then every list written in rank order. */
   static build(columns: RankColumns): PostingIndex {
-    const { units, offsets: textOffsets } = columns.folded;
-    const { size } = columns;
+    const { units, rows, size } = columns;
     const offsets = new Int32Array(KEY_COUNT + 1);
     const counts = new Int32Array(KEY_COUNT);
     const last = new Int32Array(KEY_COUNT).fill(-1);
@@ -74,7 +73,7 @@ export class PostingIndex {
     const keys = new Int32Array(KEY_COUNT);
     let mark = 0;
     for (let rank = 0; rank < size; rank++) {
-      const count = titleKeys(units, textOffsets[rank] as number, textOffsets[rank + 1] as number, keys, seen, ++mark);
+      const count = titleKeys(units, rows[rank * 2] as number, rows[rank * 2 + 2] as number, keys, seen, ++mark);
       for (let index = 0; index < count; index++) {
         const key = keys[index] as number;
         offsets[key + 1] = (offsets[key + 1] as number) + varintSize(rank - (last[key] as number));
@@ -87,7 +86,7 @@ export class PostingIndex {
     const cursor = offsets.slice(0, KEY_COUNT);
     last.fill(-1);
     for (let rank = 0; rank < size; rank++) {
-      const count = titleKeys(units, textOffsets[rank] as number, textOffsets[rank + 1] as number, keys, seen, ++mark);
+      const count = titleKeys(units, rows[rank * 2] as number, rows[rank * 2 + 2] as number, keys, seen, ++mark);
       for (let index = 0; index < count; index++) {
         const key = keys[index] as number;
         let gap = rank - (last[key] as number);

@@ -61,10 +61,14 @@ export class StagedTitles {
   describe(slot: number, title: UnitTitle): UnitTitle {
     const entry = this.stagedEntry[slot] as number;
     const foldChanges = ((this.flags[slot] as number) & FOLD_CHANGES) !== 0;
-    title.folded = this.staging;
-    title.foldedEntry = entry;
-    title.literal = this.staging;
-    title.literalEntry = foldChanges ? entry + 1 : entry;
+    const { units, offsets } = this.staging;
+    const literalEntry = foldChanges ? entry + 1 : entry;
+    title.foldedUnits = units;
+    title.foldedStart = offsets[entry] as number;
+    title.foldedEnd = offsets[entry + 1] as number;
+    title.literalUnits = units;
+    title.literalStart = offsets[literalEntry] as number;
+    title.literalEnd = offsets[literalEntry + 1] as number;
     title.foldChanges = foldChanges;
     title.literalCoreLength = this.literalCoreLengths[slot] as number;
     title.foldedCoreLength = this.foldedCoreLengths[slot] as number;

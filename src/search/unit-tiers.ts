@@ -6,7 +6,6 @@
  */
 import { pinyinMatchUnits } from './pinyin.js';
 import { Tier, termsTier } from './search-query.js';
-import type { TextBuffer } from './text-buffer.js';
 import { coreText, isDecoration } from './text-forms.js';
 import { LENGTH_CAP, type PreparedQuery } from './title-forms.js';
 
@@ -24,23 +23,29 @@ export function indexOfUnits(units: Uint16Array, start: number, end: number, pat
   return -1;
 }
 
+/** units[start, end) as a string, for the rare checks that need one. */
+function textOf(units: Uint16Array, start: number, end: number): string {
+  let text = '';
+  for (let at = start; at < end; at += 4096) text += String.fromCharCode(...units.subarray(at, Math.min(end, at + 4096)));
+  return text;
+}
+
 /**
- * Is the core of the entry the query's core? A core is the first `coreLength` undecorated units of the
- * text (the episode suffix comes last), so with equal stored lengths a forward walk decides.
+ * Is the core of units[start, end) the query's core? A core is the first `coreLength` undecorated units
+ * of the text (the episode suffix comes last), so with equal stored lengths a forward walk decides.
  */
 function sameCore(
-  texts: TextBuffer,
-  entry: number,
+  units: Uint16Array,
+  start: number,
+  end: number,
   coreLength: number,
   wantedLength: number,
   core: string,
   coreUnits: Uint16Array,
 ): boolean {
   if (coreLength !== wantedLength) return false;
-  if (coreLength === LENGTH_CAP) return coreText(texts.text(entry)) === core;
-  const { units } = texts;
-  const end = texts.offsets[entry + 1] as number;
-  let at = texts.offsets[entry] as number;
+  if (coreLength === LENGTH_CAP) return coreText(textOf(units, start, end)) === core;
+  let at = start;
   for (let matched = 0; matched < coreLength; matched++, at++) {
     while (at < end && isDecoration(units[at] as number)) at++;
     if (at === end || units[at] !== coreUnits[matched]) return false;
@@ -48,37 +53,45 @@ function sameCore(
   return true;
 }
 
-/** A title as the tier check reads it: where its folded and literal texts are, and its core lengths. */
+/** A title as the tier check reads it: where its folded and literal code units are, and its core lengths. */
 export interface UnitTitle {
-  folded: TextBuffer;
-  foldedEntry: number;
-  /** Same buffer and entry as the folded text when folding changes nothing. */
-  literal: TextBuffer;
-  literalEntry: number;
+  foldedUnits: Uint16Array;
+  foldedStart: number;
+  foldedEnd: number;
+  /** The folded range again when folding changes nothing. */
+  literalUnits: Uint16Array;
+  literalStart: number;
+  literalEnd: number;
   foldChanges: boolean;
   literalCoreLength: number;
   foldedCoreLength: number;
 }
 
 export function tierOfUnits(title: UnitTitle, query: PreparedQuery): number {
-  const { literal, literalEntry, folded, foldedEntry } = title;
-  const literalStart = literal.offsets[literalEntry] as number;
-  const literalEnd = literal.offsets[literalEntry + 1] as number;
-  const at = indexOfUnits(literal.units, literalStart, literalEnd, query.literalUnits);
+  const { literalUnits, literalStart, literalEnd } = title;
+  const at = indexOfUnits(literalUnits, literalStart, literalEnd, query.literalUnits);
   if (at === 0 && literalEnd - literalStart === query.literalUnits.length) return Tier.EXACT;
   if (
     query.literalCore !== '' &&
-    sameCore(literal, literalEntry, title.literalCoreLength, query.literalCoreLength, query.literalCore, query.literalCoreUnits)
+    sameCore(
+      literalUnits,
+      literalStart,
+      literalEnd,
+      title.literalCoreLength,
+      query.literalCoreLength,
+      query.literalCore,
+      query.literalCoreUnits,
+    )
   ) {
     return Tier.EXACT_CORE;
   }
   if (at >= 0) return at === 0 ? Tier.PREFIX : Tier.CONTAINS;
-  const { units } = folded;
-  const start = folded.offsets[foldedEntry] as number;
-  const end = folded.offsets[foldedEntry + 1] as number;
+  const units = title.foldedUnits;
+  const start = title.foldedStart;
+  const end = title.foldedEnd;
   if (
     query.foldedCore !== ''
-      ? sameCore(folded, foldedEntry, title.foldedCoreLength, query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
+      ? sameCore(units, start, end, title.foldedCoreLength, query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
       : end - start === query.foldedUnits.length && indexOfUnits(units, start, end, query.foldedUnits) === 0
   ) {
     return Tier.FOLDED_EXACT;
