@@ -10,7 +10,7 @@ import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content
 import { ALL, candidates } from './candidates.js';
 import { PostingIndex } from './posting-index.js';
 import { RankBitset } from './posting-lists.js';
-import { foldedCoreOf, literalCoreOf, RankColumns, STALE, typeOfFacts } from './rank-columns.js';
+import { foldedCoreOf, literalCoreOf, RankColumns, STALE } from './rank-columns.js';
 import { ResultCache } from './result-cache.js';
 import type { SearchEngine } from './search-engine.js';
 import { parseQuery } from './search-query.js';
@@ -135,7 +135,7 @@ export class IndexedSearch implements SearchEngine {
   ): Uint8Array {
     const count = ranks ? ranks.length : columns.size;
     const codes = new Uint8Array(count);
-    const { rows, units } = columns;
+    const { rows, units, types } = columns;
     const literals = columns.literal;
     const title = this.scratch;
     title.foldedUnits = units;
@@ -143,10 +143,11 @@ export class IndexedSearch implements SearchEngine {
       // Touch the next block's rows and texts in a tight loop first: their cache misses then overlap
       // instead of stalling one by one inside the tier checks (4x faster at a million titles).
       if ((index & (PREFETCH_BLOCK - 1)) === 0)
-        this.touched += touchBlock(rows, units, ranks, index, Math.min(count, index + PREFETCH_BLOCK));
+        this.touched += touchBlock(columns, ranks, index, Math.min(count, index + PREFETCH_BLOCK), typeCode);
       const rank = ranks ? (ranks[index] as number) : index;
+      if (typeCode >= 0 && types[rank] !== typeCode) continue;
       const facts = rows[rank * 2 + 1] as number;
-      if ((facts & STALE) !== 0 || (typeCode >= 0 && typeOfFacts(facts) !== typeCode)) continue;
+      if ((facts & STALE) !== 0) continue;
       title.foldedStart = rows[rank * 2] as number;
       title.foldedEnd = rows[rank * 2 + 2] as number;
       title.foldChanges = (facts & FOLD_CHANGES) !== 0;
@@ -253,12 +254,13 @@ export class IndexedSearch implements SearchEngine {
   }
 }
 
-/** Reads the row and first text unit of candidates [from, to): independent loads the CPU overlaps. */
-function touchBlock(rows: Int32Array, units: Uint16Array, ranks: Int32Array | undefined, from: number, to: number): number {
+/** Reads the rows and first text units of candidates [from, to) of the type: independent loads the CPU overlaps. */
+function touchBlock(columns: RankColumns, ranks: Int32Array | undefined, from: number, to: number, typeCode: number): number {
+  const { rows, units, types } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
     const rank = ranks ? (ranks[index] as number) : index;
-    sum += (rows[rank * 2 + 1] as number) + (units[rows[rank * 2] as number] ?? 0);
+    if (typeCode < 0 || types[rank] === typeCode) sum += (rows[rank * 2 + 1] as number) + (units[rows[rank * 2] as number] ?? 0);
   }
   return sum & 1;
 }

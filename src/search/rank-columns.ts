@@ -1,7 +1,7 @@
 /**
  * The built index's titles as columns in rank order (the view's newest-first order at build time): the
- * folded texts back to back in one Uint16Array, and per rank a row of two int32s, where its text starts
- * and its facts (flags, core lengths, type) packed in one. Candidates come in rank order, so checking one
+ * folded texts back to back in one Uint16Array, per rank a row of two int32s, where its text starts
+ * and its facts (flags, core lengths) packed in one, and the type per rank in a byte column. Candidates come in rank order, so checking one
  * touches its row and its text, walking forward through memory. The few titles that folding changes
  * (traditional script, capitals) also keep their literal form, in a second text column.
  */
@@ -23,14 +23,13 @@ export interface SlotFacts {
 /** Flag bit set when the slot at a rank is indexed again after the build: the row is outdated. */
 export const STALE = 0x80;
 
-/** A rank's facts in one int32: flags, literal core length, folded core length, type (a byte each). */
-export function packFacts(flags: number, literalCore: number, foldedCore: number, type: number): number {
-  return flags | (literalCore << 8) | (foldedCore << 16) | (type << 24);
+/** A rank's facts in one int32: flags, literal core length, folded core length (a byte each). */
+export function packFacts(flags: number, literalCore: number, foldedCore: number): number {
+  return flags | (literalCore << 8) | (foldedCore << 16);
 }
 export const flagsOf = (facts: number) => facts & 0xff;
 export const literalCoreOf = (facts: number) => (facts >>> 8) & 0xff;
 export const foldedCoreOf = (facts: number) => (facts >>> 16) & 0xff;
-export const typeOfFacts = (facts: number) => facts >>> 24;
 
 export class RankColumns {
   private constructor(
@@ -44,12 +43,15 @@ export class RankColumns {
     readonly literal: TextBuffer,
     /** slot → rank in this build, -1 when absent. */
     readonly rankOfSlot: Int32Array,
+    /** Type code per rank again, on its own: a megabyte that stays in cache for type-filtered searches. */
+    readonly types: Uint8Array,
   ) {}
 
   static build(order: Int32Array, slotCount: number, facts: SlotFacts, previous: RankColumns | undefined): RankColumns {
     const size = order.length;
     const { staging, stagedEntry } = facts;
     const rows = new Int32Array(size * 2 + 2);
+    const types = new Uint8Array(size);
     const rankOfSlot = new Int32Array(slotCount).fill(-1);
     let start = 0;
     for (let rank = 0; rank < size; rank++) {
@@ -59,8 +61,8 @@ export class RankColumns {
         facts.flags[slot] as number,
         facts.literalCoreLengths[slot] as number,
         facts.foldedCoreLengths[slot] as number,
-        facts.typeOf[slot] as number,
       );
+      types[rank] = facts.typeOf[slot] as number;
       rankOfSlot[slot] = rank;
       const entry = stagedEntry[slot] as number;
       start +=
@@ -70,7 +72,7 @@ export class RankColumns {
     const units = new Uint16Array(start);
     const literal = new TextBuffer(1024, size);
     copyTexts(order, facts, previous, rows, units, literal);
-    return new RankColumns(order, rows, units, literal, rankOfSlot);
+    return new RankColumns(order, rows, units, literal, rankOfSlot, types);
   }
 
   get size(): number {
@@ -78,7 +80,7 @@ export class RankColumns {
   }
 
   get bytes(): number {
-    return this.rows.byteLength + this.units.byteLength + this.rankOfSlot.byteLength + this.literal.bytes;
+    return this.rows.byteLength + this.units.byteLength + this.rankOfSlot.byteLength + this.types.byteLength + this.literal.bytes;
   }
 
   foldedLength(rank: number): number {
