@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
-import { fastifyOptions } from './http/fastify-options.js';
+import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
 import { limitsPlugin } from './limits/plugin.js';
 import type { Services } from './services.js';
@@ -15,6 +15,7 @@ import { systemRoutes } from './system/routes.js';
 export async function buildCatalogueApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify(fastifyOptions(config));
+  useNativeJsonSerializer(app);
   installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => PARAMETER_RULES[name] });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
   // Before the routes, so every catalogue request (the 404 path too) is limited.

@@ -18,6 +18,7 @@ export interface Page {
 
 export class Catalogue {
   private loadedRevision = -1;
+  private changes = 0;
   private refreshing: Promise<void> | undefined;
   private queuedRefresh: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -51,6 +52,11 @@ export class Catalogue {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.changeFeed?.close();
+  }
+
+  /** Bumps whenever the served data changes: what response caches are keyed on. */
+  get version(): number {
+    return this.changes;
   }
 
   /** Called with the types an applied change touched. */
@@ -90,6 +96,7 @@ export class Catalogue {
     this.view.reorder();
     this.searchEngine.prepare?.(this.view);
     this.loadedRevision = revision;
+    this.changes++;
     if (changedTypes.size > 0) for (const listener of this.listeners) listener(changedTypes);
   }
 

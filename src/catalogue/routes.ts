@@ -1,12 +1,15 @@
 /**
  * Catalogue endpoints 4.1–4.5 of the spec. Each handler parses its parameters (query-params.ts), asks
- * the catalogue, and wraps the answer in the success envelope; errors are thrown and formatted centrally.
+ * the catalogue, and wraps the answer in the success envelope (kept as ready bytes until the next import);
+ * errors are thrown and formatted centrally.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { ResponseCache } from '../http/response-cache.js';
 import type { Catalogue, Page } from './catalogue.js';
 import { CONTENT_TYPES, TYPE_DESCRIPTORS } from './content-types.js';
 import type { FullDumpCache } from './full-dump-cache.js';
@@ -32,32 +35,43 @@ function paged(page: Page, paging: Paging) {
   };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (app, { config, catalogue, fullDumps }) => {
   const languageOf = (acceptLanguage: string | undefined) => responseLanguage(acceptLanguage, config.language);
+  // Keys hold every parsed input of the answer; a free-text keyword goes last so no separator is ambiguous.
+  const responses = new ResponseCache();
+  const send = (reply: FastifyReply, key: string, build: () => unknown) =>
+    reply.type(JSON_TYPE).send(responses.get(catalogue.version, key, build));
 
-  app.get('/api/contents', { schema: listAllSchema }, async (request) => {
+  app.get('/api/contents', { schema: listAllSchema }, async (request, reply) => {
     const paging = parsePaging(request.query);
     const day = hasToday(request.query) ? catalogue.clock.today() : undefined;
-    const page = catalogue.list({ day }, paging.offset, paging.limit);
-    return success(FETCHED, languageOf(request.headers['accept-language']), paged(page, paging));
+    const language = languageOf(request.headers['accept-language']);
+    return send(reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
+      success(FETCHED, language, paged(catalogue.list({ day }, paging.offset, paging.limit), paging)),
+    );
   });
 
-  app.get('/api/contents/:content_type', { schema: listTypeSchema }, async (request) => {
+  app.get('/api/contents/:content_type', { schema: listTypeSchema }, async (request, reply) => {
     const type = parseContentType(request.params.content_type);
     const paging = parsePaging(request.query);
     const keyword = parseKeyword(request.query.keyword, false);
     const today = hasToday(request.query);
     const day = today ? catalogue.clock.today() : undefined;
-    const page = keyword
-      ? catalogue.search(keyword, type, paging.offset, paging.limit, day)
-      : catalogue.list({ type, day }, paging.offset, paging.limit);
-    const data = {
-      ...paged(page, paging),
-      content_type: type,
-      ...(keyword === undefined ? {} : { keyword }),
-      ...(today ? { today: true as const } : {}),
-    };
-    return success(FETCHED, languageOf(request.headers['accept-language']), data);
+    const language = languageOf(request.headers['accept-language']);
+    const key = `type|${type}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword ?? ''}`;
+    return send(reply, key, () => {
+      const page = keyword
+        ? catalogue.search(keyword, type, paging.offset, paging.limit, day)
+        : catalogue.list({ type, day }, paging.offset, paging.limit);
+      return success(FETCHED, language, {
+        ...paged(page, paging),
+        content_type: type,
+        ...(keyword === undefined ? {} : { keyword }),
+        ...(today ? { today: true as const } : {}),
+      });
+    });
   });
 
   app.get('/api/contents/:content_type/all', { schema: dumpSchema }, async (request, reply) => {
@@ -67,22 +81,24 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     return fullDumps.send(dump, request, reply);
   });
 
-  app.get('/api/types', { schema: typesSchema }, async (request) => {
-    return success(FETCHED, languageOf(request.headers['accept-language']), {
-      supported_types: TYPE_DESCRIPTORS,
-      total_types: CONTENT_TYPES.length,
-    });
+  app.get('/api/types', { schema: typesSchema }, async (request, reply) => {
+    const language = languageOf(request.headers['accept-language']);
+    return send(reply, `types|${language}`, () =>
+      success(FETCHED, language, { supported_types: TYPE_DESCRIPTORS, total_types: CONTENT_TYPES.length }),
+    );
   });
 
-  app.get('/api/search', { schema: searchSchema }, async (request) => {
+  app.get('/api/search', { schema: searchSchema }, async (request, reply) => {
     const keyword = parseKeyword(request.query.keyword, true) as string;
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
-    const page = catalogue.search(keyword, type, paging.offset, paging.limit);
-    return success(SEARCHED, languageOf(request.headers['accept-language']), {
-      ...paged(page, paging),
-      keyword,
-      content_type: type ?? '',
-    });
+    const language = languageOf(request.headers['accept-language']);
+    return send(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
+      success(SEARCHED, language, {
+        ...paged(catalogue.search(keyword, type, paging.offset, paging.limit), paging),
+        keyword,
+        content_type: type ?? '',
+      }),
+    );
   });
 };

@@ -1,6 +1,6 @@
 /** Fastify settings both listeners share: trusted proxies, logging without secrets, router rules. */
 import type { Socket } from 'node:net';
-import { type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config.js';
 import { badRequest } from './errors.js';
 
@@ -30,4 +30,14 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
       );
     },
   };
+}
+
+/**
+ * Responses are serialized with the native JSON.stringify, not the schema-compiled serializer: the
+ * handlers build exactly the documented shapes, and fast-json-stringify escapes non-ASCII strings in a
+ * JavaScript loop, which for 20 Chinese titles cost 20 µs of a 55 µs request (measured, see README).
+ * The response schemas still document every route and generate the OpenAPI documents.
+ */
+export function useNativeJsonSerializer(app: FastifyInstance): void {
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }

@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/error-handler.js';
-import { fastifyOptions } from '../http/fastify-options.js';
+import { fastifyOptions, useNativeJsonSerializer } from '../http/fastify-options.js';
 import type { Services } from '../services.js';
 import { registerRankingOpenApi } from './openapi.js';
 import { parameterRules } from './query-params.js';
@@ -15,6 +15,7 @@ import { wechatRoutes } from './wechat/routes.js';
 export async function buildRankingApp(services: Services): Promise<FastifyInstance> {
   const { config, rankings } = services;
   const app = Fastify(fastifyOptions(config));
+  useNativeJsonSerializer(app);
   const rules = parameterRules(config.ranking.hitMax);
   installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => rules[name] });
   await registerRankingOpenApi(app, config.ranking);
