@@ -96,14 +96,27 @@ const EPISODE_SUFFIX = new RegExp(
 /** Last characters an episode suffix can end with: the regex only runs when the title ends with one. */
 const SUFFIX_ENDINGS = new Set([...'集话話期全完结結局版)]】〕》>」』 \t']);
 
-function stripEpisodeSuffix(text: string): string {
-  let stripped = text;
-  for (let round = 0; round < 3 && SUFFIX_ENDINGS.has(stripped[stripped.length - 1] ?? ''); round++) {
-    const match = EPISODE_SUFFIX.exec(stripped);
+/** Where the title's episode suffixes (up to three in a row) begin: its length when it has none. */
+function suffixStart(text: string): number {
+  let end = text.length;
+  for (let round = 0; round < 3 && end > 0 && SUFFIX_ENDINGS.has(text[end - 1] as string); round++) {
+    const match = EPISODE_SUFFIX.exec(end === text.length ? text : text.slice(0, end));
     if (!match) break;
-    stripped = stripped.slice(0, match.index);
+    end = match.index;
   }
-  return stripped;
+  return end;
+}
+
+function undecoratedUnits(text: string, end: number): number {
+  let count = 0;
+  for (let index = 0; index < end; index++) if (!isDecoration(text.charCodeAt(index))) count++;
+  return count;
+}
+
+/** `coreText(text).length`, without building the core. */
+export function coreLength(text: string): number {
+  const length = undecoratedUnits(text, suffixStart(text));
+  return length > 0 ? length : undecoratedUnits(text, text.length);
 }
 
 function withoutDecoration(text: string): string {
@@ -120,6 +133,6 @@ function withoutDecoration(text: string): string {
 
 /** The title without decoration and episode suffix (the suffix stays when it is all there is). */
 export function coreText(text: string): string {
-  const core = withoutDecoration(stripEpisodeSuffix(text));
+  const core = withoutDecoration(text.slice(0, suffixStart(text)));
   return core.length > 0 ? core : withoutDecoration(text);
 }

@@ -5,7 +5,7 @@
  * candidate at once. Also the prepared query these are compared with.
  */
 import type { SearchQuery } from './search-query.js';
-import { coreText, foldText } from './text-forms.js';
+import { coreLength, foldText } from './text-forms.js';
 
 /** Flag: folding changes the title, so its literal form is kept beside the folded one. */
 export const FOLD_CHANGES = 1;
@@ -14,6 +14,10 @@ export const LENGTH_CAP = 255;
 /** A length as stored in a byte column: exact below 255, 255 for anything longer. */
 export function cappedLength(text: string): number {
   return Math.min(text.length, LENGTH_CAP);
+}
+
+function cappedCoreLength(text: string): number {
+  return Math.min(coreLength(text), LENGTH_CAP);
 }
 
 export interface TitleFacts {
@@ -28,12 +32,12 @@ export function titleFacts(title: string): TitleFacts {
   const normalized = title.normalize('NFKC');
   const literal = normalized === title ? title : normalized;
   const folded = foldText(literal);
-  const foldedCoreLength = cappedLength(coreText(folded));
+  const foldedCoreLength = cappedCoreLength(folded);
   return {
     literal,
     folded,
     flags: folded === literal ? 0 : FOLD_CHANGES,
-    literalCoreLength: folded === literal ? foldedCoreLength : cappedLength(coreText(literal)),
+    literalCoreLength: folded === literal ? foldedCoreLength : cappedCoreLength(literal),
     foldedCoreLength,
   };
 }

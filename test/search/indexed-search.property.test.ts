@@ -96,7 +96,7 @@ describe('indexed search equals the reference', () => {
           sameAnswers(view, engine, words);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 
