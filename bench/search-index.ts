@@ -110,6 +110,15 @@ function timeRuns(runs: number, body: () => void): Timing {
   return { median: percentile(wall, 0.5), p99: percentile(wall, 0.99), cpuMedian: percentile(cpu, 0.5) };
 }
 
+/** Wall-clock and CPU milliseconds of one call. */
+function timeOnce(body: () => void): { wall: number; cpu: number } {
+  const cpuBefore = process.cpuUsage();
+  const begin = performance.now();
+  body();
+  const used = process.cpuUsage(cpuBefore);
+  return { wall: performance.now() - begin, cpu: (used.user + used.system) / 1000 };
+}
+
 const entries = makeEntries(TITLES);
 const view = new CatalogueView();
 const batches: Int32Array[] = [];
@@ -119,12 +128,10 @@ collectGarbage();
 const before = process.memoryUsage();
 
 const engine = new IndexedSearch({ cachedResults: 0 });
-let begin = performance.now();
-for (const slots of batches) engine.index(view, slots);
-const indexMs = performance.now() - begin;
-begin = performance.now();
-engine.prepare(view);
-const buildMs = performance.now() - begin;
+const indexing = timeOnce(() => {
+  for (const slots of batches) engine.index(view, slots);
+});
+const building = timeOnce(() => engine.prepare(view));
 collectGarbage();
 const after = process.memoryUsage();
 
@@ -147,13 +154,18 @@ const KEYWORDS: Array<[string, string, ContentType | undefined]> = [
   ['type-filtered 1-char', '爱', 'tv'],
 ];
 
-console.log(`search index over ${TITLES.toLocaleString('en')} generated titles (node ${process.version}, shared 2-core machine)`);
-console.log(`index(): fold + forms per title ${indexMs.toFixed(0)} ms; prepare(): posting lists ${buildMs.toFixed(0)} ms`);
+const memory = engine.memory;
+const perMillion = (bytes: number) => megabytes((bytes * 1_000_000) / TITLES);
+console.log(`search index over ${TITLES.toLocaleString('en')} generated titles (node ${process.version}; shared 2-core machine)`);
 console.log(
-  `index typed arrays: ${megabytes(engine.bytes)}; heap growth ${megabytes(after.heapUsed - before.heapUsed)}; RSS growth ${megabytes(after.rss - before.rss)}`,
+  `build: index() ${indexing.wall.toFixed(0)} ms (CPU ${indexing.cpu.toFixed(0)} ms), prepare() ${building.wall.toFixed(0)} ms (CPU ${building.cpu.toFixed(0)} ms)`,
 );
 console.log(
-  `  (≈ ${megabytes(((after.heapUsed - before.heapUsed) * 1_000_000) / TITLES)} heap per million titles; process RSS now ${megabytes(after.rss)})`,
+  `index typed arrays ${megabytes(memory.total)} (${perMillion(memory.total)} per million titles): posting lists ${megabytes(memory.postings)}, ` +
+    `title code units ${megabytes(memory.texts)}, per-rank rows ${megabytes(memory.perRank)}, per-slot facts ${megabytes(memory.perSlot)}`,
+);
+console.log(
+  `JS heap growth ${megabytes(after.heapUsed - before.heapUsed)}, RSS growth ${megabytes(after.rss - before.rss)}, process RSS ${megabytes(after.rss)}`,
 );
 console.log('');
 console.log(

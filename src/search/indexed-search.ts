@@ -95,10 +95,14 @@ export class IndexedSearch implements SearchEngine {
     return result;
   }
 
-  /** Bytes of the index's typed arrays (the view's own order arrays and titles not counted). */
-  get bytes(): number {
-    const built = this.built ? this.built.columns.bytes + this.built.postings.bytes + this.built.bitset.bytes : 0;
-    return built + this.titles.bytes + this.rankOf.byteLength + this.typeOf.byteLength;
+  /** Bytes of the index's typed arrays by part (the view's own order arrays and titles not counted). */
+  get memory(): { postings: number; texts: number; perRank: number; perSlot: number; total: number } {
+    const built = this.built;
+    const postings = built ? built.postings.bytes + built.bitset.bytes : 0;
+    const texts = built ? built.columns.units.byteLength + built.columns.literal.bytes : 0;
+    const perRank = built ? built.columns.rows.byteLength + built.columns.types.byteLength + built.columns.rankOfSlot.byteLength : 0;
+    const perSlot = this.titles.bytes + this.rankOf.byteLength + this.typeOf.byteLength;
+    return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot };
   }
 
   private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
