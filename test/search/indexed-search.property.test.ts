@@ -47,6 +47,11 @@ const PIECES = [
   '集',
   '𠮷',
   'İ',
+  // One-character cores, so one-character keywords meet exact-core titles.
+  '《霸》',
+  '霸（34集）',
+  '爱!',
+  '【总】',
 ];
 const title = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 7 }).map((parts) => parts.join(''));
 const type = fc.constantFrom<ContentType>(...CONTENT_TYPES.slice(0, 3));
@@ -55,6 +60,7 @@ const row = fc.record({ id: fc.integer({ min: 1, max: 40 }), title, type, update
 const batches = fc.array(fc.array(row, { minLength: 1, maxLength: 25 }), { minLength: 1, maxLength: 5 });
 const keyword = fc.oneof(
   title.filter((text) => text.trim().length > 0),
+  fc.constantFrom(...'霸爱总後A集3!'),
   fc.constantFrom('bdzc', 'badao', 'ba', 'b', 'zc', 'chong', 'zhong', 'zs', 'cs', 'chang', 'zhangda', 'love', 'a', 'xian'),
   fc.constantFrom('霸道 总裁', '总 裁 甜', '爱 !', 'love 霸', 'a b', '!', '(', '34集', '总裁（34集）', '霸道總裁!'),
 );
