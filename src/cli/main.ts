@@ -5,10 +5,8 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { CliError } from './errors.js';
-import { importCommand } from './import-command.js';
 import { registerLimitsCommands } from './limits-commands.js';
 import { registerRankingCommands } from './ranking-commands.js';
-import { serveCommand } from './serve-command.js';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('dramadex')
@@ -20,13 +18,20 @@ export async function main(argv: string[]): Promise<number> {
     .command('serve')
     .description('serve the catalogue (PORT) and rankings (RANKING_PORT)')
     .option('--demo', 'load the bundled demo data set when the database is empty')
-    .action(async (options: { demo?: boolean }) => serveCommand(loadConfig(), options.demo === true));
+    // Loaded on use: the server's modules (Fastify, the search index) would slow every other command.
+    .action(async (options: { demo?: boolean }) => {
+      const { serveCommand } = await import('./serve-command.js');
+      await serveCommand(loadConfig(), options.demo === true);
+    });
 
   program
     .command('import')
     .description('add or update catalogue entries from NDJSON, CSV or a JSON array')
     .argument('<file>', 'the file to import')
-    .action(async (file: string) => importCommand(loadConfig(), file));
+    .action(async (file: string) => {
+      const { importCommand } = await import('./import-command.js');
+      await importCommand(loadConfig(), file);
+    });
 
   for (const register of extraCommands) register(program);
 
