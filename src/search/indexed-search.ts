@@ -8,19 +8,17 @@
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { ALL, candidates } from './candidates.js';
+import { classifyCandidates, placeByTier } from './classify-candidates.js';
 import { PostingIndex } from './posting-index.js';
 import { RankBitset } from './posting-lists.js';
-import { foldedCoreOf, literalCoreOf, RankColumns, STALE } from './rank-columns.js';
+import { RankColumns } from './rank-columns.js';
 import { ResultCache } from './result-cache.js';
 import type { SearchEngine } from './search-engine.js';
-import { parseQuery, Tier } from './search-query.js';
+import { parseQuery } from './search-query.js';
 import { StagedTitles } from './staged-titles.js';
-import { isDecoration } from './text-forms.js';
-import { FOLD_CHANGES, type PreparedQuery, prepareQuery } from './title-forms.js';
+import { type PreparedQuery, prepareQuery } from './title-forms.js';
 import { tierOfUnits, type UnitTitle } from './unit-tiers.js';
 
-/** Candidates touched ahead of their tier checks at a time (a power of two). */
-const PREFETCH_BLOCK = 64;
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
 const DELTA_SHARE = 1 / 64;
@@ -42,8 +40,6 @@ export class IndexedSearch implements SearchEngine {
   private visibleDelta: Int32Array | undefined;
   private readonly cache: ResultCache;
   private readonly deltaLimit: number;
-  /** Sum of touched values, kept so the touching loads are not optimised away. */
-  private touched = 0;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
 
@@ -114,7 +110,7 @@ export class IndexedSearch implements SearchEngine {
     if (built) {
       const found = candidates(built.postings, query, built.bitset);
       ranks = found === ALL ? undefined : found;
-      codes = this.classifyRanks(built.columns, ranks, query, typeCode, baseCounts);
+      codes = classifyCandidates(built.columns, ranks, query, typeCode, baseCounts, this.scratch);
     }
     const deltaTiers = this.classifyDelta(view, query, typeCode);
     const starts = new Int32Array(query.tierCount + 1);
@@ -128,59 +124,6 @@ export class IndexedSearch implements SearchEngine {
       if (delta.length > 0) this.mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta);
     }
     return result;
-  }
-
-  /** Tier + 1 per candidate rank (0: no match, outdated row or other type); counts per tier. */
-  private classifyRanks(
-    columns: RankColumns,
-    ranks: Int32Array | undefined,
-    query: PreparedQuery,
-    typeCode: number,
-    counts: Int32Array,
-  ): Uint8Array {
-    const count = ranks ? ranks.length : columns.size;
-    const codes = new Uint8Array(count);
-    const { rows, units, types } = columns;
-    const literals = columns.literal;
-    const title = this.scratch;
-    title.foldedUnits = units;
-    const single = singleUnitKeyword(query);
-    for (let index = 0; index < count; index++) {
-      // Touch the next block's rows and texts in a tight loop first: their cache misses then overlap
-      // instead of stalling one by one inside the tier checks (4x faster at a million titles).
-      if ((index & (PREFETCH_BLOCK - 1)) === 0)
-        this.touched += touchBlock(columns, ranks, index, Math.min(count, index + PREFETCH_BLOCK), typeCode);
-      const rank = ranks ? (ranks[index] as number) : index;
-      if (typeCode >= 0 && types[rank] !== typeCode) continue;
-      const facts = rows[rank * 2 + 1] as number;
-      if ((facts & STALE) !== 0) continue;
-      title.foldedStart = rows[rank * 2] as number;
-      title.foldedEnd = rows[rank * 2 + 2] as number;
-      title.foldChanges = (facts & FOLD_CHANGES) !== 0;
-      if (single >= 0 && !title.foldChanges) {
-        const tier = singleUnitTier(units, title.foldedStart, title.foldedEnd, literalCoreOf(facts), single);
-        codes[index] = tier + 1;
-        counts[tier] = (counts[tier] as number) + 1;
-        continue;
-      }
-      // Titles that folding leaves unchanged are their own literal form.
-      if (title.foldChanges) {
-        title.literalUnits = literals.units;
-        title.literalStart = literals.offsets[rank] as number;
-        title.literalEnd = literals.offsets[rank + 1] as number;
-      } else {
-        title.literalUnits = units;
-        title.literalStart = title.foldedStart;
-        title.literalEnd = title.foldedEnd;
-      }
-      title.literalCoreLength = literalCoreOf(facts);
-      title.foldedCoreLength = foldedCoreOf(facts);
-      const tier = tierOfUnits(title, query);
-      if (tier < 0) continue;
-      codes[index] = tier + 1;
-      counts[tier] = (counts[tier] as number) + 1;
-    }
-    return codes;
   }
 
   private classifyDelta(view: CatalogueView, query: PreparedQuery, typeCode: number): number[][] {
@@ -263,49 +206,5 @@ export class IndexedSearch implements SearchEngine {
     titles.settle(columns);
     this.visibleDelta = undefined;
     this.cache.clear();
-  }
-}
-
-/**
- * The unit of a one-character keyword that folding leaves alone and whose posting list is the only
- * candidate source (no terms, no pinyin), else -1: every candidate then holds it.
- */
-function singleUnitKeyword(query: PreparedQuery): number {
-  if (query.literal.length !== 1 || !query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
-  const unit = query.literal.charCodeAt(0);
-  return isDecoration(unit) ? -1 : unit;
-}
-
-/** The tier of a title that folding leaves alone and that holds the keyword's only unit. */
-function singleUnitTier(units: Uint16Array, start: number, end: number, literalCoreLength: number, unit: number): number {
-  if (end - start === 1) return Tier.EXACT;
-  if (literalCoreLength === 1) {
-    let at = start;
-    while (isDecoration(units[at] as number)) at++;
-    if (units[at] === unit) return Tier.EXACT_CORE;
-  }
-  return units[start] === unit ? Tier.PREFIX : Tier.CONTAINS;
-}
-
-/** Reads the rows and first text units of candidates [from, to) of the type: independent loads the CPU overlaps. */
-function touchBlock(columns: RankColumns, ranks: Int32Array | undefined, from: number, to: number, typeCode: number): number {
-  const { rows, units, types } = columns;
-  let sum = 0;
-  for (let index = from; index < to; index++) {
-    const rank = ranks ? (ranks[index] as number) : index;
-    if (typeCode < 0 || types[rank] === typeCode) sum += (rows[rank * 2 + 1] as number) + (units[rows[rank * 2] as number] ?? 0);
-  }
-  return sum & 1;
-}
-
-/** Writes each matching candidate's slot at its tier's next free place (a hot loop in a small function, which V8 optimises whole). */
-function placeByTier(result: Int32Array, starts: Int32Array, codes: Uint8Array, ranks: Int32Array | undefined, order: Int32Array): void {
-  const cursor = starts.slice();
-  for (let index = 0; index < codes.length; index++) {
-    const code = codes[index] as number;
-    if (code === 0) continue;
-    const at = cursor[code - 1] as number;
-    result[at] = order[ranks ? (ranks[index] as number) : index] as number;
-    cursor[code - 1] = at + 1;
   }
 }

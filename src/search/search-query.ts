@@ -25,8 +25,6 @@ export const Tier = {
   SOME_TERMS: 8,
 } as const;
 
-export const TIER_NAMES = ['exact', 'exact-core', 'prefix', 'contains', 'folded-exact', 'folded-prefix', 'folded-contains', 'all-terms'];
-
 export interface SearchQuery {
   /** The keyword after NFKC and trimming: what literal tiers look for. */
   literal: string;

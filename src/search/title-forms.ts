@@ -54,7 +54,7 @@ export interface PreparedQuery extends SearchQuery {
   foldInvariant: boolean;
 }
 
-export function unitsOf(text: string): Uint16Array {
+function unitsOf(text: string): Uint16Array {
   const units = new Uint16Array(text.length);
   for (let index = 0; index < text.length; index++) units[index] = text.charCodeAt(index);
   return units;
