@@ -22,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, info: OpenApiInfo): 
 
 export const CATALOGUE_API_DESCRIPTION = [
   'Read-only catalogue of links to video content (interface spec v2.2.1). Decisions where the spec is silent:',
-  '- Lists are newest `update_time` first, ties by a stable id; search is exact title, prefix, contains, looser matches, then newest first.',
+  '- Lists are newest `update_time` first, ties by a stable id. Search tiers, newest first within each: exact title; exact but for punctuation, brackets and an episode suffix; prefix; contains; then looser tiers below every literal one: case/width/traditional-simplified folding (so `love` lists `i love you` before `LOVE`), several space-separated terms (all terms first), and for Latin keywords full pinyin or initials.',
   '- `today` is the date part of `update_time` equal to today in CATALOGUE_TZ (default Asia/Shanghai); its presence alone selects it (`?today`, `?today=`, `?today=0`).',
   '- `page` beyond the last page is 200 with empty `items`; `total_pages` = ceil(total / limit), 0 when total is 0.',
   '- `baidu` is accepted everywhere as an alias of `extsrc`; responses say `extsrc`.',
