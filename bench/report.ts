@@ -87,12 +87,17 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
   if (target.kind === 'median') {
     return { text: `median < ${target.maxMs} ms`, ok: outcome.medianMs !== undefined && outcome.medianMs < target.maxMs };
   }
-  const other = all.find((candidate) => candidate.scenario.name === target.scenario)?.dramadex;
-  const mine = outcome.dramadex;
-  const relative = mine && other && other.rps > 0 ? mine.rps / other.rps : undefined;
+  // Each side is compared through its own ratio to the bare server (measured in alternating rounds), so
+  // background load that drifted between the two scenarios' runs cancels out.
+  const other = all.find((candidate) => candidate.scenario.name === target.scenario);
+  const relativeToBare = (o: ScenarioOutcome | undefined) =>
+    o?.dramadex && o.bare && o.bare.rps > 0 ? o.dramadex.rps / o.bare.rps : undefined;
+  const mine = relativeToBare(outcome);
+  const theirs = relativeToBare(other);
+  const relative = mine !== undefined && theirs ? mine / theirs : undefined;
   const what = target.minRatio <= 0.5 ? `within ${(1 / target.minRatio).toFixed(0)}× of` : `≥ ${target.minRatio}× of`;
   return {
-    text: `${what} ${target.scenario} (req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it)`,
+    text: `${what} ${target.scenario} (bare-relative req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it)`,
     ok: relative !== undefined && relative >= target.minRatio,
   };
 }

@@ -33,6 +33,8 @@ export interface Scenario {
 }
 
 const LIST: Target[] = [{ kind: 'ratio', min: 0.7 }];
+const LIMITS_OFF = { RATE_LIMITS: 'off' };
+const NO_RESPONSE_CACHE = { RESPONSE_CACHE_MB: '0' };
 const SEARCH: Target[] = [
   { kind: 'ratio', min: 0.7 },
   { kind: 'median', maxMs: 5 },
@@ -43,7 +45,12 @@ const search = (keyword: string, type?: string) =>
 
 /** Keywords chosen against bench/titles.ts: a common character, a role, a trope, a pair that never occurs. */
 export const SCENARIOS: Scenario[] = [
-  { name: 'list page 1', path: '/api/contents', kind: 'list', targets: LIST },
+  {
+    name: 'list page 1',
+    path: '/api/contents',
+    kind: 'list',
+    targets: [...LIST, { kind: 'versus', scenario: 'list page 1, limits off', minRatio: 0.95 }],
+  },
   { name: 'type page 1', path: '/api/contents/post', kind: 'list', targets: LIST },
   {
     name: 'type page 1000',
@@ -57,6 +64,23 @@ export const SCENARIOS: Scenario[] = [
   { name: 'search 4-char 霸道总裁', path: search('霸道总裁'), kind: 'search', targets: SEARCH },
   { name: 'search no match 龘靐', path: search('龘靐'), kind: 'search', targets: SEARCH },
   { name: 'search type-filtered 重生 post', path: search('重生', 'post'), kind: 'search', targets: SEARCH },
+  // Issue 4: the limiter's cost on the hot path, a keyed request against the same server with limits off.
+  { name: 'list page 1, limits off', path: '/api/contents', kind: 'list', apiKey: false, serverEnv: LIMITS_OFF, targets: [] },
+  // Every request above repeats one URL, so after the first it is answered from the response cache. These
+  // rows show what a request costs when nothing is reused (a new page or keyword), with the cache off.
+  ...[
+    ['type page 1000', '/api/contents/post?page=1000'],
+    ['search 1-char 婚', search('婚')],
+    ['search 2-char 总裁', search('总裁')],
+    ['search 4-char 霸道总裁', search('霸道总裁')],
+    ['search type-filtered 重生 post', search('重生', 'post')],
+  ].map(([name, path]) => ({
+    name: `${name}, uncached`,
+    path: path as string,
+    kind: 'search' as const,
+    serverEnv: NO_RESPONSE_CACHE,
+    targets: [{ kind: 'median' as const, maxMs: 5 }],
+  })),
 ];
 
 /** Whole-run targets, for entries at the default size (1,000,000). */

@@ -30,6 +30,8 @@ export interface Config {
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
   logLevel: string;
+  /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
+  responseCacheMb: number;
   wechat: WechatConfig | undefined;
   ranking: RankingConfig;
 }
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     exemptAddresses: addressList(env, 'EXEMPT_ADDRESSES'),
     limits: limits(env),
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL) ?? 'info'),
+    responseCacheMb: responseCacheMb(nonEmpty(env.RESPONSE_CACHE_MB)),
     wechat: wechatToken ? { token: wechatToken, aesKey, appId, ...wechatChannel(env) } : undefined,
     ranking: ranking(env),
   };
@@ -193,6 +196,14 @@ function isCidr(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+function responseCacheMb(raw: string | undefined): number {
+  if (raw === undefined) return 32;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 4096) {
+    throw new ConfigError(`RESPONSE_CACHE_MB must be an integer from 0 to 4096, got "${raw}"`);
+  }
+  return Number(raw);
 }
 
 function positiveInteger(env: Env, name: string, fallback: number, max: number): number {

@@ -40,7 +40,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (app, { config, catalogue, fullDumps }) => {
   const languageOf = (acceptLanguage: string | undefined) => responseLanguage(acceptLanguage, config.language);
   // Keys hold every parsed input of the answer; a free-text keyword goes last so no separator is ambiguous.
-  const responses = new ResponseCache();
+  const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024);
   const send = (reply: FastifyReply, key: string, build: () => unknown) =>
     reply.type(JSON_TYPE).send(responses.get(catalogue.version, key, build));
 

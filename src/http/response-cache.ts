@@ -9,7 +9,8 @@ export class ResponseCache {
   private bytes = 0;
   private version = -1;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  /** @param maxBytes 0 keeps nothing (every request builds its answer). */
+  constructor(private readonly maxBytes: number) {}
 
   /** The cached bytes for `key` at `version`, or those `build` returns (then cached). */
   get(version: number, key: string, build: () => unknown): Buffer {
