@@ -67,7 +67,7 @@ function openSqlite(url: string, options: OpenOptions): Database {
       await sql`select 1`.execute(db);
     },
     onConnectionError: options.onConnectionError ?? (() => undefined),
-    close: () => db.destroy(),
+    close: once(() => db.destroy()),
   };
 }
 
@@ -85,7 +85,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
     url,
     ping: (timeoutMs) => pingPostgres(pool, timeoutMs),
     onConnectionError: onError,
-    close: () => db.destroy(),
+    close: once(() => db.destroy()),
   };
 }
 
@@ -160,4 +160,13 @@ async function migrate(database: Database): Promise<void> {
     if (database.dialect !== 'sqlite' || attempt === 3) throw error;
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
+}
+
+/** Closing twice (a failed start-up, then shutdown) must neither throw nor wait forever. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
 }

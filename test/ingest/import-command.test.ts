@@ -46,15 +46,17 @@ describe('dramadex import', () => {
       '{"title":"  ","source_link":"https://x.example/f","type":"post","update_time":"2024-05-01 10:00:00"}',
       'not json',
       '{"title":"无时间","source_link":"https://x.example/g","type":"post"}',
+      '{"title":"空\\u0000字符","source_link":"https://x.example/h","type":"post","update_time":"2024-05-01 10:00:00"}',
     ];
     const { stdout, stderr } = await importFile('a.ndjson', lines.join('\n'));
-    assert.match(stdout, /added 2, updated 0, unchanged 0, rejected 6/);
+    assert.match(stdout, /added 2, updated 0, unchanged 0, rejected 7/);
     assert.match(stderr, /line 4: update_time "2024-02-30 10:00:00" is not a real date-time/);
     assert.match(stderr, /line 5: source_link .* is not an http\(s\) URL/);
     assert.match(stderr, /line 6: type "anime"/);
     assert.match(stderr, /line 7: title is empty/);
     assert.match(stderr, /line 8: not valid JSON/);
     assert.match(stderr, /line 9: update_time is missing/);
+    assert.match(stderr, /line 10: title contains a control character/);
     assert.equal(await count(), 2);
   });
 
