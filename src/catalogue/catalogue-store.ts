@@ -26,6 +26,8 @@ export interface ImportCounts {
 }
 
 const LOAD_BATCH = 50_000;
+type RawEntry = [number, string, string, ContentType, string];
+type SqliteConnection = NonNullable<Database['sqlite']>;
 const NOTHING_CHANGED = Symbol('nothing changed');
 
 export class CatalogueStore {
@@ -41,20 +43,33 @@ export class CatalogueStore {
   async loadSince(sinceRevision: number, onBatch: (batch: StoredEntry[]) => void): Promise<void> {
     const deliver = (rows: Array<Omit<StoredEntry, 'type'> & { type: string }>) =>
       onBatch(rows.map((row) => ({ ...row, id: Number(row.id), type: row.type as ContentType })));
-    if (this.database.dialect === 'postgres') return this.loadThroughCursor(sinceRevision, deliver);
+    if (this.database.sqlite) return this.loadFromSqlite(this.database.sqlite, sinceRevision, onBatch);
+    return this.loadThroughCursor(sinceRevision, deliver);
+  }
+
+  /**
+   * SQLite: keyset batches read straight from better-sqlite3 in raw (array) mode, one object per entry.
+   * Through the query builder the same read of a million entries took 2.5–3.7 s of CPU against 1.9–2.1 s
+   * (measured on a busy 2-core machine), and it is most of start-up. The event loop gets a turn between
+   * batches.
+   */
+  private async loadFromSqlite(connection: SqliteConnection, sinceRevision: number, onBatch: (batch: StoredEntry[]) => void) {
+    const statement = connection
+      .prepare(`select id, title, source_link, type, update_time from entries
+        where id > ? ${sinceRevision > 0 ? 'and revision > ?' : ''} order by id limit ${LOAD_BATCH}`)
+      .raw(true);
     let lastId = 0;
     for (;;) {
-      let query = this.database.db
-        .selectFrom('entries')
-        .select(['id', 'title', 'source_link', 'type', 'update_time'])
-        .where('id', '>', lastId)
-        .orderBy('id')
-        .limit(LOAD_BATCH);
-      if (sinceRevision > 0) query = query.where('revision', '>', sinceRevision);
-      const rows = await query.execute();
+      const rows = (sinceRevision > 0 ? statement.all(lastId, sinceRevision) : statement.all(lastId)) as RawEntry[];
       if (rows.length === 0) return;
-      deliver(rows);
-      lastId = Number(rows[rows.length - 1]?.id);
+      const batch = new Array<StoredEntry>(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const [id, title, source_link, type, update_time] = rows[i] as RawEntry;
+        batch[i] = { id, title, source_link, type, update_time };
+      }
+      onBatch(batch);
+      lastId = (rows[rows.length - 1] as RawEntry)[0];
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

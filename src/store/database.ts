@@ -22,6 +22,8 @@ export interface Database {
    * in time is destroyed rather than returned to the pool, so a hung server cannot use up the pool.
    */
   ping(timeoutMs?: number): Promise<void>;
+  /** The raw better-sqlite3 connection (SQLite only), for the bulk read that loads the catalogue. */
+  sqlite?: Sqlite.Database;
   /** Where failures of background connections (pool, change feed) are reported. */
   onConnectionError: (error: Error) => void;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ function openSqlite(url: string, options: OpenOptions): Database {
     db,
     dialect: 'sqlite',
     url,
+    sqlite: connection,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
