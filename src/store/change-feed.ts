@@ -84,7 +84,7 @@ class PostgresChangeFeed implements ChangeFeed {
       return;
     }
     // The listener must not keep a process alive by itself (the HTTP server or the command does that).
-    (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+    socketOf(client)?.unref?.();
     const reconnected = this.retryMs > RECONNECT_MIN_MS;
     this.client = client;
     this.retryMs = RECONNECT_MIN_MS;
@@ -107,6 +107,14 @@ class PostgresChangeFeed implements ChangeFeed {
     clearTimeout(this.retryTimer);
     const client = this.client;
     this.client = undefined;
+    // Referenced again while it closes: awaiting an unreferenced socket lets the process (or a test)
+    // end with the close still pending.
+    socketOf(client)?.ref?.();
     await client?.end().catch(() => undefined);
   }
+}
+
+/** node-postgres keeps its socket on a private field; it is only ever ref'd or unref'd here. */
+function socketOf(client: pg.Client | undefined): { ref?: () => void; unref?: () => void } | undefined {
+  return (client as unknown as { connection?: { stream?: { ref?: () => void; unref?: () => void } } } | undefined)?.connection?.stream;
 }
