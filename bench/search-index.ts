@@ -2,8 +2,12 @@
  * Micro-benchmark of the search index alone (no HTTP): builds it over N generated, realistic Chinese
  * titles and times `find` per kind of keyword, uncached (the cost of a new query) and cached (the next
  * pages of the same query), against the linear ScanSearch it replaced. Run: `npx tsx bench/search-index.ts
- * [titles=1000000]`. Timings are wall-clock on whatever else the machine is doing; keep the runs short.
+ * [titles=1000000] [all|build|queries|profile] [keyword]` (`build`: build times only; `queries`: no ScanSearch
+ * comparison; `profile`: a CPU profile of 200 uncached searches for the keyword, written to search-query.cpuprofile).
+ * Timings are wall-clock on whatever else the machine is doing, so CPU time is reported beside them.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Converter } from 'opencc-js/cn2t';
@@ -17,6 +21,7 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 const TITLES = Number(process.argv[2] ?? 1_000_000);
+const MODE = process.argv[3] ?? 'all';
 
 // A deterministic generator (mulberry32), so every run measures the same catalogue.
 let seed = 20250101;
@@ -135,8 +140,38 @@ const building = timeOnce(() => engine.prepare(view));
 collectGarbage();
 const after = process.memoryUsage();
 
+const memory = engine.memory;
+const perMillion = (bytes: number) => megabytes((bytes * 1_000_000) / TITLES);
+console.log(`search index over ${TITLES.toLocaleString('en')} generated titles (node ${process.version}; shared 2-core machine)`);
+console.log(
+  `build: index() ${indexing.wall.toFixed(0)} ms (CPU ${indexing.cpu.toFixed(0)} ms), prepare() ${building.wall.toFixed(0)} ms (CPU ${building.cpu.toFixed(0)} ms)`,
+);
+console.log(
+  `index typed arrays ${megabytes(memory.total)} (${perMillion(memory.total)} per million titles): posting lists ${megabytes(memory.postings)}, ` +
+    `title code units ${megabytes(memory.texts)}, per-rank rows ${megabytes(memory.perRank)}, per-slot facts ${megabytes(memory.perSlot)}`,
+);
+console.log(
+  `JS heap growth ${megabytes(after.heapUsed - before.heapUsed)}, RSS growth ${megabytes(after.rss - before.rss)}, process RSS ${megabytes(after.rss)}`,
+);
+if (MODE === 'build') process.exit(0);
+if (MODE === 'profile') {
+  const keyword = process.argv[4] ?? '爱';
+  for (let run = 0; run < 20; run++) engine.find(view, keyword);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const timing = timeRuns(200, () => engine.find(view, keyword));
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync('search-query.cpuprofile', JSON.stringify(profile));
+  console.log(
+    `${keyword}: median ${timing.median.toFixed(2)} ms, CPU median ${timing.cpuMedian.toFixed(2)} ms; profile in search-query.cpuprofile`,
+  );
+  process.exit(0);
+}
+
 const scan = new ScanSearch();
-for (const slots of batches) scan.index(view, slots);
+if (MODE === 'all') for (const slots of batches) scan.index(view, slots);
 const cachedEngine = new IndexedSearch();
 for (const slots of batches) cachedEngine.index(view, slots);
 cachedEngine.prepare(view);
@@ -154,19 +189,6 @@ const KEYWORDS: Array<[string, string, ContentType | undefined]> = [
   ['type-filtered 1-char', '爱', 'tv'],
 ];
 
-const memory = engine.memory;
-const perMillion = (bytes: number) => megabytes((bytes * 1_000_000) / TITLES);
-console.log(`search index over ${TITLES.toLocaleString('en')} generated titles (node ${process.version}; shared 2-core machine)`);
-console.log(
-  `build: index() ${indexing.wall.toFixed(0)} ms (CPU ${indexing.cpu.toFixed(0)} ms), prepare() ${building.wall.toFixed(0)} ms (CPU ${building.cpu.toFixed(0)} ms)`,
-);
-console.log(
-  `index typed arrays ${megabytes(memory.total)} (${perMillion(memory.total)} per million titles): posting lists ${megabytes(memory.postings)}, ` +
-    `title code units ${megabytes(memory.texts)}, per-rank rows ${megabytes(memory.perRank)}, per-slot facts ${megabytes(memory.perSlot)}`,
-);
-console.log(
-  `JS heap growth ${megabytes(after.heapUsed - before.heapUsed)}, RSS growth ${megabytes(after.rss - before.rss)}, process RSS ${megabytes(after.rss)}`,
-);
 console.log('');
 console.log(
   '| keyword | kind | matches | indexed median | indexed p99 | indexed CPU median | cached median | scan median | scan CPU median | speed-up (CPU) |',
@@ -177,10 +199,11 @@ for (const [kind, keyword, type] of KEYWORDS) {
   const matches = engine.find(view, keyword, type).length;
   const cold = timeRuns(60, () => engine.find(view, keyword, type));
   const warm = timeRuns(200, () => cachedEngine.find(view, keyword, type));
-  const scanned = timeRuns(5, () => scan.find(view, keyword, type));
+  const scanned = MODE === 'all' ? timeRuns(5, () => scan.find(view, keyword, type)) : undefined;
   const label = type ? `${keyword} (${type})` : keyword;
-  const speedUp = (scanned.cpuMedian / Math.max(cold.cpuMedian, 0.001)).toFixed(0);
+  const speedUp = scanned ? `${(scanned.cpuMedian / Math.max(cold.cpuMedian, 0.001)).toFixed(0)}×` : '–';
   console.log(
-    `| ${label} | ${kind} | ${matches} | ${ms(cold.median)} | ${ms(cold.p99)} | ${ms(cold.cpuMedian)} | ${ms(warm.median, 3)} | ${ms(scanned.median, 1)} | ${ms(scanned.cpuMedian, 1)} | ${speedUp}× |`,
+    `| ${label} | ${kind} | ${matches} | ${ms(cold.median)} | ${ms(cold.p99)} | ${ms(cold.cpuMedian)} | ${ms(warm.median, 3)} | ` +
+      `${scanned ? ms(scanned.median, 1) : '–'} | ${scanned ? ms(scanned.cpuMedian, 1) : '–'} | ${speedUp} |`,
   );
 }

@@ -7,7 +7,8 @@
  */
 import { syllableSplits } from './pinyin.js';
 import { initialsPairKey, type PostingIndex } from './posting-index.js';
-import { intersect, type RankBitset, unionAll } from './posting-lists.js';
+import type { ListPool, RankBitset } from './posting-lists.js';
+import { unionAll } from './posting-lists.js';
 import type { SearchQuery } from './search-query.js';
 import { foldText, isDecoration } from './text-forms.js';
 
@@ -30,29 +31,33 @@ function indexedUnits(...texts: string[]): Set<number> | undefined {
   return common && common.size > 0 ? common : undefined;
 }
 
-/** Titles holding every key: the rarest list first, stopping as soon as nothing is left (lists decode on use). */
-function holdingAll(index: PostingIndex, keys: Iterable<number>): Int32Array {
+/**
+ * Titles holding every key: the rarest list is decoded, each further one (rarer first) streamed against
+ * what is left, stopping as soon as nothing is.
+ */
+function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool): Int32Array {
   const sorted = [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b));
   let result: Int32Array = new Int32Array(0);
   for (const [position, key] of sorted.entries()) {
     if (position > 0 && result.length === 0) break;
-    result = position === 0 ? index.list(key) : intersect(result, index.list(key));
+    result = position === 0 ? index.list(key, pool) : index.intersect(result, key, pool);
   }
   return result;
 }
 
-export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset): Candidates {
+/** The candidates of a query, in buffers of `pool` (valid until its next reset). */
+export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset, pool: ListPool): Candidates {
   const sources: Int32Array[] = [];
   const textUnits = indexedUnits(query.foldedCore, foldText(query.literalCore));
   if (!textUnits) return ALL;
-  sources.push(holdingAll(index, textUnits));
+  sources.push(holdingAll(index, textUnits, pool));
   for (const term of query.terms) {
     const termUnits = indexedUnits(term);
     if (!termUnits) return ALL;
-    sources.push(holdingAll(index, termUnits));
+    sources.push(holdingAll(index, termUnits, pool));
   }
-  if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin));
-  return unionAll(sources, bitset);
+  if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin, pool));
+  return unionAll(sources, bitset, pool);
 }
 
 function letterOf(text: string, at: number): number {
@@ -60,25 +65,25 @@ function letterOf(text: string, at: number): number {
 }
 
 /** Titles whose neighbouring characters have these initials, in this order. */
-function holdingInitials(index: PostingIndex, initials: string): Int32Array[] {
-  if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0));
+function holdingInitials(index: PostingIndex, initials: string, pool: ListPool): Int32Array[] {
+  if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0), pool);
   const keys: number[] = [];
   for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
-  return [holdingAll(index, keys)];
+  return [holdingAll(index, keys, pool)];
 }
 
-function pinyinSources(index: PostingIndex, query: string): Int32Array[] {
-  const sources = holdingInitials(index, query);
+function pinyinSources(index: PostingIndex, query: string, pool: ListPool): Int32Array[] {
+  const sources = holdingInitials(index, query, pool);
   const syllables = index.syllables();
   const splits = syllableSplits(query, new Set(syllables.keys()), SPLIT_LIMIT);
   if (!splits) {
     // Too many ways to read it: a full-pinyin match still starts with a character read as a prefix of the query.
-    for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.push(...index.charsReading(syllable));
+    for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.push(...index.charsReading(syllable, pool));
     return sources;
   }
   for (const split of splits) {
-    if (split.length === 1) sources.push(...index.charsReading(split[0] as string));
-    else sources.push(...holdingInitials(index, split.map((syllable) => syllable[0]).join('')));
+    if (split.length === 1) sources.push(...index.charsReading(split[0] as string, pool));
+    else sources.push(...holdingInitials(index, split.map((syllable) => syllable[0]).join(''), pool));
   }
   return sources;
 }

@@ -1,71 +1,106 @@
 /**
- * Places the built index's candidates in their tiers: the hot loop of a search. Rows and texts of each
- * block of candidates are touched in a tight loop first, so their cache misses overlap instead of stalling
- * one by one inside the tier checks; a one-character keyword needs only each title's first unit and core
- * length. The loops live in small module functions, which V8 optimises whole.
+ * Places the built index's candidates in their tiers: the hot loop of a search, bound by memory at a
+ * million titles. Each candidate's row gives its slot, and alone tiers a one-character keyword (one cache
+ * line); a longer keyword also reads the text, whose lines a tight touching loop brings in a block at a
+ * time so their misses overlap. The common cases (a one-character keyword; any keyword that folding leaves
+ * alone, on titles that folding leaves alone) have loops of their own that only write a code and the slot
+ * per candidate: measured, updating per-tier counters or calling the full check inside them made them
+ * several times slower. Every other candidate goes through the full check (`tierOfUnits`) in a second
+ * loop; tiers are counted afterwards. Codes and slots go to buffers reused from search to search.
  */
-import { foldedCoreOf, literalCoreOf, type RankColumns, STALE } from './rank-columns.js';
+import type { ListPool } from './posting-lists.js';
+import { type RankColumns, ROW } from './rank-columns.js';
 import { Tier } from './search-query.js';
 import { isDecoration } from './text-forms.js';
-import { FOLD_CHANGES, type PreparedQuery } from './title-forms.js';
-import { tierOfUnits, type UnitTitle } from './unit-tiers.js';
+import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
+import { indexOfUnits, sameCore, tierOfUnits, type UnitTitle } from './unit-tiers.js';
 
-/** Candidates touched ahead of their tier checks at a time (a power of two). */
-const PREFETCH_BLOCK = 64;
+/** Code of a candidate left to the full check. */
+const DEFERRED = 255;
+/** Candidates touched ahead of their checks at a time. */
+const BLOCK = 64;
 /** Where touched values are summed, so the touching loads are not optimised away. */
 const touched = new Int32Array(1);
 
-/** Tier + 1 per candidate rank (0: no match, outdated row or other type); counts per tier. */
-export function classifyCandidates(
-  columns: RankColumns,
-  ranks: Int32Array | undefined,
-  query: PreparedQuery,
-  typeCode: number,
-  counts: Int32Array,
-  title: UnitTitle,
-): Uint8Array {
-  const count = ranks ? ranks.length : columns.size;
-  const codes = new Uint8Array(count);
-  const { rows, units, types } = columns;
-  const literals = columns.literal;
-  title.foldedUnits = units;
-  const single = singleUnitKeyword(query);
-  for (let index = 0; index < count; index++) {
-    // Touch the next block's rows and texts in a tight loop first: their cache misses then overlap
-    // instead of stalling one by one inside the tier checks (4x faster at a million titles).
-    if ((index & (PREFETCH_BLOCK - 1)) === 0)
-      touched[0] = (touched[0] as number) + touchBlock(columns, ranks, index, Math.min(count, index + PREFETCH_BLOCK), typeCode);
-    const rank = ranks ? (ranks[index] as number) : index;
-    if (typeCode >= 0 && types[rank] !== typeCode) continue;
-    const facts = rows[rank * 2 + 1] as number;
-    if ((facts & STALE) !== 0) continue;
-    title.foldedStart = rows[rank * 2] as number;
-    title.foldedEnd = rows[rank * 2 + 2] as number;
-    title.foldChanges = (facts & FOLD_CHANGES) !== 0;
-    if (single >= 0 && !title.foldChanges) {
-      const tier = singleUnitTier(units, title.foldedStart, title.foldedEnd, literalCoreOf(facts), single);
-      codes[index] = tier + 1;
-      counts[tier] = (counts[tier] as number) + 1;
-      continue;
-    }
-    // Titles that folding leaves unchanged are their own literal form.
-    if (title.foldChanges) {
-      title.literalUnits = literals.units;
-      title.literalStart = literals.offsets[rank] as number;
-      title.literalEnd = literals.offsets[rank + 1] as number;
-    } else {
-      title.literalUnits = units;
-      title.literalStart = title.foldedStart;
-      title.literalEnd = title.foldedEnd;
-    }
-    title.literalCoreLength = literalCoreOf(facts);
-    title.foldedCoreLength = foldedCoreOf(facts);
-    const tier = tierOfUnits(title, query);
-    if (tier < 0) continue;
-    codes[index] = tier + 1;
-    counts[tier] = (counts[tier] as number) + 1;
+/** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */
+export class Classified {
+  codes = new Uint8Array(0);
+  slots = new Int32Array(0);
+
+  reserve(count: number): void {
+    if (count <= this.codes.length) return;
+    this.codes = new Uint8Array(count + (count >>> 2));
+    this.slots = new Int32Array(count + (count >>> 2));
   }
-  return codes;
+}
+
+/** Candidate ranks of the type (all of them when typeCode < 0): a tight pass over the one-byte type column. */
+export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, pool: ListPool): Int32Array {
+  if (typeCode < 0) return ranks;
+  const out = pool.take(ranks.length);
+  let count = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    const rank = ranks[index] as number;
+    if (types[rank] === typeCode) out[count++] = rank;
+  }
+  return out.subarray(0, count);
+}
+
+/** Fills `out` for candidates [0, ranks.length). */
+export function classifyCandidates(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, out: Classified): void {
+  out.reserve(ranks.length);
+  const { codes, slots } = out;
+  const single = singleUnitKeyword(query);
+  let deferred = ranks.length;
+  if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes, slots);
+  else if (query.foldInvariant) deferred = classifyLiteral(columns, ranks, query, codes, slots);
+  else codes.fill(DEFERRED, 0, ranks.length);
+  if (deferred === 0) return;
+  // The full check for the candidates the loops above left to it, in a loop of its own (a call inside
+  // those loops, even one rarely taken, made them several times slower).
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
+    if (codes[index] !== DEFERRED) continue;
+    const row = (ranks[index] as number) * ROW;
+    codes[index] = generalCode(columns, row, query, title);
+    slots[index] = columns.rows[row + 2] as number;
+  }
+}
+
+/** Reads the rows and first text units of candidates [from, to) (only DEFERRED ones when `codes` is given). */
+function touchBlock(columns: RankColumns, ranks: Int32Array, from: number, to: number, codes?: Uint8Array): void {
+  const { rows, units } = columns;
+  let sum = 0;
+  for (let index = from; index < to; index++) {
+    if (codes && codes[index] !== DEFERRED) continue;
+    sum += units[rows[(ranks[index] as number) * ROW] as number] as number;
+  }
+  touched[0] = sum;
+}
+
+/** Reads the rows of candidates [from, to). */
+function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
+  let sum = 0;
+  for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + 1] as number;
+  touched[0] = sum;
+}
+
+/** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
+function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
+  const { rows, units } = columns;
+  const facts = rows[row + 1] as number;
+  if ((facts & STALE) !== 0) return 0;
+  title.foldedUnits = units;
+  title.foldedStart = rows[row] as number;
+  title.foldedEnd = title.foldedStart + (rows[row + 3] as number);
+  title.foldChanges = (facts & FOLD_CHANGES) !== 0;
+  // The literal text follows the folded one; titles that folding leaves unchanged are their own literal form.
+  title.literalUnits = units;
+  title.literalStart = title.foldChanges ? title.foldedEnd : title.foldedStart;
+  title.literalEnd = title.foldChanges ? (rows[row + ROW] as number) : title.foldedEnd;
+  title.literalCoreLength = literalCoreOf(facts);
+  title.foldedCoreLength = foldedCoreOf(facts);
+  return tierOfUnits(title, query) + 1;
 }
 
 /**
@@ -78,42 +113,107 @@ function singleUnitKeyword(query: PreparedQuery): number {
   return isDecoration(unit) ? -1 : unit;
 }
 
-/** The tier of a title that folding leaves alone and that holds the keyword's only unit. */
-function singleUnitTier(units: Uint16Array, start: number, end: number, literalCoreLength: number, unit: number): number {
-  if (end - start === 1) return Tier.EXACT;
-  if (literalCoreLength === 1) {
-    let at = start;
-    while (isDecoration(units[at] as number)) at++;
-    if (units[at] === unit) return Tier.EXACT_CORE;
-  }
-  return units[start] === unit ? Tier.PREFIX : Tier.CONTAINS;
-}
-
-/** Reads the rows and first text units of candidates [from, to) of the type: independent loads the CPU overlaps. */
-function touchBlock(columns: RankColumns, ranks: Int32Array | undefined, from: number, to: number, typeCode: number): number {
-  const { rows, units, types } = columns;
-  let sum = 0;
-  for (let index = from; index < to; index++) {
-    const rank = ranks ? (ranks[index] as number) : index;
-    if (typeCode < 0 || types[rank] === typeCode) sum += (rows[rank * 2 + 1] as number) + (units[rows[rank * 2] as number] ?? 0);
-  }
-  return sum & 1;
-}
-
-/** Writes each matching candidate's slot at its tier's next free place (a hot loop in a small function, which V8 optimises whole). */
-export function placeByTier(
-  result: Int32Array,
-  starts: Int32Array,
+/** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
+function classifySingle(
+  rows: Int32Array,
+  units: Uint16Array,
+  ranks: Int32Array,
+  unit: number,
   codes: Uint8Array,
-  ranks: Int32Array | undefined,
-  order: Int32Array,
-): void {
+  slots: Int32Array,
+): number {
+  let deferred = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
+    const row = (ranks[index] as number) * ROW;
+    const facts = rows[row + 1] as number;
+    slots[index] = rows[row + 2] as number;
+    if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
+      codes[index] = DEFERRED;
+      deferred++;
+      continue;
+    }
+    codes[index] =
+      rows[row + 3] === 1
+        ? Tier.EXACT + 1
+        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row] as number, unit)
+          ? Tier.EXACT_CORE + 1
+          : firstUnitOf(facts) === unit
+            ? Tier.PREFIX + 1
+            : Tier.CONTAINS + 1;
+  }
+  return deferred;
+}
+
+/** Is the first undecorated unit from `start` on this one? (The title holds it, so the walk stops.) */
+function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
+  let at = start;
+  while (isDecoration(units[at] as number)) at++;
+  return units[at] === unit;
+}
+
+/**
+ * A keyword that folding leaves alone, on titles that folding leaves alone: their folded tiers repeat the
+ * literal ones, so the literal tiers decide, and a title without the keyword matches only by terms or
+ * pinyin (the full check, when the query has either).
+ */
+function classifyLiteral(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, codes: Uint8Array, slots: Int32Array): number {
+  const { rows, units } = columns;
+  const keyword = query.literalUnits;
+  const looser = query.terms.length > 0 || query.pinyin !== '';
+  const core = query.literalCore;
+  const coreLength = query.literalCoreLength;
+  let deferred = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
+    const row = (ranks[index] as number) * ROW;
+    const facts = rows[row + 1] as number;
+    slots[index] = rows[row + 2] as number;
+    if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
+      codes[index] = DEFERRED;
+      deferred++;
+      continue;
+    }
+    const start = rows[row] as number;
+    const end = start + (rows[row + 3] as number);
+    const at = indexOfUnits(units, start, end, keyword);
+    let code = 0;
+    if (at === 0 && end - start === keyword.length) code = Tier.EXACT + 1;
+    else if (
+      core !== '' &&
+      literalCoreOf(facts) === coreLength &&
+      sameCore(units, start, end, coreLength, coreLength, core, query.literalCoreUnits)
+    )
+      code = Tier.EXACT_CORE + 1;
+    else if (at >= 0) code = at === 0 ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+    else if (looser) {
+      code = DEFERRED;
+      deferred++;
+    }
+    codes[index] = code;
+  }
+  return deferred;
+}
+
+/** Matches per tier among candidates [0, count). */
+export function countTiers(codes: Uint8Array, count: number, counts: Int32Array): void {
+  const perCode = new Int32Array(256);
+  for (let index = 0; index < count; index++) {
+    const code = codes[index] as number;
+    perCode[code] = (perCode[code] as number) + 1;
+  }
+  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1] as number;
+}
+
+/** Writes each matching candidate's slot at its tier's next free place. */
+export function placeByTier(result: Int32Array, starts: Int32Array, classified: Classified, count: number): void {
+  const { codes, slots } = classified;
   const cursor = starts.slice();
-  for (let index = 0; index < codes.length; index++) {
+  for (let index = 0; index < count; index++) {
     const code = codes[index] as number;
     if (code === 0) continue;
     const at = cursor[code - 1] as number;
-    result[at] = order[ranks ? (ranks[index] as number) : index] as number;
+    result[at] = slots[index] as number;
     cursor[code - 1] = at + 1;
   }
 }

@@ -8,9 +8,10 @@
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { ALL, candidates } from './candidates.js';
-import { classifyCandidates, placeByTier } from './classify-candidates.js';
-import { PostingIndex } from './posting-index.js';
-import { RankBitset } from './posting-lists.js';
+import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './classify-candidates.js';
+import { PostingBuilder } from './posting-builder.js';
+import type { PostingIndex } from './posting-index.js';
+import { ListPool, RankBitset } from './posting-lists.js';
 import { RankColumns } from './rank-columns.js';
 import { ResultCache } from './result-cache.js';
 import type { SearchEngine } from './search-engine.js';
@@ -42,6 +43,9 @@ export class IndexedSearch implements SearchEngine {
   private readonly deltaLimit: number;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
+  /** Candidates' codes and slots, and buffers for lists, reused from search to search. */
+  private readonly classified = new Classified();
+  private readonly pool = new ListPool();
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
@@ -64,26 +68,27 @@ export class IndexedSearch implements SearchEngine {
     };
   }
 
+  /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */
   index(view: CatalogueView, slots: ArrayLike<number>): void {
-    for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
-      this.titles.stage(slot, view.title(slot));
-      this.built?.columns.markStale(slot);
-    }
+    const columns = this.built?.columns;
+    if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
+    this.titles.note(view, slots);
     this.visibleDelta = undefined;
     this.cache.clear();
   }
 
-  /** Call after the view reorders: follows the new order and rebuilds if the delta grew large. */
+  /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
   prepare(view: CatalogueView): void {
     this.sync(view);
-    if (!this.built || this.titles.slots.length > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+    if (!this.built || this.titles.size > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+    else this.stagePending(view);
   }
 
   find(view: CatalogueView, keyword: string, type?: ContentType): Int32Array {
     this.sync(view);
     // Without prepare(), build on first use, but only once the view has ordered every title it holds.
     if (!this.built && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
+    this.stagePending(view);
     const key = `${type ?? ''}\u0000${keyword}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -92,11 +97,17 @@ export class IndexedSearch implements SearchEngine {
     return result;
   }
 
+  private stagePending(view: CatalogueView): void {
+    if (!this.titles.hasPending) return;
+    this.titles.stagePending(view);
+    this.visibleDelta = undefined;
+  }
+
   /** Bytes of the index's typed arrays by part (the view's own order arrays and titles not counted). */
   get memory(): { postings: number; texts: number; perRank: number; perSlot: number; total: number } {
     const built = this.built;
     const postings = built ? built.postings.bytes + built.bitset.bytes : 0;
-    const texts = built ? built.columns.units.byteLength + built.columns.literal.bytes : 0;
+    const texts = built ? built.columns.usedUnits * 2 : 0;
     const perRank = built ? built.columns.rows.byteLength + built.columns.types.byteLength + built.columns.rankOfSlot.byteLength : 0;
     const perSlot = this.titles.bytes + this.rankOf.byteLength + this.typeOf.byteLength;
     return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot };
@@ -104,13 +115,15 @@ export class IndexedSearch implements SearchEngine {
 
   private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
     const baseCounts = new Int32Array(query.tierCount);
-    let ranks: Int32Array | undefined;
-    let codes: Uint8Array = new Uint8Array(0);
+    let count = 0;
     const built = this.built;
     if (built) {
-      const found = candidates(built.postings, query, built.bitset);
-      ranks = found === ALL ? undefined : found;
-      codes = classifyCandidates(built.columns, ranks, query, typeCode, baseCounts, this.scratch);
+      this.pool.reset();
+      const found = candidates(built.postings, query, built.bitset, this.pool);
+      const ranks = ofType(found === ALL ? identity(built.columns.size, this.pool) : found, built.columns.types, typeCode, this.pool);
+      classifyCandidates(built.columns, ranks, query, this.scratch, this.classified);
+      count = ranks.length;
+      countTiers(this.classified.codes, count, baseCounts);
     }
     const deltaTiers = this.classifyDelta(view, query, typeCode);
     const starts = new Int32Array(query.tierCount + 1);
@@ -118,7 +131,7 @@ export class IndexedSearch implements SearchEngine {
       starts[tier + 1] = (starts[tier] as number) + (baseCounts[tier] as number) + (deltaTiers[tier]?.length ?? 0);
     }
     const result = new Int32Array(starts[query.tierCount] as number);
-    if (built) placeByTier(result, starts, codes, ranks, built.columns.order);
+    placeByTier(result, starts, this.classified, count);
     for (let tier = 0; tier < query.tierCount; tier++) {
       const delta = deltaTiers[tier] as number[];
       if (delta.length > 0) this.mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta);
@@ -194,17 +207,24 @@ export class IndexedSearch implements SearchEngine {
 
   private rebuild(view: CatalogueView): void {
     const order = view.ordered({});
-    const previous = this.built?.columns;
+    const previous = this.built;
     const { titles } = this;
-    // Every slot the build takes is staged or in the previous build; stage any the view never had indexed.
-    for (const slot of order) {
-      const inPrevious = previous !== undefined && slot < previous.rankOfSlot.length && (previous.rankOfSlot[slot] as number) >= 0;
-      if (!inPrevious && !titles.isStaged(slot)) titles.stage(slot, view.title(slot));
-    }
-    const columns = RankColumns.build(order, view.count, titles.factsWith(this.typeOf), previous);
-    this.built = { columns, postings: PostingIndex.build(columns), bitset: new RankBitset(order.length) };
-    titles.settle(columns);
+    // Folded titles take about 1.1 units per title unit, the posting lists about 1.8 bytes per unit (2 with
+    // the builder's slack); the arrays grow if a guess is short.
+    const units = Math.ceil((previous?.columns.usedUnits ?? 0) + titles.pendingUnits * 1.1 + titles.slots.length * 32);
+    const builder = new PostingBuilder(previous ? previous.postings.bytes * 1.25 : units * 2);
+    // sync() has just computed rankOf for this very order: the build keeps it as its own slot → rank.
+    const columns = RankColumns.build(order, this.rankOf, view, previous?.columns, this.typeOf, builder, units);
+    this.built = { columns, postings: builder.finish(), bitset: new RankBitset(order.length) };
+    titles.settle(columns, view);
     this.visibleDelta = undefined;
     this.cache.clear();
   }
+}
+
+/** Every rank of a build, for keywords with no indexed character (punctuation only). */
+function identity(size: number, pool: ListPool): Int32Array {
+  const ranks = pool.take(size);
+  for (let rank = 0; rank < size; rank++) ranks[rank] = rank;
+  return ranks;
 }

@@ -4,10 +4,10 @@
  * out newest first and no result is ever sorted. Keys are the folded title's code units (punctuation and
  * spaces left out) and, for pinyin, pairs of initial letters of neighbouring Chinese characters. Lists
  * are stored as varint gaps (about 1.5 bytes a posting instead of 4) and decoded when a query needs
- * them; building takes two counting passes, so it never holds more than the finished index.
+ * them; posting-builder.ts builds them in one pass.
  */
 import { initialsOf, readingsOf } from './pinyin.js';
-import type { RankColumns } from './rank-columns.js';
+import type { ListPool } from './posting-lists.js';
 import { isDecoration } from './text-forms.js';
 
 /** Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z). */
@@ -46,15 +46,12 @@ export function titleKeys(units: Uint16Array, start: number, end: number, out: I
   return count;
 }
 
-function varintSize(gap: number): number {
-  return gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
-}
-
 export class PostingIndex {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
 
-  private constructor(
+  /** Built by PostingBuilder. */
+  constructor(
     /** Byte range of each key's list in `gaps`. */
     private readonly offsets: Int32Array,
     /** Postings per key. */
@@ -62,46 +59,6 @@ export class PostingIndex {
     /** Each list as varints of the gap to the previous rank (the first counted from -1). */
     private readonly gaps: Uint8Array,
   ) {}
-
-  /** Two counting passes over the rank columns: list sizes first, then every list written in rank order. */
-  static build(columns: RankColumns): PostingIndex {
-    const { units, rows, size } = columns;
-    const offsets = new Int32Array(KEY_COUNT + 1);
-    const counts = new Int32Array(KEY_COUNT);
-    const last = new Int32Array(KEY_COUNT).fill(-1);
-    const seen = new Int32Array(KEY_COUNT);
-    const keys = new Int32Array(KEY_COUNT);
-    let mark = 0;
-    for (let rank = 0; rank < size; rank++) {
-      const count = titleKeys(units, rows[rank * 2] as number, rows[rank * 2 + 2] as number, keys, seen, ++mark);
-      for (let index = 0; index < count; index++) {
-        const key = keys[index] as number;
-        offsets[key + 1] = (offsets[key + 1] as number) + varintSize(rank - (last[key] as number));
-        counts[key] = (counts[key] as number) + 1;
-        last[key] = rank;
-      }
-    }
-    for (let key = 0; key < KEY_COUNT; key++) offsets[key + 1] = (offsets[key + 1] as number) + (offsets[key] as number);
-    const gaps = new Uint8Array(offsets[KEY_COUNT] as number);
-    const cursor = offsets.slice(0, KEY_COUNT);
-    last.fill(-1);
-    for (let rank = 0; rank < size; rank++) {
-      const count = titleKeys(units, rows[rank * 2] as number, rows[rank * 2 + 2] as number, keys, seen, ++mark);
-      for (let index = 0; index < count; index++) {
-        const key = keys[index] as number;
-        let gap = rank - (last[key] as number);
-        let at = cursor[key] as number;
-        while (gap >= 0x80) {
-          gaps[at++] = (gap & 0x7f) | 0x80;
-          gap >>>= 7;
-        }
-        gaps[at++] = gap;
-        cursor[key] = at;
-        last[key] = rank;
-      }
-    }
-    return new PostingIndex(offsets, counts, gaps);
-  }
 
   /** Bytes held by the lists. */
   get bytes(): number {
@@ -113,10 +70,36 @@ export class PostingIndex {
     return this.counts[key] as number;
   }
 
-  /** The key's list, decoded. */
-  list(key: number): Int32Array {
+  /** The ranks of `ranks` (ascending) that the key's list holds, decoding the list only as far as needed. */
+  intersect(ranks: Int32Array, key: number, pool: ListPool): Int32Array {
     const { gaps } = this;
-    const out = new Int32Array(this.counts[key] as number);
+    const out = pool.take(ranks.length);
+    const count = this.counts[key] as number;
+    let at = this.offsets[key] as number;
+    let rank = -1;
+    let next = 0;
+    let found = 0;
+    for (let index = 0; index < count && next < ranks.length; index++) {
+      let byte = gaps[at++] as number;
+      let gap = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = gaps[at++] as number;
+        gap += (byte & 0x7f) * 2 ** shift;
+      }
+      rank += gap;
+      while (next < ranks.length && (ranks[next] as number) < rank) next++;
+      if (ranks[next] === rank) {
+        out[found++] = rank;
+        next++;
+      }
+    }
+    return out.subarray(0, found);
+  }
+
+  /** The key's list, decoded. */
+  list(key: number, pool?: ListPool): Int32Array {
+    const { gaps } = this;
+    const out = pool ? pool.take(this.counts[key] as number) : new Int32Array(this.counts[key] as number);
     let at = this.offsets[key] as number;
     let rank = -1;
     for (let index = 0; index < out.length; index++) {
@@ -133,14 +116,14 @@ export class PostingIndex {
   }
 
   /** Lists of the indexed characters read with this syllable. */
-  charsReading(syllable: string): Int32Array[] {
-    return (this.syllables().get(syllable) ?? []).map((unit) => this.list(unit));
+  charsReading(syllable: string, pool: ListPool): Int32Array[] {
+    return (this.syllables().get(syllable) ?? []).map((unit) => this.list(unit, pool));
   }
 
   /** Lists of the indexed characters with a reading that starts with this letter (0 = a). */
-  charsWithInitial(letter: number): Int32Array[] {
+  charsWithInitial(letter: number, pool: ListPool): Int32Array[] {
     this.syllables();
-    return (this.initialChars?.[letter] ?? []).map((unit) => this.list(unit));
+    return (this.initialChars?.[letter] ?? []).map((unit) => this.list(unit, pool));
   }
 
   /** Every syllable some indexed character is read with, and the characters read with it. */

@@ -1,53 +1,41 @@
 /**
- * Set operations on posting lists: ascending, duplicate-free Int32Arrays of ranks. Intersections
- * gallop through the longer list when the lengths differ a lot; unions of many lists go through a
- * bitset over all ranks, which emits them sorted without comparing anything.
+ * Set operations on posting lists: ascending, duplicate-free Int32Arrays of ranks, in buffers reused from
+ * search to search. Unions of many lists go through a bitset over all ranks, which emits them sorted
+ * without comparing anything (intersections stream through the stored lists: PostingIndex.intersect).
  */
 
-/** Ranks present in both lists. */
-export function intersect(small: Int32Array, large: Int32Array): Int32Array {
-  if (small.length > large.length) return intersect(large, small);
-  const out = new Int32Array(small.length);
-  let count = 0;
-  if (large.length > small.length * 16) {
-    let low = 0;
-    for (const value of small) {
-      low = gallop(large, value, low);
-      if (low === large.length) break;
-      if (large[low] === value) out[count++] = value;
-    }
-  } else {
-    let j = 0;
-    for (let i = 0; i < small.length && j < large.length; ) {
-      const a = small[i] as number;
-      const b = large[j] as number;
-      if (a === b) {
-        out[count++] = a;
-        i++;
-        j++;
-      } else if (a < b) i++;
-      else j++;
-    }
-  }
-  return out.subarray(0, count);
-}
+/**
+ * Buffers for the lists that live only during one search (decoded lists, intersections, unions), reused
+ * from search to search: a search that allocated them afresh left enough external memory behind to set
+ * off a scavenge every few searches and a full collection of the catalogue's heap every few hundred.
+ * `reset()` before each search. At most LIMIT buffers holding BUDGET ranks in all are kept; beyond them,
+ * lists are allocated as before.
+ */
+export class ListPool {
+  private static readonly LIMIT = 32;
+  private static readonly BUDGET = 1 << 22;
+  private readonly buffers: Int32Array[] = [];
+  private used = 0;
+  private kept = 0;
 
-/** First index at or after `from` whose value is at least `value`. */
-function gallop(list: Int32Array, value: number, from: number): number {
-  let step = 1;
-  let high = from;
-  while (high < list.length && (list[high] as number) < value) {
-    from = high + 1;
-    high += step;
-    step *= 2;
+  reset(): void {
+    this.used = 0;
   }
-  high = Math.min(high, list.length);
-  while (from < high) {
-    const mid = (from + high) >>> 1;
-    if ((list[mid] as number) < value) from = mid + 1;
-    else high = mid;
+
+  /** An Int32Array of `length` for this search only (its contents are garbage). */
+  take(length: number): Int32Array {
+    if (this.used === ListPool.LIMIT) return new Int32Array(length);
+    const index = this.used++;
+    let buffer = this.buffers[index];
+    if (!buffer || buffer.length < length) {
+      const size = Math.max(length + (length >>> 2), 1024);
+      if (this.kept - (buffer?.length ?? 0) + size > ListPool.BUDGET) return new Int32Array(length);
+      this.kept += size - (buffer?.length ?? 0);
+      buffer = new Int32Array(size);
+      this.buffers[index] = buffer;
+    }
+    return buffer.subarray(0, length);
   }
-  return from;
 }
 
 /** A reusable bitset over ranks `0..size-1` for unions. */
@@ -71,11 +59,11 @@ export class RankBitset {
   }
 
   /** The ranks added so far, ascending; clears the set. */
-  drain(): Int32Array {
+  drain(pool: ListPool): Int32Array {
     const { words } = this;
     let count = 0;
     for (const word of words) if (word !== 0) count += popcount(word);
-    const out = new Int32Array(count);
+    const out = pool.take(count);
     let at = 0;
     for (let index = 0; index < words.length; index++) {
       let word = words[index] as number;
@@ -98,9 +86,9 @@ function popcount(word: number): number {
 }
 
 /** The union of sorted lists, sorted: the list itself when there is one. */
-export function unionAll(lists: Int32Array[], bitset: RankBitset): Int32Array {
+export function unionAll(lists: Int32Array[], bitset: RankBitset, pool: ListPool): Int32Array {
   const nonEmpty = lists.filter((list) => list.length > 0);
   if (nonEmpty.length <= 1) return nonEmpty[0] ?? new Int32Array(0);
   for (const list of nonEmpty) bitset.add(list);
-  return bitset.drain();
+  return bitset.drain(pool);
 }

@@ -1,78 +1,102 @@
 /**
- * The built index's titles as columns in rank order (the view's newest-first order at build time): the
- * folded texts back to back in one Uint16Array, per rank a row of two int32s, where its text starts
- * and its facts (flags, core lengths) packed in one, and the type per rank in a byte column. Candidates come in rank order, so checking one
- * touches its row and its text, walking forward through memory. The few titles that folding changes
- * (traditional script, capitals) also keep their literal form, in a second text column.
+ * The built index's titles as columns in rank order (the view's newest-first order at build time). Per
+ * rank a row of four int32s: where its texts start in `units`, its packed facts (flags, core lengths,
+ * first folded unit), its slot and its folded length. The texts sit back to back in one Uint16Array: the
+ * folded title, then, for the few titles that folding changes (traditional script, capitals), the literal
+ * one. A search reads each candidate's row, which alone tiers a one-character keyword and gives the slot
+ * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
+ * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
-import { TextBuffer } from './text-buffer.js';
-import { FOLD_CHANGES } from './title-forms.js';
+import type { PostingBuilder } from './posting-builder.js';
+import { STALE } from './title-forms.js';
+import { RegionWriter } from './title-units.js';
 
-/** Where a build reads each slot from: titles indexed since the last build are staged, the rest copied. */
-export interface SlotFacts {
-  /** Staged texts: the folded text at an entry, followed by the literal one when folding changes it. */
-  staging: TextBuffer;
-  /** slot → its staged entry, -1 when unchanged since the previous build. */
-  stagedEntry: Int32Array;
-  flags: Uint8Array;
-  literalCoreLengths: Uint8Array;
-  foldedCoreLengths: Uint8Array;
-  typeOf: Uint8Array;
+/** Int32s per row: text start, facts, slot, folded length. */
+export const ROW = 4;
+
+/** Where a build reads the titles it has to fold (the catalogue view). */
+export interface TitleSource {
+  title(slot: number): string;
 }
-
-/** Flag bit set when the slot at a rank is indexed again after the build: the row is outdated. */
-export const STALE = 0x80;
-
-/** A rank's facts in one int32: flags, literal core length, folded core length (a byte each). */
-export function packFacts(flags: number, literalCore: number, foldedCore: number): number {
-  return flags | (literalCore << 8) | (foldedCore << 16);
-}
-export const flagsOf = (facts: number) => facts & 0xff;
-export const literalCoreOf = (facts: number) => (facts >>> 8) & 0xff;
-export const foldedCoreOf = (facts: number) => (facts >>> 16) & 0xff;
 
 export class RankColumns {
+  /** A build holding no title. */
+  static readonly EMPTY = new RankColumns(new Int32Array(0), new Int32Array(ROW), new Uint16Array(0), new Int32Array(0), new Uint8Array(0));
+
   private constructor(
     /** rank → slot (the view's order array, by reference: the view replaces it, never edits it). */
     readonly order: Int32Array,
-    /** Per rank r: rows[2r] where its folded text starts in `units`, rows[2r + 1] its packed facts; rows[2·size] the end. */
+    /** rows[ROW·r ...]: text start, facts, slot, folded length of rank r; rows[ROW·size] the end of the texts. */
     readonly rows: Int32Array,
-    /** The folded titles back to back. */
+    /** The texts back to back, in rank order. */
     readonly units: Uint16Array,
-    /** Entry r is the literal title at rank r when it is flagged FOLD_CHANGES, else empty. */
-    readonly literal: TextBuffer,
     /** slot → rank in this build, -1 when absent. */
     readonly rankOfSlot: Int32Array,
     /** Type code per rank again, on its own: a megabyte that stays in cache for type-filtered searches. */
     readonly types: Uint8Array,
   ) {}
 
-  static build(order: Int32Array, slotCount: number, facts: SlotFacts, previous: RankColumns | undefined): RankColumns {
+  /**
+   * One pass in rank order: each title that is new or changed since `previous` (absent from it, or its
+   * row there STALE) is folded from `titles` straight into place, every other one copied from
+   * `previous`, and each is handed to `postings` while it is in cache. The sources of a block of ranks
+   * are touched first, in a tight loop, so their cache misses overlap. `rankOfSlot`: slot → rank in
+   * `order` (-1 for slots it lacks), kept by the build. `capacity`: expected text units.
+   */
+  static build(
+    order: Int32Array,
+    rankOfSlot: Int32Array,
+    titles: TitleSource,
+    previous: RankColumns | undefined,
+    typeOf: Uint8Array,
+    postings: PostingBuilder,
+    capacity: number,
+  ): RankColumns {
     const size = order.length;
-    const { staging, stagedEntry } = facts;
-    const rows = new Int32Array(size * 2 + 2);
+    const rows = new Int32Array(size * ROW + ROW);
     const types = new Uint8Array(size);
-    const rankOfSlot = new Int32Array(slotCount).fill(-1);
-    let start = 0;
-    for (let rank = 0; rank < size; rank++) {
-      const slot = order[rank] as number;
-      rows[rank * 2] = start;
-      rows[rank * 2 + 1] = packFacts(
-        facts.flags[slot] as number,
-        facts.literalCoreLengths[slot] as number,
-        facts.foldedCoreLengths[slot] as number,
-      );
-      types[rank] = facts.typeOf[slot] as number;
-      rankOfSlot[slot] = rank;
-      const entry = stagedEntry[slot] as number;
-      start +=
-        entry >= 0 ? staging.length(entry) : (previous as RankColumns).foldedLength((previous as RankColumns).rankOfSlot[slot] as number);
+    const writer = new RegionWriter(capacity);
+    const old = previous ?? RankColumns.EMPTY;
+    for (let block = 0; block < size; block += BLOCK) {
+      const blockEnd = Math.min(size, block + BLOCK);
+      touchSources(order, titles, old, block, blockEnd);
+      for (let rank = block; rank < blockEnd; rank++) {
+        const slot = order[rank] as number;
+        const start = writer.at;
+        const oldRow = old.currentRow(slot);
+        let facts: number;
+        let foldedLength: number;
+        if (oldRow >= 0) {
+          facts = old.rows[oldRow + 1] as number;
+          foldedLength = old.rows[oldRow + 3] as number;
+          writer.copy(old.units, old.rows[oldRow] as number, old.rows[oldRow + ROW] as number);
+        } else {
+          facts = writer.write(titles.title(slot));
+          foldedLength = writer.foldedLength;
+        }
+        const row = rank * ROW;
+        rows[row] = start;
+        rows[row + 1] = facts;
+        rows[row + 2] = slot;
+        rows[row + 3] = foldedLength;
+        postings.add(rank, writer.units, start, start + foldedLength);
+        types[rank] = typeOf[slot] as number;
+      }
     }
-    rows[size * 2] = start;
-    const units = new Uint16Array(start);
-    const literal = new TextBuffer(1024, size);
-    copyTexts(order, facts, previous, rows, units, literal);
-    return new RankColumns(order, rows, units, literal, rankOfSlot, types);
+    rows[size * ROW] = writer.at;
+    return new RankColumns(order, rows, writer.units, rankOfSlot, types);
+  }
+
+  /** Where the slot's row starts when this build holds it and it is not STALE, else -1. */
+  currentRow(slot: number): number {
+    const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
+    if (rank < 0 || ((this.rows[rank * ROW + 1] as number) & STALE) !== 0) return -1;
+    return rank * ROW;
+  }
+
+  /** Text units in use (the array may hold unused room at its end, which costs no memory until written). */
+  get usedUnits(): number {
+    return this.rows[this.size * ROW] as number;
   }
 
   get size(): number {
@@ -80,51 +104,34 @@ export class RankColumns {
   }
 
   get bytes(): number {
-    return this.rows.byteLength + this.units.byteLength + this.rankOfSlot.byteLength + this.types.byteLength + this.literal.bytes;
-  }
-
-  foldedLength(rank: number): number {
-    return (this.rows[rank * 2 + 2] as number) - (this.rows[rank * 2] as number);
+    return this.rows.byteLength + this.usedUnits * 2 + this.rankOfSlot.byteLength + this.types.byteLength;
   }
 
   /** Marks a slot's row outdated (it was indexed again); false when the slot is not in this build. */
   markStale(slot: number): boolean {
     const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
     if (rank < 0) return false;
-    this.rows[rank * 2 + 1] = (this.rows[rank * 2 + 1] as number) | STALE;
+    this.rows[rank * ROW + 1] = (this.rows[rank * ROW + 1] as number) | STALE;
     return true;
   }
 }
 
-/** Copies every rank's texts into place, from the staging buffer or from the previous build. */
-function copyTexts(
-  order: Int32Array,
-  facts: SlotFacts,
-  previous: RankColumns | undefined,
-  rows: Int32Array,
-  units: Uint16Array,
-  literal: TextBuffer,
-): void {
-  const { staging, stagedEntry, flags } = facts;
-  const stagedUnits = staging.units;
-  const stagedOffsets = staging.offsets;
-  for (let rank = 0; rank < order.length; rank++) {
+/** Ranks whose sources are touched ahead of their copy at a time. */
+const BLOCK = 64;
+const touched = new Int32Array(1);
+
+/** Reads where the texts of ranks [first, end) come from: independent loads whose cache misses overlap. */
+function touchSources(order: Int32Array, titles: TitleSource, old: RankColumns, first: number, end: number): void {
+  let sum = 0;
+  for (let rank = first; rank < end; rank++) {
     const slot = order[rank] as number;
-    const entry = stagedEntry[slot] as number;
-    const foldChanges = ((flags[slot] as number) & FOLD_CHANGES) !== 0;
-    let at = rows[rank * 2] as number;
-    if (entry >= 0) {
-      const end = stagedOffsets[entry + 1] as number;
-      for (let from = stagedOffsets[entry] as number; from < end; from++) units[at++] = stagedUnits[from] as number;
-      if (foldChanges) literal.appendCopy(staging, entry + 1);
-      else literal.append('');
-    } else {
-      const old = previous as RankColumns;
-      const before = old.rankOfSlot[slot] as number;
-      const end = old.rows[before * 2 + 2] as number;
-      for (let from = old.rows[before * 2] as number; from < end; from++) units[at++] = old.units[from] as number;
-      if (foldChanges) literal.appendCopy(old.literal, before);
-      else literal.append('');
+    const oldRow = old.currentRow(slot);
+    if (oldRow >= 0) sum += old.units[old.rows[oldRow] as number] as number;
+    else {
+      // A title's first and last units: its header and the lines its units take (it may cross into the next).
+      const title = titles.title(slot);
+      sum += title.length > 0 ? title.charCodeAt(title.length - 1) : 0;
     }
   }
+  touched[0] = sum;
 }

@@ -1,96 +1,125 @@
 /**
- * What the engine knows per slot, always current: the title facts (flags, core lengths) and, for the
- * slots indexed since the last build (the delta), their folded and literal code units in a staging
- * buffer. A build copies the staged texts into rank order and the staging buffer starts over with only
- * the slots the build could not take (applied to the view but not yet in its order).
+ * The titles indexed since the last build. They are only noted at first (pending): a build reads them
+ * from the view and folds them straight into place, so the million titles of a start-up are folded once,
+ * with no staging copy. Searches before the next build need them as a delta: `stagePending` then folds
+ * the pending titles into a staging buffer (regions as in built columns: the folded title, then the literal
+ * one when folding changes it), checked one by one. After a build only the slots it could not take
+ * (applied to the view but not yet in its order) stay.
  */
-import type { RankColumns, SlotFacts } from './rank-columns.js';
-import { TextBuffer } from './text-buffer.js';
-import { FOLD_CHANGES, titleFacts } from './title-forms.js';
+import type { RankColumns, TitleSource } from './rank-columns.js';
+import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from './title-forms.js';
+import { RegionWriter } from './title-units.js';
 import type { UnitTitle } from './unit-tiers.js';
 
+/** Int32s per staged entry: region start, folded length, region end, facts. */
+const ENTRY = 4;
+
 export class StagedTitles {
-  flags = new Uint8Array(1024);
-  literalCoreLengths = new Uint8Array(1024);
-  foldedCoreLengths = new Uint8Array(1024);
-  /** slot → its entry in `staging` (the folded text; the literal one follows when folding changes it), -1 if none. */
-  stagedEntry = new Int32Array(1024).fill(-1);
-  staging = new TextBuffer();
-  /** The delta: slots with a staged entry. */
+  /** Slots indexed but not staged yet, once each (the first `pendingCount`); `pendingUnits` sums their title lengths. */
+  private pending = new Int32Array(1024);
+  private pendingCount = 0;
+  private pendingMark = new Uint8Array(0);
+  pendingUnits = 0;
+  /** slot → its staged entry, -1 if none. */
+  private entryOf = new Int32Array(0);
+  private entries = new Int32Array(64 * ENTRY);
+  private count = 0;
+  private staging = new RegionWriter(0);
+  /** The staged delta: slots with an entry. */
   slots: number[] = [];
 
-  /** Records a slot's (new) title. */
-  stage(slot: number, title: string): void {
-    if (slot >= this.flags.length) this.grow(slot + 1);
-    const facts = titleFacts(title);
-    this.flags[slot] = facts.flags;
-    this.literalCoreLengths[slot] = facts.literalCoreLength;
-    this.foldedCoreLengths[slot] = facts.foldedCoreLength;
-    if (this.stagedEntry[slot] === -1) this.slots.push(slot);
-    this.stagedEntry[slot] = this.staging.append(facts.folded);
-    if ((facts.flags & FOLD_CHANGES) !== 0) this.staging.append(facts.literal);
+  /** Slots indexed since the last build, staged or pending. */
+  get size(): number {
+    return this.slots.length + this.pendingCount;
   }
 
-  isStaged(slot: number): boolean {
-    return slot < this.stagedEntry.length && (this.stagedEntry[slot] as number) >= 0;
+  get hasPending(): boolean {
+    return this.pendingCount > 0;
   }
 
-  /** What a build reads: these facts plus each slot's current type. */
-  factsWith(typeOf: Uint8Array): SlotFacts {
-    const { staging, stagedEntry, flags, literalCoreLengths, foldedCoreLengths } = this;
-    return { staging, stagedEntry, flags, literalCoreLengths, foldedCoreLengths, typeOf };
+  /** Notes slots whose titles changed; nothing is folded until a build or a search needs them. */
+  note(titles: TitleSource, slots: ArrayLike<number>): void {
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      if (slot >= this.pendingMark.length) this.pendingMark = grow(this.pendingMark, slot + 1, 0);
+      if (this.pendingMark[slot] === 1) continue;
+      this.pendingMark[slot] = 1;
+      if (this.pendingCount === this.pending.length) this.pending = grow(this.pending, this.pendingCount + 1, 0);
+      this.pending[this.pendingCount++] = slot;
+      this.pendingUnits += titles.title(slot).length;
+    }
   }
 
-  /** After a build: keeps staged only the slots it did not take. */
-  settle(columns: RankColumns): void {
-    const remaining = this.slots.filter((slot) => (columns.rankOfSlot[slot] ?? -1) < 0);
-    const staging = new TextBuffer();
-    const entries = remaining.map((slot) => {
-      const entry = this.stagedEntry[slot] as number;
-      const copy = staging.appendCopy(this.staging, entry);
-      if (((this.flags[slot] as number) & FOLD_CHANGES) !== 0) staging.appendCopy(this.staging, entry + 1);
-      return copy;
-    });
-    this.stagedEntry.fill(-1);
-    for (const [index, slot] of remaining.entries()) this.stagedEntry[slot] = entries[index] as number;
-    this.staging = staging;
-    this.slots = remaining;
+  /** Folds the pending titles into the staging buffer. */
+  stagePending(titles: TitleSource): void {
+    for (let index = 0; index < this.pendingCount; index++) {
+      const slot = this.pending[index] as number;
+      this.pendingMark[slot] = 0;
+      this.stage(slot, titles.title(slot));
+    }
+    this.pendingCount = 0;
+    this.pendingUnits = 0;
+  }
+
+  /** After a build from `titles`: keeps (staged) only the slots it did not take. */
+  settle(columns: RankColumns, titles: TitleSource): void {
+    const built = columns.rankOfSlot;
+    const left: number[] = [];
+    for (const slot of this.slots) {
+      this.entryOf[slot] = -1;
+      if (slot >= built.length || (built[slot] as number) < 0) left.push(slot);
+    }
+    for (let index = 0; index < this.pendingCount; index++) {
+      const slot = this.pending[index] as number;
+      this.pendingMark[slot] = 0;
+      if (slot >= built.length || (built[slot] as number) < 0) left.push(slot);
+    }
+    this.pendingCount = 0;
+    this.pendingUnits = 0;
+    this.slots = [];
+    this.count = 0;
+    this.staging = new RegionWriter(0);
+    for (const slot of left) if ((this.entryOf[slot] ?? -1) < 0) this.stage(slot, titles.title(slot));
   }
 
   /** Points `title` at a staged slot's texts. */
   describe(slot: number, title: UnitTitle): UnitTitle {
-    const entry = this.stagedEntry[slot] as number;
-    const foldChanges = ((this.flags[slot] as number) & FOLD_CHANGES) !== 0;
-    const { units, offsets } = this.staging;
-    const literalEntry = foldChanges ? entry + 1 : entry;
-    title.foldedUnits = units;
-    title.foldedStart = offsets[entry] as number;
-    title.foldedEnd = offsets[entry + 1] as number;
-    title.literalUnits = units;
-    title.literalStart = offsets[literalEntry] as number;
-    title.literalEnd = offsets[literalEntry + 1] as number;
+    const at = (this.entryOf[slot] as number) * ENTRY;
+    const start = this.entries[at] as number;
+    const facts = this.entries[at + 3] as number;
+    const foldChanges = (facts & FOLD_CHANGES) !== 0;
+    title.foldedUnits = this.staging.units;
+    title.foldedStart = start;
+    title.foldedEnd = start + (this.entries[at + 1] as number);
+    title.literalUnits = this.staging.units;
+    title.literalStart = foldChanges ? title.foldedEnd : start;
+    title.literalEnd = foldChanges ? (this.entries[at + 2] as number) : title.foldedEnd;
     title.foldChanges = foldChanges;
-    title.literalCoreLength = this.literalCoreLengths[slot] as number;
-    title.foldedCoreLength = this.foldedCoreLengths[slot] as number;
+    title.literalCoreLength = literalCoreOf(facts);
+    title.foldedCoreLength = foldedCoreOf(facts);
     return title;
   }
 
   get bytes(): number {
-    return this.flags.byteLength * 3 + this.stagedEntry.byteLength + this.staging.bytes;
+    return this.pendingMark.byteLength + this.entryOf.byteLength + this.entries.byteLength + this.staging.units.byteLength;
   }
 
-  private grow(needed: number): void {
-    const capacity = Math.max(needed, this.flags.length * 2);
-    const bytes = (from: Uint8Array) => {
-      const to = new Uint8Array(capacity);
-      to.set(from);
-      return to;
-    };
-    this.flags = bytes(this.flags);
-    this.literalCoreLengths = bytes(this.literalCoreLengths);
-    this.foldedCoreLengths = bytes(this.foldedCoreLengths);
-    const entries = new Int32Array(capacity).fill(-1);
-    entries.set(this.stagedEntry);
-    this.stagedEntry = entries;
+  private stage(slot: number, title: string): void {
+    if (slot >= this.entryOf.length) this.entryOf = grow(this.entryOf, slot + 1, -1);
+    if (this.entryOf[slot] === -1) this.slots.push(slot);
+    if ((this.count + 1) * ENTRY > this.entries.length) this.entries = grow(this.entries, (this.count + 1) * ENTRY, 0);
+    const at = this.count * ENTRY;
+    this.entryOf[slot] = this.count++;
+    this.entries[at] = this.staging.at;
+    this.entries[at + 3] = this.staging.write(title);
+    this.entries[at + 1] = this.staging.foldedLength;
+    this.entries[at + 2] = this.staging.at;
   }
+}
+
+function grow<T extends Uint8Array | Int32Array>(from: T, needed: number, fill: number): T {
+  const to = new (from.constructor as new (length: number) => T)(Math.max(needed, from.length * 2));
+  to.set(from);
+  to.fill(fill, from.length);
+  return to;
 }

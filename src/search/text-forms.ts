@@ -3,9 +3,11 @@
  * width, `（` to `(`); the folded form then lower-cases and maps traditional characters to simplified
  * ones (OpenCC t2s) one code point at a time, so folding never moves text around and a folded keyword
  * is found in a folded title exactly when the keyword's characters line up with the title's. The core
- * form drops punctuation, symbols, spaces and an episode suffix such as `(34集)`, for exact-title matches.
+ * form drops punctuation, symbols, spaces and an episode suffix such as `(34集)` (episode-suffix.ts), for
+ * exact-title matches.
  */
 import { Converter } from 'opencc-js/t2cn';
+import { suffixStart, suffixStartOfUnits } from './episode-suffix.js';
 
 const toSimplified = Converter({ from: 't', to: 'cn' });
 
@@ -24,7 +26,8 @@ function foldCodePoint(char: string): string {
   return folded;
 }
 
-function foldUnit(unit: number): number {
+/** The folded form of a BMP code unit: a unit, or -2 when it folds to more than one. */
+export function foldUnit(unit: number): number {
   const known = FOLD_UNIT[unit] as number;
   if (known !== -1) return known;
   const folded = foldCodePoint(String.fromCharCode(unit));
@@ -84,27 +87,14 @@ export function isDecoration(unit: number): boolean {
   return DECORATION[unit] === 1;
 }
 
-const NUMBER = '(?:\\d+|[零〇一二两三四五六七八九十百千]+)';
-const OPEN = '[\\s(\\[【〔《<「『]';
-const CLOSE = '[\\s)\\]】〕》>」』]';
-/** `(34集)`, `全80集`, `1-34集`, ` 更新至第12集`, `第三期`, `(全集)`, ` 全集`, `【完结】`… at the very end of a title. */
-const EPISODE_SUFFIX = new RegExp(
-  `(?:${OPEN}*(?:更新至|更新到|全|共)?\\s*第?\\s*${NUMBER}(?:\\s*[-~～至到]\\s*${NUMBER})?\\s*[集话話期](?:全|完|完结|完結|大结局|大結局)?${CLOSE}*` +
-    `|${OPEN}+(?:全集|完结|完結|完整版|大结局|大結局)${CLOSE}*)$`,
-  'u',
-);
-/** Last characters an episode suffix can end with: the regex only runs when the title ends with one. */
-const SUFFIX_ENDINGS = new Set([...'集话話期全完结結局版)]】〕》>」』 \t']);
-
-/** Where the title's episode suffixes (up to three in a row) begin: its length when it has none. */
-function suffixStart(text: string): number {
-  let end = text.length;
-  for (let round = 0; round < 3 && end > 0 && SUFFIX_ENDINGS.has(text[end - 1] as string); round++) {
-    const match = EPISODE_SUFFIX.exec(end === text.length ? text : text.slice(0, end));
-    if (!match) break;
-    end = match.index;
-  }
-  return end;
+/** `coreLength` of the text units[start, end), without building a string. */
+export function coreLengthOfUnits(units: Uint16Array, start: number, end: number): number {
+  const stop = suffixStartOfUnits(units, start, end);
+  let length = 0;
+  for (let at = start; at < stop; at++) if (DECORATION[units[at] as number] !== 1) length++;
+  if (length > 0) return length;
+  for (let at = start; at < end; at++) if (DECORATION[units[at] as number] !== 1) length++;
+  return length;
 }
 
 function undecoratedUnits(text: string, end: number): number {

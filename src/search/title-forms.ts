@@ -1,17 +1,29 @@
 /**
  * Per-title facts computed once when a title is indexed: its literal (NFKC) and folded texts, a flag
- * telling whether folding changed it (so the literal form is kept only where it differs),
- * and the lengths of its literal and folded cores, which let the exact-title checks skip almost every
- * candidate at once. Also the prepared query these are compared with.
+ * telling whether folding changed it (so the literal form is kept only where it differs), the lengths
+ * of its literal and folded cores, which let the exact-title checks skip almost every candidate at once,
+ * and its first folded unit, which is all a one-character keyword needs besides them. Also the prepared
+ * query these are compared with.
  */
 import type { SearchQuery } from './search-query.js';
 import { coreLength, foldText } from './text-forms.js';
 
 /** Flag: folding changes the title, so its literal form is kept beside the folded one. */
 export const FOLD_CHANGES = 1;
-export const LENGTH_CAP = 255;
+/** Flag set on a built row whose slot was indexed again after the build: the row is outdated. */
+export const STALE = 2;
+/** Core lengths are stored in 7 bits: exact below 127, 127 for anything longer (then compared as strings). */
+export const LENGTH_CAP = 127;
 
-/** A length as stored in a byte column: exact below 255, 255 for anything longer. */
+/** A title's facts in one int32: flags (2 bits), literal and folded core lengths (7 bits each), first folded unit (16 bits). */
+export function packFacts(flags: number, literalCore: number, foldedCore: number, firstUnit: number): number {
+  return flags | (literalCore << 2) | (foldedCore << 9) | (firstUnit << 16);
+}
+export const literalCoreOf = (facts: number): number => (facts >>> 2) & LENGTH_CAP;
+export const foldedCoreOf = (facts: number): number => (facts >>> 9) & LENGTH_CAP;
+export const firstUnitOf = (facts: number): number => facts >>> 16;
+
+/** A length as stored: exact below LENGTH_CAP, LENGTH_CAP for anything longer. */
 export function cappedLength(text: string): number {
   return Math.min(text.length, LENGTH_CAP);
 }
@@ -23,23 +35,19 @@ function cappedCoreLength(text: string): number {
 export interface TitleFacts {
   literal: string;
   folded: string;
-  flags: number;
-  literalCoreLength: number;
-  foldedCoreLength: number;
+  /** Packed as by packFacts. */
+  facts: number;
 }
 
+/** The facts of a title, through strings (staging takes this way only for titles its unit tables do not cover). */
 export function titleFacts(title: string): TitleFacts {
   const normalized = title.normalize('NFKC');
   const literal = normalized === title ? title : normalized;
   const folded = foldText(literal);
-  const foldedCoreLength = cappedCoreLength(folded);
-  return {
-    literal,
-    folded,
-    flags: folded === literal ? 0 : FOLD_CHANGES,
-    literalCoreLength: folded === literal ? foldedCoreLength : cappedCoreLength(literal),
-    foldedCoreLength,
-  };
+  const foldedCore = cappedCoreLength(folded);
+  const literalCore = folded === literal ? foldedCore : cappedCoreLength(literal);
+  const first = folded.length > 0 ? folded.charCodeAt(0) : 0;
+  return { literal, folded, facts: packFacts(folded === literal ? 0 : FOLD_CHANGES, literalCore, foldedCore, first) };
 }
 
 /** A query with the code units and capped lengths the tier checks compare against. */

@@ -34,7 +34,7 @@ function textOf(units: Uint16Array, start: number, end: number): string {
  * Is the core of units[start, end) the query's core? A core is the first `coreLength` undecorated units
  * of the text (the episode suffix comes last), so with equal stored lengths a forward walk decides.
  */
-function sameCore(
+export function sameCore(
   units: Uint16Array,
   start: number,
   end: number,

@@ -3,17 +3,15 @@
 // other characters. Catalogue-sized gaps need millions of titles, so this builds the index directly.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { initialsPairKey, PostingIndex } from '../../src/search/posting-index.js';
+import { PostingBuilder } from '../../src/search/posting-builder.js';
+import { initialsPairKey, type PostingIndex } from '../../src/search/posting-index.js';
 import { RankColumns } from '../../src/search/rank-columns.js';
-import { TextBuffer } from '../../src/search/text-buffer.js';
 
 function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
   const order = Int32Array.from({ length: size }, (_, rank) => rank);
-  const zeros = new Uint8Array(size);
-  const staging = new TextBuffer();
-  const stagedEntry = Int32Array.from({ length: size }, (_, rank) => staging.append(titles(rank)));
-  const facts = { staging, stagedEntry, flags: zeros, literalCoreLengths: zeros, foldedCoreLengths: zeros, typeOf: zeros };
-  return PostingIndex.build(RankColumns.build(order, size, facts, undefined));
+  const builder = new PostingBuilder(1024);
+  RankColumns.build(order, order, { title: titles }, undefined, new Uint8Array(size), builder, 1024);
+  return builder.finish();
 }
 
 describe('posting index storage', () => {
