@@ -5,18 +5,21 @@
  * time so their misses overlap. The common cases (a one-character keyword; any keyword that folding leaves
  * alone, on titles that folding leaves alone) have loops of their own that only write a code and the slot
  * per candidate: measured, updating per-tier counters or calling the full check inside them made them
- * several times slower. Every other candidate goes through the full check (`tierOfUnits`) in a second
- * loop; tiers are counted afterwards. Codes and slots go to buffers reused from search to search.
+ * several times slower. Every other candidate goes through the full check (`tierOfUnits`), or only its
+ * terms and pinyin part when the literal loop has ruled out the rest, in a second loop; tiers are
+ * counted afterwards. Codes and slots go to buffers reused from search to search.
  */
 import type { ListPool } from './posting-lists.js';
 import { type RankColumns, ROW } from './rank-columns.js';
 import { Tier } from './search-query.js';
 import { isDecoration } from './text-forms.js';
 import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
-import { indexOfUnits, sameCore, tierOfUnits, type UnitTitle } from './unit-tiers.js';
+import { indexOfUnits, looserTier, sameCore, tierOfUnits, type UnitTitle } from './unit-tiers.js';
 
 /** Code of a candidate left to the full check. */
 const DEFERRED = 255;
+/** Code of a candidate that can only match by terms or pinyin, left to those checks. */
+const LOOSER = 254;
 /** Candidates touched ahead of their checks at a time. */
 const BLOCK = 64;
 /** Where touched values are summed, so the touching loads are not optimised away. */
@@ -53,17 +56,24 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
   const single = singleUnitKeyword(query);
   let deferred = ranks.length;
   if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes, slots);
-  else if (query.foldInvariant) deferred = classifyLiteral(columns, ranks, query, codes, slots);
+  // With several terms, nearly every candidate lacks the whole keyword and needs the terms check anyway.
+  else if (query.foldInvariant && query.terms.length === 0) deferred = classifyLiteral(columns, ranks, query, codes, slots);
   else codes.fill(DEFERRED, 0, ranks.length);
   if (deferred === 0) return;
   // The full check for the candidates the loops above left to it, in a loop of its own (a call inside
   // those loops, even one rarely taken, made them several times slower).
+  const { rows, units } = columns;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
-    if (codes[index] !== DEFERRED) continue;
+    const code = codes[index] as number;
+    if (code < LOOSER) continue;
     const row = (ranks[index] as number) * ROW;
-    codes[index] = generalCode(columns, row, query, title);
-    slots[index] = columns.rows[row + 2] as number;
+    slots[index] = rows[row + 2] as number;
+    if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
+    else {
+      const start = rows[row] as number;
+      codes[index] = looserTier(units, start, start + (rows[row + 3] as number), query) + 1;
+    }
   }
 }
 
@@ -72,7 +82,7 @@ function touchBlock(columns: RankColumns, ranks: Int32Array, from: number, to: n
   const { rows, units } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
-    if (codes && codes[index] !== DEFERRED) continue;
+    if (codes && (codes[index] as number) < LOOSER) continue;
     sum += units[rows[(ranks[index] as number) * ROW] as number] as number;
   }
   touched[0] = sum;
@@ -153,14 +163,14 @@ function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
 }
 
 /**
- * A keyword that folding leaves alone, on titles that folding leaves alone: their folded tiers repeat the
- * literal ones, so the literal tiers decide, and a title without the keyword matches only by terms or
- * pinyin (the full check, when the query has either).
+ * A keyword of one term that folding leaves alone, on titles that folding leaves alone: their folded
+ * tiers repeat the literal ones, so the literal tiers decide, and a title without the keyword matches
+ * only by pinyin (left to that check when the keyword is Latin).
  */
 function classifyLiteral(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, codes: Uint8Array, slots: Int32Array): number {
   const { rows, units } = columns;
   const keyword = query.literalUnits;
-  const looser = query.terms.length > 0 || query.pinyin !== '';
+  const looser = query.pinyin !== '';
   const core = query.literalCore;
   const coreLength = query.literalCoreLength;
   let deferred = 0;
@@ -187,7 +197,7 @@ function classifyLiteral(columns: RankColumns, ranks: Int32Array, query: Prepare
       code = Tier.EXACT_CORE + 1;
     else if (at >= 0) code = at === 0 ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
     else if (looser) {
-      code = DEFERRED;
+      code = LOOSER;
       deferred++;
     }
     codes[index] = code;

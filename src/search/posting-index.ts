@@ -79,18 +79,21 @@ export class PostingIndex {
     let rank = -1;
     let next = 0;
     let found = 0;
-    for (let index = 0; index < count && next < ranks.length; index++) {
+    const wanted = ranks.length;
+    let want = wanted > 0 ? (ranks[0] as number) : 0;
+    for (let index = 0; index < count && next < wanted; index++) {
       let byte = gaps[at++] as number;
       let gap = byte & 0x7f;
       for (let shift = 7; byte >= 0x80; shift += 7) {
         byte = gaps[at++] as number;
-        gap += (byte & 0x7f) * 2 ** shift;
+        gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
       }
       rank += gap;
-      while (next < ranks.length && (ranks[next] as number) < rank) next++;
-      if (ranks[next] === rank) {
+      if (rank < want) continue;
+      while (want < rank && ++next < wanted) want = ranks[next] as number;
+      if (want === rank && next < wanted) {
         out[found++] = rank;
-        next++;
+        if (++next < wanted) want = ranks[next] as number;
       }
     }
     return out.subarray(0, found);
@@ -107,7 +110,7 @@ export class PostingIndex {
       let gap = byte & 0x7f;
       for (let shift = 7; byte >= 0x80; shift += 7) {
         byte = gaps[at++] as number;
-        gap += (byte & 0x7f) * 2 ** shift;
+        gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
       }
       rank += gap;
       out[index] = rank;

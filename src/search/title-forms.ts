@@ -68,9 +68,20 @@ function unitsOf(text: string): Uint16Array {
   return units;
 }
 
+/**
+ * Lists every field rather than spreading `query`: objects made by spread got a new hidden class per
+ * search here, and every search then deoptimised the hot loops that had been compiled for the last one.
+ */
 export function prepareQuery(query: SearchQuery): PreparedQuery {
   return {
-    ...query,
+    literal: query.literal,
+    literalCore: query.literalCore,
+    folded: query.folded,
+    foldedCore: query.foldedCore,
+    terms: query.terms,
+    pinyin: query.pinyin,
+    pinyinTier: query.pinyinTier,
+    tierCount: query.tierCount,
     literalUnits: unitsOf(query.literal),
     foldedUnits: unitsOf(query.folded),
     termUnits: query.terms.map(unitsOf),

@@ -99,6 +99,11 @@ export function tierOfUnits(title: UnitTitle, query: PreparedQuery): number {
   // When neither side changes under folding, the folded search would repeat the literal one.
   const foldedAt = query.foldInvariant && !title.foldChanges ? -1 : indexOfUnits(units, start, end, query.foldedUnits);
   if (foldedAt >= 0) return foldedAt === 0 ? Tier.FOLDED_PREFIX : Tier.FOLDED_CONTAINS;
+  return looserTier(units, start, end, query);
+}
+
+/** The terms or pinyin tier of the folded title in units[start, end), or -1: the last checks of `tierOfUnits`. */
+export function looserTier(units: Uint16Array, start: number, end: number, query: PreparedQuery): number {
   if (query.termUnits.length > 0) {
     let held = 0;
     for (const term of query.termUnits) if (indexOfUnits(units, start, end, term) >= 0) held++;

@@ -1,10 +1,12 @@
-// The posting lists' storage: varint gaps must decode to the exact ranks whatever the gap size (1 to 4
-// bytes), and the pinyin-pair keys must see neighbouring characters across punctuation but not across
-// other characters. Catalogue-sized gaps need millions of titles, so this builds the index directly.
+// The posting lists' storage: varint gaps must decode (and stream through intersections) to the exact
+// ranks whatever the gap size (1 to 4 bytes), and the pinyin-pair keys must see neighbouring characters
+// across punctuation but not across other characters. Catalogue-sized gaps need millions of titles, so
+// this builds the index directly.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PostingBuilder } from '../../src/search/posting-builder.js';
 import { initialsPairKey, type PostingIndex } from '../../src/search/posting-index.js';
+import { ListPool } from '../../src/search/posting-lists.js';
 import { RankColumns } from '../../src/search/rank-columns.js';
 
 function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
@@ -24,6 +26,13 @@ describe('posting index storage', () => {
     assert.equal(index.count('龘'.charCodeAt(0)), ranks.length);
     assert.equal(index.list('a'.charCodeAt(0)).length, 2_113_801);
     assert.equal(index.list('b'.charCodeAt(0)).length, 0);
+    // Streamed intersections decode the same gaps: the rare list against the full one and the other way round.
+    const pool = new ListPool();
+    const all = index.list('a'.charCodeAt(0));
+    assert.deepEqual(Array.from(index.intersect(Int32Array.from(ranks), 'a'.charCodeAt(0), pool)), ranks);
+    assert.deepEqual(Array.from(index.intersect(all, '龘'.charCodeAt(0), pool)), ranks);
+    assert.deepEqual(Array.from(index.intersect(Int32Array.from([5, 127, 16_640, 2_113_799]), '龘'.charCodeAt(0), pool)), [127, 16_640]);
+    assert.equal(index.intersect(new Int32Array(0), '龘'.charCodeAt(0), pool).length, 0);
   });
 
   test('pinyin initial pairs join characters across punctuation, not across other characters', () => {
