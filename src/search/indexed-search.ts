@@ -209,10 +209,11 @@ export class IndexedSearch implements SearchEngine {
     const order = view.ordered({});
     const previous = this.built;
     const { titles } = this;
-    // Folded titles take about 1.1 units per title unit, the posting lists about 1.8 bytes per unit (2 with
-    // the builder's slack); the arrays grow if a guess is short.
-    const units = Math.ceil((previous?.columns.usedUnits ?? 0) + titles.pendingUnits * 1.1 + titles.slots.length * 32);
-    const builder = new PostingBuilder(previous ? previous.postings.bytes * 1.25 : units * 2);
+    // Guesses (the arrays grow if short): titles to fold hold `fresh` units; folded and literal texts take
+    // up to 1.25 units per title unit, the posting lists about 1.8 bytes (2 with the builder's slack).
+    const fresh = titles.pendingUnits + titles.slots.length * 32;
+    const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
+    const builder = new PostingBuilder(previous ? previous.postings.bytes * 1.25 + fresh * 2 : fresh * 2);
     // sync() has just computed rankOf for this very order: the build keeps it as its own slot → rank.
     const columns = RankColumns.build(order, this.rankOf, view, previous?.columns, this.typeOf, builder, units);
     this.built = { columns, postings: builder.finish(), bitset: new RankBitset(order.length) };

@@ -2,11 +2,23 @@
  * Builds the posting lists in one pass over the titles in rank order (rank-columns.ts hands each title
  * over as it copies it). A list's size is not known until the end, so each key writes its varint gaps
  * into chunks of one growing arena, each chunk twice the size of the key's previous one (up to 8 KB)
- * and linked to it; `finish()` then copies every key's chunks back to back. The earlier build walked all
- * titles twice (sizes first, then lists) and extracted every title's keys twice; at a million titles the
- * arena costs a copy of ~20 MB instead.
+ * and linked to it; a varint never straddles two chunks. The arena then is the index's storage as it is
+ * (about 11% slack at a million titles): copying it into one array per list cost a 20 MB allocation,
+ * which at that size set off a full garbage collection of the catalogue's heap. The earlier build walked
+ * all titles twice (sizes first, then lists) and extracted every title's keys twice.
  */
-import { KEY_COUNT, PostingIndex, titleKeys } from './posting-index.js';
+import { initialsOf } from './pinyin.js';
+import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
+import { isDecoration } from './text-forms.js';
+
+/** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
+const KEY_INFO = new Int32Array(0x10000).fill(-1);
+
+function keyInfo(unit: number): number {
+  const info = isDecoration(unit) ? -2 : initialsOf(unit);
+  KEY_INFO[unit] = info;
+  return info;
+}
 
 const FIRST_CHUNK = 16;
 const LARGEST_CHUNK = 1 << 13;
@@ -19,14 +31,12 @@ export class PostingBuilder {
   /** Per key: its first and current chunk, -1 before the first posting. */
   private readonly firstChunk = new Int32Array(KEY_COUNT).fill(-1);
   private readonly lastChunk = new Int32Array(KEY_COUNT).fill(-1);
-  /** Per chunk: start in the arena, size, next chunk of the same key (-1: none). */
+  /** Per chunk: start in the arena, size, where its data ends (set when it is full or at the end), next chunk of the same key (-1: none). */
   private chunkStart = new Int32Array(1024);
   private chunkSize = new Int32Array(1024);
+  private chunkEnd = new Int32Array(1024);
   private chunkNext = new Int32Array(1024);
   private chunks = 0;
-  private readonly keys = new Int32Array(KEY_COUNT);
-  private readonly seen = new Int32Array(KEY_COUNT);
-  private mark = 0;
 
   /** `expectedBytes`: a guess of the lists' total size, so the arena rarely grows. */
   constructor(expectedBytes: number) {
@@ -34,63 +44,82 @@ export class PostingBuilder {
     for (let key = 0; key < KEY_COUNT; key++) this.state[key * 4 + 2] = -1;
   }
 
-  /** Adds the title at `rank` (ranks ascending) whose folded units are units[start, end). */
+  /**
+   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting for
+   * each unit that is not decoration, and for each pair of initials of neighbouring Chinese characters
+   * (decoration between them skipped, anything else breaking the run), once per title each.
+   */
   add(rank: number, units: Uint16Array, start: number, end: number): void {
-    const { keys, state } = this;
-    const count = titleKeys(units, start, end, keys, this.seen, ++this.mark);
-    let arena = this.arena;
-    for (let index = 0; index < count; index++) {
-      const base = (keys[index] as number) * 4;
-      let gap = rank - (state[base + 2] as number);
-      state[base + 2] = rank;
-      state[base + 3] = (state[base + 3] as number) + 1;
-      let at = state[base] as number;
-      for (;;) {
-        if (at === state[base + 1]) {
-          at = this.newChunk(keys[index] as number);
-          arena = this.arena;
-        }
-        if (gap < 0x80) break;
-        arena[at++] = (gap & 0x7f) | 0x80;
-        gap >>>= 7;
+    let previous = 0;
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      let info = KEY_INFO[unit] as number;
+      if (info < 0) {
+        if (info === -2) continue;
+        info = keyInfo(unit);
+        if (info === -2) continue;
       }
-      arena[at++] = gap;
-      state[base] = at;
+      this.post(unit, rank);
+      if (previous !== 0 && info !== 0) {
+        if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
+          this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);
+        } else {
+          for (let first = previous; first !== 0; first &= first - 1) {
+            for (let second = info; second !== 0; second &= second - 1) {
+              this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(first & -first)) * 26 + (31 - Math.clz32(second & -second)), rank);
+            }
+          }
+        }
+      }
+      previous = info;
     }
   }
 
-  /** The finished index; the builder is spent. */
+  /** Appends `rank` to the key's list, unless the list already ends with it (a key seen twice in a title). */
+  private post(key: number, rank: number): void {
+    const { state } = this;
+    const base = key * 4;
+    const last = state[base + 2] as number;
+    if (last === rank) return;
+    let gap = rank - last;
+    state[base + 2] = rank;
+    state[base + 3] = (state[base + 3] as number) + 1;
+    let at = state[base] as number;
+    const size = gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
+    if (at + size > (state[base + 1] as number)) at = this.newChunk(key, at);
+    const { arena } = this;
+    while (gap >= 0x80) {
+      arena[at++] = (gap & 0x7f) | 0x80;
+      gap >>>= 7;
+    }
+    arena[at++] = gap;
+    state[base] = at;
+  }
+
+  /** The finished index, over the arena; the builder is spent. */
   finish(): PostingIndex {
-    const { state, chunkStart, chunkSize, chunkNext } = this;
-    const offsets = new Int32Array(KEY_COUNT + 1);
     const counts = new Int32Array(KEY_COUNT);
     for (let key = 0; key < KEY_COUNT; key++) {
+      counts[key] = this.state[key * 4 + 3] as number;
       const last = this.lastChunk[key] as number;
-      let bytes = 0;
-      for (let chunk = this.firstChunk[key] as number; chunk >= 0; chunk = chunkNext[chunk] as number) {
-        bytes += chunk === last ? (state[key * 4] as number) - (chunkStart[chunk] as number) : (chunkSize[chunk] as number);
-      }
-      offsets[key + 1] = (offsets[key] as number) + bytes;
-      counts[key] = state[key * 4 + 3] as number;
+      if (last >= 0) this.chunkEnd[last] = this.state[key * 4] as number;
     }
-    const gaps = new Uint8Array(offsets[KEY_COUNT] as number);
-    for (let key = 0; key < KEY_COUNT; key++) {
-      let at = offsets[key] as number;
-      const end = offsets[key + 1] as number;
-      for (let chunk = this.firstChunk[key] as number; chunk >= 0 && at < end; chunk = chunkNext[chunk] as number) {
-        const start = chunkStart[chunk] as number;
-        const length = Math.min(chunkSize[chunk] as number, end - at);
-        gaps.set(this.arena.subarray(start, start + length), at);
-        at += length;
-      }
-    }
-    this.arena = new Uint8Array(0);
-    return new PostingIndex(offsets, counts, gaps);
+    const chunks = this.chunks;
+    return new PostingIndex(
+      this.arena,
+      this.top,
+      counts,
+      this.firstChunk,
+      this.chunkStart.slice(0, chunks),
+      this.chunkEnd.slice(0, chunks),
+      this.chunkNext.slice(0, chunks),
+    );
   }
 
-  /** Starts a new chunk for the key; returns its start. */
-  private newChunk(key: number): number {
+  /** Starts a new chunk for the key, whose current one ends at `end`; returns its start. */
+  private newChunk(key: number, end: number): number {
     const last = this.lastChunk[key] as number;
+    if (last >= 0) this.chunkEnd[last] = end;
     const size = last < 0 ? FIRST_CHUNK : Math.min(LARGEST_CHUNK, (this.chunkSize[last] as number) * 2);
     if (this.top + size > this.arena.length) {
       const arena = new Uint8Array(Math.max(this.top + size, this.arena.length * 2));
@@ -105,6 +134,7 @@ export class PostingBuilder {
       };
       this.chunkStart = grow(this.chunkStart);
       this.chunkSize = grow(this.chunkSize);
+      this.chunkEnd = grow(this.chunkEnd);
       this.chunkNext = grow(this.chunkNext);
     }
     const chunk = this.chunks++;

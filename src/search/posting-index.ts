@@ -3,12 +3,11 @@
  * time) of the titles holding it, ascending. Because lists hold ranks, an intersection or union comes
  * out newest first and no result is ever sorted. Keys are the folded title's code units (punctuation and
  * spaces left out) and, for pinyin, pairs of initial letters of neighbouring Chinese characters. Lists
- * are stored as varint gaps (about 1.5 bytes a posting instead of 4) and decoded when a query needs
- * them; posting-builder.ts builds them in one pass.
+ * are stored as varint gaps (about 1.3 bytes a posting instead of 4), in chains of chunks as
+ * posting-builder.ts wrote them in one pass, and decoded when a query needs them.
  */
 import { initialsOf, readingsOf } from './pinyin.js';
 import type { ListPool } from './posting-lists.js';
-import { isDecoration } from './text-forms.js';
 
 /** Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z). */
 export const INITIALS_PAIR_BASE = 0x10000;
@@ -18,51 +17,28 @@ export function initialsPairKey(first: number, second: number): number {
   return INITIALS_PAIR_BASE + first * 26 + second;
 }
 
-/** Writes the distinct keys of the folded title in units[start, end) into `out`; `seen`/`mark` deduplicate. */
-export function titleKeys(units: Uint16Array, start: number, end: number, out: Int32Array, seen: Int32Array, mark: number): number {
-  let count = 0;
-  let previous = 0;
-  for (let index = start; index < end; index++) {
-    const unit = units[index] as number;
-    if (isDecoration(unit)) continue;
-    if (seen[unit] !== mark) {
-      seen[unit] = mark;
-      out[count++] = unit;
-    }
-    const initials = initialsOf(unit);
-    if (previous !== 0 && initials !== 0) {
-      for (let first = previous; first !== 0; first &= first - 1) {
-        for (let second = initials; second !== 0; second &= second - 1) {
-          const key = initialsPairKey(31 - Math.clz32(first & -first), 31 - Math.clz32(second & -second));
-          if (seen[key] !== mark) {
-            seen[key] = mark;
-            out[count++] = key;
-          }
-        }
-      }
-    }
-    previous = initials;
-  }
-  return count;
-}
-
 export class PostingIndex {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
 
-  /** Built by PostingBuilder. */
+  /** Built by PostingBuilder: each key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1). */
   constructor(
-    /** Byte range of each key's list in `gaps`. */
-    private readonly offsets: Int32Array,
+    private readonly data: Uint8Array,
+    /** Bytes of `data` in use (the rest is room the build did not need, never written). */
+    private readonly used: number,
     /** Postings per key. */
     private readonly counts: Int32Array,
-    /** Each list as varints of the gap to the previous rank (the first counted from -1). */
-    private readonly gaps: Uint8Array,
+    /** Per key: its first chunk, -1 for an empty list. */
+    private readonly firstChunk: Int32Array,
+    /** Per chunk: where its data starts and ends in `data`, and the next chunk of the same list (-1: none). */
+    private readonly chunkStart: Int32Array,
+    private readonly chunkEnd: Int32Array,
+    private readonly chunkNext: Int32Array,
   ) {}
 
   /** Bytes held by the lists. */
   get bytes(): number {
-    return this.offsets.byteLength + this.counts.byteLength + this.gaps.byteLength;
+    return this.used + this.counts.byteLength + this.firstChunk.byteLength + this.chunkStart.byteLength * 3;
   }
 
   /** How many titles hold the key. */
@@ -72,20 +48,27 @@ export class PostingIndex {
 
   /** The ranks of `ranks` (ascending) that the key's list holds, decoding the list only as far as needed. */
   intersect(ranks: Int32Array, key: number, pool: ListPool): Int32Array {
-    const { gaps } = this;
+    const { data, chunkStart, chunkEnd, chunkNext } = this;
     const out = pool.take(ranks.length);
     const count = this.counts[key] as number;
-    let at = this.offsets[key] as number;
+    let chunk = this.firstChunk[key] as number;
+    let at = chunk >= 0 ? (chunkStart[chunk] as number) : 0;
+    let end = chunk >= 0 ? (chunkEnd[chunk] as number) : 0;
     let rank = -1;
     let next = 0;
     let found = 0;
     const wanted = ranks.length;
     let want = wanted > 0 ? (ranks[0] as number) : 0;
     for (let index = 0; index < count && next < wanted; index++) {
-      let byte = gaps[at++] as number;
+      if (at === end) {
+        chunk = chunkNext[chunk] as number;
+        at = chunkStart[chunk] as number;
+        end = chunkEnd[chunk] as number;
+      }
+      let byte = data[at++] as number;
       let gap = byte & 0x7f;
       for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = gaps[at++] as number;
+        byte = data[at++] as number;
         gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
       }
       rank += gap;
@@ -101,15 +84,23 @@ export class PostingIndex {
 
   /** The key's list, decoded. */
   list(key: number, pool?: ListPool): Int32Array {
-    const { gaps } = this;
-    const out = pool ? pool.take(this.counts[key] as number) : new Int32Array(this.counts[key] as number);
-    let at = this.offsets[key] as number;
+    const { data, chunkStart, chunkEnd, chunkNext } = this;
+    const count = this.counts[key] as number;
+    const out = pool ? pool.take(count) : new Int32Array(count);
+    let chunk = this.firstChunk[key] as number;
+    let at = chunk >= 0 ? (chunkStart[chunk] as number) : 0;
+    let end = chunk >= 0 ? (chunkEnd[chunk] as number) : 0;
     let rank = -1;
-    for (let index = 0; index < out.length; index++) {
-      let byte = gaps[at++] as number;
+    for (let index = 0; index < count; index++) {
+      if (at === end) {
+        chunk = chunkNext[chunk] as number;
+        at = chunkStart[chunk] as number;
+        end = chunkEnd[chunk] as number;
+      }
+      let byte = data[at++] as number;
       let gap = byte & 0x7f;
       for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = gaps[at++] as number;
+        byte = data[at++] as number;
         gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
       }
       rank += gap;
