@@ -1,38 +1,29 @@
 /**
  * The search engine the catalogue uses: an inverted index (posting-index.ts) over the folded titles held
  * in rank order (rank-columns.ts), so candidates come out newest first and are checked walking forward
- * through memory. Titles indexed after the last build form a delta (staged-titles.ts), checked one by
- * one and merged in by current rank; `prepare()` (after the view reorders) rebuilds once the delta
- * outgrows a small share of the catalogue. Same answers as ReferenceSearch, without reading every title.
+ * through memory (built-index.ts). Titles indexed after the last build form a delta (staged-titles.ts),
+ * checked one by one and merged in by current rank (delta-tiers.ts); `prepare()` (after the view
+ * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
+ * straight from the view. Same answers as ReferenceSearch, without reading every title.
  */
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
-import { ALL, candidates } from './candidates.js';
-import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './classify-candidates.js';
-import { PostingBuilder } from './posting-builder.js';
-import type { PostingIndex } from './posting-index.js';
-import { ListPool, RankBitset } from './posting-lists.js';
-import { RankColumns } from './rank-columns.js';
+import { BuiltIndex } from './built-index.js';
+import { deltaInOrder, mergeDelta, tierDelta } from './delta-tiers.js';
 import { ResultCache } from './result-cache.js';
 import type { SearchEngine } from './search-engine.js';
 import { parseQuery } from './search-query.js';
 import { StagedTitles } from './staged-titles.js';
 import { type PreparedQuery, prepareQuery } from './title-forms.js';
-import { tierOfUnits, type UnitTitle } from './unit-tiers.js';
+import type { UnitTitle } from './unit-tiers.js';
 
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
 const DELTA_SHARE = 1 / 64;
 
-interface Built {
-  columns: RankColumns;
-  postings: PostingIndex;
-  bitset: RankBitset;
-}
-
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();
-  private built: Built | undefined;
+  private built: BuiltIndex | undefined;
   /** The view order `rankOf`/`typeOf` were computed from. */
   private seenOrder: Int32Array | undefined;
   private rankOf = new Int32Array(0);
@@ -43,9 +34,6 @@ export class IndexedSearch implements SearchEngine {
   private readonly deltaLimit: number;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
-  /** Candidates' codes and slots, and buffers for lists, reused from search to search. */
-  private readonly classified = new Classified();
-  private readonly pool = new ListPool();
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
@@ -105,71 +93,27 @@ export class IndexedSearch implements SearchEngine {
 
   /** Bytes of the index's typed arrays by part (the view's own order arrays and titles not counted). */
   get memory(): { postings: number; texts: number; perRank: number; perSlot: number; total: number } {
-    const built = this.built;
-    const postings = built ? built.postings.bytes + built.bitset.bytes : 0;
-    const texts = built ? built.columns.usedUnits * 2 : 0;
-    const perRank = built ? built.columns.rows.byteLength + built.columns.types.byteLength + built.columns.rankOfSlot.byteLength : 0;
+    const { postings, texts, perRank } = this.built?.bytes ?? { postings: 0, texts: 0, perRank: 0 };
     const perSlot = this.titles.bytes + this.rankOf.byteLength + this.typeOf.byteLength;
     return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot };
   }
 
   private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
     const baseCounts = new Int32Array(query.tierCount);
-    let count = 0;
-    const built = this.built;
-    if (built) {
-      this.pool.reset();
-      const found = candidates(built.postings, query, built.bitset, this.pool);
-      const ranks = ofType(found === ALL ? identity(built.columns.size, this.pool) : found, built.columns.types, typeCode, this.pool);
-      classifyCandidates(built.columns, ranks, query, this.scratch, this.classified);
-      count = ranks.length;
-      countTiers(this.classified.codes, count, baseCounts);
-    }
-    const deltaTiers = this.classifyDelta(view, query, typeCode);
+    this.built?.search(query, typeCode, this.scratch, baseCounts);
+    this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
+    const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);
     const starts = new Int32Array(query.tierCount + 1);
     for (let tier = 0; tier < query.tierCount; tier++) {
       starts[tier + 1] = (starts[tier] as number) + (baseCounts[tier] as number) + (deltaTiers[tier]?.length ?? 0);
     }
     const result = new Int32Array(starts[query.tierCount] as number);
-    placeByTier(result, starts, this.classified, count);
+    this.built?.place(result, starts);
     for (let tier = 0; tier < query.tierCount; tier++) {
       const delta = deltaTiers[tier] as number[];
-      if (delta.length > 0) this.mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta);
+      if (delta.length > 0) mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta, this.rankOf);
     }
     return result;
-  }
-
-  private classifyDelta(view: CatalogueView, query: PreparedQuery, typeCode: number): number[][] {
-    const tiers: number[][] = [];
-    for (let tier = 0; tier < query.tierCount; tier++) tiers.push([]);
-    for (const slot of this.deltaInOrder(view)) {
-      if (typeCode >= 0 && this.typeOf[slot] !== typeCode) continue;
-      const tier = tierOfUnits(this.titles.describe(slot, this.scratch), query);
-      if (tier >= 0) tiers[tier]?.push(slot);
-    }
-    return tiers;
-  }
-
-  /**
-   * Merges newest-first delta slots into the tier's base part, result[start, start + baseCount), whose
-   * room ends `delta.length` further on. Binary searches by current rank, then block moves from the back.
-   */
-  private mergeDelta(result: Int32Array, start: number, baseCount: number, delta: number[]): void {
-    const { rankOf } = this;
-    let end = start + baseCount;
-    for (let index = delta.length - 1; index >= 0; index--) {
-      const rank = rankOf[delta[index] as number] as number;
-      let low = start;
-      let high = end;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if ((rankOf[result[mid] as number] as number) < rank) low = mid + 1;
-        else high = mid;
-      }
-      result.copyWithin(low + index + 1, low, end);
-      result[low + index] = delta[index] as number;
-      end = low;
-    }
   }
 
   /** Follows a reordered view: current rank and type per slot. O(catalogue), once per reorder. */
@@ -186,46 +130,12 @@ export class IndexedSearch implements SearchEngine {
     this.cache.clear();
   }
 
-  /** Delta slots the current order holds, newest first (slots applied but not yet ordered are left out). */
-  private deltaInOrder(view: CatalogueView): Int32Array {
-    if (this.visibleDelta) return this.visibleDelta;
-    const { rankOf } = this;
-    const delta = this.titles.slots;
-    const ranks = new Int32Array(delta.length);
-    let count = 0;
-    for (const slot of delta) {
-      const rank = slot < rankOf.length ? (rankOf[slot] as number) : -1;
-      if (rank >= 0) ranks[count++] = rank;
-    }
-    const order = view.ordered({});
-    this.visibleDelta = ranks
-      .subarray(0, count)
-      .sort()
-      .map((rank) => order[rank] as number);
-    return this.visibleDelta;
-  }
-
+  /** Builds over the current order (sync() has just computed `rankOf` for it, which the build keeps). */
   private rebuild(view: CatalogueView): void {
-    const order = view.ordered({});
-    const previous = this.built;
-    const { titles } = this;
-    // Guesses (the arrays grow if short): titles to fold hold `fresh` units; folded and literal texts take
-    // up to 1.25 units per title unit, the posting lists about 1.8 bytes (2 with the builder's slack).
-    const fresh = titles.pendingUnits + titles.slots.length * 32;
-    const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
-    const builder = new PostingBuilder(previous ? previous.postings.bytes * 1.25 + fresh * 2 : fresh * 2);
-    // sync() has just computed rankOf for this very order: the build keeps it as its own slot → rank.
-    const columns = RankColumns.build(order, this.rankOf, view, previous?.columns, this.typeOf, builder, units);
-    this.built = { columns, postings: builder.finish(), bitset: new RankBitset(order.length) };
-    titles.settle(columns, view);
+    const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
+    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
+    this.titles.settle(this.built.columns, view);
     this.visibleDelta = undefined;
     this.cache.clear();
   }
-}
-
-/** Every rank of a build, for keywords with no indexed character (punctuation only). */
-function identity(size: number, pool: ListPool): Int32Array {
-  const ranks = pool.take(size);
-  for (let rank = 0; rank < size; rank++) ranks[rank] = rank;
-  return ranks;
 }

@@ -8,8 +8,8 @@
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
 import type { PostingBuilder } from './posting-builder.js';
+import { RegionWriter } from './region-writer.js';
 import { STALE } from './title-forms.js';
-import { RegionWriter } from './title-units.js';
 
 /** Int32s per row: text start, facts, slot, folded length. */
 export const ROW = 4;

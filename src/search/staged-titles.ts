@@ -7,8 +7,8 @@
  * (applied to the view but not yet in its order) stay.
  */
 import type { RankColumns, TitleSource } from './rank-columns.js';
+import { RegionWriter } from './region-writer.js';
 import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from './title-forms.js';
-import { RegionWriter } from './title-units.js';
 import type { UnitTitle } from './unit-tiers.js';
 
 /** Int32s per staged entry: region start, folded length, region end, facts. */

@@ -1,15 +1,15 @@
 /**
- * Stages a title's texts into a text buffer as code units, with its packed facts, without building
- * strings for the usual title: one pass folds it unit by unit into the buffer, through tables that give
- * for each unit its NFKC image (itself, or the ASCII form of a full-width unit) when NFKC maps it that way
- * in any company, and what that image folds to. Only a title with a unit the tables do not cover
- * (compatibility forms, combining marks, surrogates, multi-unit folds) takes the string route of
- * `titleFacts`, with the same result. At a million titles this saves a `normalize()` call, strings and a
- * facts object per title.
+ * Folds a title into code units with its packed facts without building strings, for the usual title: one
+ * pass through a table that gives for each unit its folded form, whether NFKC maps it (itself, or e.g.
+ * the ASCII form of a full-width unit, when NFKC maps it that way in any company) and whether it is
+ * decoration. A title with a unit the table does not cover (compatibility forms, combining marks,
+ * surrogates, multi-unit folds) is left to the string route of `titleFacts` (region-writer.ts takes it),
+ * with the same result. At a million titles this saves a `normalize()` call, strings and a facts object
+ * per title, and a pass over the units to count the core.
  */
 import { suffixStartOfUnits } from './episode-suffix.js';
 import { coreLengthOfUnits, foldUnit, isDecoration } from './text-forms.js';
-import { FOLD_CHANGES, LENGTH_CAP, packFacts, titleFacts } from './title-forms.js';
+import { FOLD_CHANGES, LENGTH_CAP, packFacts } from './title-forms.js';
 
 /**
  * Units whose NFKC forms are looked up: ASCII, Latin-1, general punctuation, CJK punctuation and kana, CJK
@@ -79,14 +79,14 @@ function coreOf(units: Uint16Array, start: number, end: number, plain: number): 
 }
 
 /** What `foldCovered` returns for a title the tables do not cover (fresh facts never have every bit set). */
-const UNCOVERED = -1;
+export const UNCOVERED = -1;
 
 /**
  * Writes the folded title at units[start...] and, when folding changes it, the literal (NFKC) title right
  * after it; needs room for twice the title. Returns the packed facts (as `titleFacts(title).facts`), or
  * UNCOVERED when the title has a unit the tables do not cover. One table read per unit.
  */
-function foldCovered(title: string, units: Uint16Array, start: number): number {
+export function foldCovered(title: string, units: Uint16Array, start: number): number {
   const length = title.length;
   let bits = 0;
   let plain = 0;
@@ -107,57 +107,4 @@ function foldCovered(title: string, units: Uint16Array, start: number): number {
   if ((bits & FOLDS) === 0) return packFacts(0, foldedCore, foldedCore, first);
   for (let index = 0; index < length; index++) units[end + index] = LITERAL_UNIT[title.charCodeAt(index)] as number;
   return packFacts(FOLD_CHANGES, Math.min(coreLengthOfUnits(units, end, end + length), LENGTH_CAP), foldedCore, first);
-}
-
-/**
- * Writes titles' regions back to back into one growing Uint16Array: the folded title, then the literal one
- * when folding changes it (titles, the delta's staging buffer and built columns all use this layout).
- */
-export class RegionWriter {
-  units: Uint16Array;
-  /** Where the next region starts. */
-  at = 0;
-  /** Folded length of the last region written. */
-  foldedLength = 0;
-
-  constructor(capacity: number) {
-    this.units = new Uint16Array(Math.max(64, capacity));
-  }
-
-  /** Appends the title's region; returns its packed facts. */
-  write(title: string): number {
-    const length = title.length;
-    if (this.at + 2 * length > this.units.length) this.grow(2 * length);
-    const facts = foldCovered(title, this.units, this.at);
-    if (facts !== UNCOVERED) {
-      this.foldedLength = length;
-      this.at += (facts & FOLD_CHANGES) !== 0 ? 2 * length : length;
-      return facts;
-    }
-    const { literal, folded, facts: slowFacts } = titleFacts(title);
-    this.foldedLength = folded.length;
-    this.put(folded);
-    if ((slowFacts & FOLD_CHANGES) !== 0) this.put(literal);
-    return slowFacts;
-  }
-
-  /** Appends a copy of source[start, end). */
-  copy(source: Uint16Array, start: number, end: number): void {
-    if (this.at + (end - start) > this.units.length) this.grow(end - start);
-    const { units } = this;
-    let at = this.at;
-    for (let index = start; index < end; index++) units[at++] = source[index] as number;
-    this.at = at;
-  }
-
-  private put(text: string): void {
-    if (this.at + text.length > this.units.length) this.grow(text.length);
-    for (let index = 0; index < text.length; index++) this.units[this.at++] = text.charCodeAt(index);
-  }
-
-  private grow(needed: number): void {
-    const units = new Uint16Array(Math.max(this.at + needed, this.units.length * 2));
-    units.set(this.units.subarray(0, this.at));
-    this.units = units;
-  }
 }

@@ -52,6 +52,8 @@ const PIECES = [
   '霸（34集）',
   '爱!',
   '【总】',
+  // Long enough that two make a core of 127+ units, which the index stores capped and compares as text.
+  `${'霸道总裁爱'.repeat(13)}長`,
 ];
 const title = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 7 }).map((parts) => parts.join(''));
 const type = fc.constantFrom<ContentType>(...CONTENT_TYPES.slice(0, 3));
@@ -104,6 +106,51 @@ describe('indexed search equals the reference', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test('for titles whose cores reach the stored length cap (127 units) and differ only beyond it', () => {
+    const long = (count: number, unit = '霸') => unit.repeat(count);
+    const titles = [
+      long(130),
+      long(131),
+      `${long(130)}（34集）`,
+      `《${long(130)}》`,
+      `${long(127)}道${long(3)}`,
+      long(130, 'X'),
+      long(130, 'x'),
+      `${long(126)}總裁`,
+      `${long(126)}总裁`,
+      long(126),
+    ];
+    const keywords = [
+      long(130),
+      long(131),
+      `${long(130)}!`,
+      `${long(127)}道`,
+      long(130, 'X'),
+      long(130, 'x'),
+      `${long(126)}总裁`,
+      long(126),
+    ];
+    for (const deltaLimit of [0, 100]) {
+      const view = new CatalogueView();
+      const engine = new IndexedSearch({ deltaLimit });
+      const half = titles.length / 2;
+      const rows = titles.map((text, index) => ({
+        id: index + 1,
+        title: text,
+        type: 'post' as ContentType,
+        update_time: '2024-01-01 00:00:00',
+      }));
+      engine.index(view, view.apply(toStored(rows.slice(0, half))));
+      view.reorder();
+      engine.prepare(view);
+      // The second half is a delta when deltaLimit keeps it from a rebuild.
+      engine.index(view, view.apply(toStored(rows.slice(half))));
+      view.reorder();
+      engine.prepare(view);
+      sameAnswers(view, engine, keywords);
+    }
   });
 
   test('for plain keywords, the original scan answer is a prefix of the indexed one', () => {

@@ -1,0 +1,76 @@
+/**
+ * One build of the index: the titles in rank-order columns (rank-columns.ts) and their posting lists
+ * (posting-index.ts), with what searching them needs (a bitset for unions, buffers reused from search
+ * to search). A search here finds the candidates, keeps those of the type, tiers them and counts each
+ * tier; `place` then writes their slots, newest first within each tier, into the answer.
+ */
+import type { CatalogueView } from '../catalogue/catalogue-view.js';
+import { ALL, candidates } from './candidates.js';
+import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './classify-candidates.js';
+import { PostingBuilder } from './posting-builder.js';
+import type { PostingIndex } from './posting-index.js';
+import { ListPool, RankBitset } from './posting-lists.js';
+import { RankColumns } from './rank-columns.js';
+import type { PreparedQuery } from './title-forms.js';
+import type { UnitTitle } from './unit-tiers.js';
+
+export class BuiltIndex {
+  private readonly bitset: RankBitset;
+  private readonly pool = new ListPool();
+  private readonly classified = new Classified();
+  /** Candidates of the last search. */
+  private count = 0;
+
+  private constructor(
+    readonly columns: RankColumns,
+    readonly postings: PostingIndex,
+  ) {
+    this.bitset = new RankBitset(columns.size);
+  }
+
+  /**
+   * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
+   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays.
+   */
+  static build(view: CatalogueView, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
+    // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
+    // the posting lists about 1.8 bytes (2 with the builder's slack).
+    const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
+    const builder = new PostingBuilder(previous ? previous.postings.bytes * 1.25 + fresh * 2 : fresh * 2);
+    const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units);
+    return new BuiltIndex(columns, builder.finish());
+  }
+
+  /** Tiers the candidates of the type (-1: any) for the query and counts them per tier into `counts`. */
+  search(query: PreparedQuery, typeCode: number, title: UnitTitle, counts: Int32Array): void {
+    const { columns, pool } = this;
+    pool.reset();
+    const found = candidates(this.postings, query, this.bitset, pool);
+    const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
+    classifyCandidates(columns, ranks, query, title, this.classified);
+    this.count = ranks.length;
+    countTiers(this.classified.codes, this.count, counts);
+  }
+
+  /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
+  place(result: Int32Array, starts: Int32Array): void {
+    placeByTier(result, starts, this.classified, this.count);
+  }
+
+  /** Bytes of its typed arrays by part. */
+  get bytes(): { postings: number; texts: number; perRank: number } {
+    const { columns } = this;
+    return {
+      postings: this.postings.bytes + this.bitset.bytes,
+      texts: columns.usedUnits * 2,
+      perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
+    };
+  }
+}
+
+/** Every rank of a build, for keywords with no indexed character (punctuation only). */
+function identity(size: number, pool: ListPool): Int32Array {
+  const ranks = pool.take(size);
+  for (let rank = 0; rank < size; rank++) ranks[rank] = rank;
+  return ranks;
+}
