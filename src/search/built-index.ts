@@ -2,7 +2,8 @@
  * One build of the index: the titles in rank-order columns (rank-columns.ts) and their posting lists
  * (posting-index.ts), with what searching them needs (a bitset for unions, buffers reused from search
  * to search). A search here finds the candidates, keeps those of the type, tiers them and counts each
- * tier; `place` then writes their slots, newest first within each tier, into the answer.
+ * tier; `place` then writes their slots, newest first within each tier, into the answer. The pinyin-pair
+ * lists are made for the first search that needs them, not with the build.
  */
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { ALL, candidates } from './candidates.js';
@@ -34,9 +35,9 @@ export class BuiltIndex {
    */
   static build(view: CatalogueView, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
-    // the posting lists about 1.8 bytes (2 with the builder's slack).
+    // the character lists about 1 byte (pinyin pairs, built later, as much again).
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
-    const builder = new PostingBuilder(previous ? previous.postings.bytes * 1.25 + fresh * 2 : fresh * 2);
+    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 1.2 : fresh * 1.2);
     const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units);
     return new BuiltIndex(columns, builder.finish());
   }
@@ -44,6 +45,8 @@ export class BuiltIndex {
   /** Tiers the candidates of the type (-1: any) for the query and counts them per tier into `counts`. */
   search(query: PreparedQuery, typeCode: number, title: UnitTitle, counts: Int32Array): void {
     const { columns, pool } = this;
+    // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
+    if (query.pinyin !== '' && !this.postings.hasPairs) this.postings.attachPairs(columns.pairPostings(this.postings.ownBytes));
     pool.reset();
     const found = candidates(this.postings, query, this.bitset, pool);
     const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
@@ -57,10 +60,11 @@ export class BuiltIndex {
     placeByTier(result, starts, this.classified, this.count);
   }
 
-  /** Bytes of its typed arrays by part. */
-  get bytes(): { postings: number; texts: number; perRank: number } {
+  /** Bytes of its typed arrays by part, and its number of postings. */
+  get bytes(): { postings: number; texts: number; perRank: number; postingCount: number } {
     const { columns } = this;
     return {
+      postingCount: this.postings.total,
       postings: this.postings.bytes + this.bitset.bytes,
       texts: columns.usedUnits * 2,
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,

@@ -92,10 +92,10 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Bytes of the index's typed arrays by part (the view's own order arrays and titles not counted). */
-  get memory(): { postings: number; texts: number; perRank: number; perSlot: number; total: number } {
-    const { postings, texts, perRank } = this.built?.bytes ?? { postings: 0, texts: 0, perRank: 0 };
+  get memory(): { postings: number; texts: number; perRank: number; perSlot: number; total: number; postingCount: number } {
+    const { postings, texts, perRank, postingCount } = this.built?.bytes ?? { postings: 0, texts: 0, perRank: 0, postingCount: 0 };
     const perSlot = this.titles.bytes + this.rankOf.byteLength + this.typeOf.byteLength;
-    return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot };
+    return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot, postingCount };
   }
 
   private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {

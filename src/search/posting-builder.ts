@@ -1,6 +1,7 @@
 /**
- * Builds the posting lists in one pass over the titles in rank order (rank-columns.ts hands each title
- * over as it copies it). A list's size is not known until the end, so each key writes its varint gaps
+ * Builds the posting lists in one pass over the titles in rank order: the character keys while
+ * rank-columns.ts copies each title, the pinyin keys later in a pass of their own (built-index.ts builds
+ * them for the first pinyin search). A list's size is not known until the end, so each key writes its varint gaps
  * into chunks of one growing arena, each chunk twice the size of the key's previous one (up to 8 KB)
  * and linked to it; a varint never straddles two chunks. The arena then is the index's storage as it is
  * (about 11% slack at a million titles): copying it into one array per list cost a 20 MB allocation,
@@ -44,22 +45,27 @@ export class PostingBuilder {
     for (let key = 0; key < KEY_COUNT; key++) this.state[key * 4 + 2] = -1;
   }
 
+  /** Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting per unit that is not decoration. */
+  addUnits(rank: number, units: Uint16Array, start: number, end: number): void {
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      let info = KEY_INFO[unit] as number;
+      if (info === -1) info = keyInfo(unit);
+      if (info !== -2) this.post(unit, rank);
+    }
+  }
+
   /**
-   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting for
-   * each unit that is not decoration, and for each pair of initials of neighbouring Chinese characters
-   * (decoration between them skipped, anything else breaking the run), once per title each.
+   * Adds the title's pinyin keys: a posting for each pair of initials of neighbouring Chinese characters
+   * (decoration between them skipped, anything else breaking the run).
    */
-  add(rank: number, units: Uint16Array, start: number, end: number): void {
+  addPairs(rank: number, units: Uint16Array, start: number, end: number): void {
     let previous = 0;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
       let info = KEY_INFO[unit] as number;
-      if (info < 0) {
-        if (info === -2) continue;
-        info = keyInfo(unit);
-        if (info === -2) continue;
-      }
-      this.post(unit, rank);
+      if (info === -1) info = keyInfo(unit);
+      if (info === -2) continue;
       if (previous !== 0 && info !== 0) {
         if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
           this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);

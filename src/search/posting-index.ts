@@ -20,6 +20,8 @@ export function initialsPairKey(first: number, second: number): number {
 export class PostingIndex {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
+  /** The lists of the pinyin-pair keys, built apart (and later) from the character keys'. */
+  private pairs: PostingIndex | undefined;
 
   /** Built by PostingBuilder: each key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1). */
   constructor(
@@ -38,16 +40,39 @@ export class PostingIndex {
 
   /** Bytes held by the lists. */
   get bytes(): number {
+    return this.ownBytes + (this.pairs?.bytes ?? 0);
+  }
+
+  /** Bytes held by the lists built with it (the character lists of a build: not the pinyin pairs). */
+  get ownBytes(): number {
     return this.used + this.counts.byteLength + this.firstChunk.byteLength + this.chunkStart.byteLength * 3;
+  }
+
+  /** Postings in all lists. */
+  get total(): number {
+    let total = this.pairs?.total ?? 0;
+    for (const count of this.counts) total += count;
+    return total;
+  }
+
+  get hasPairs(): boolean {
+    return this.pairs !== undefined;
+  }
+
+  /** Takes the pinyin-pair lists (from an index built of those keys alone) as its own. */
+  attachPairs(pairs: PostingIndex): void {
+    this.pairs = pairs;
   }
 
   /** How many titles hold the key. */
   count(key: number): number {
+    if (key >= INITIALS_PAIR_BASE) return this.pairs?.count(key) ?? 0;
     return this.counts[key] as number;
   }
 
   /** The ranks of `ranks` (ascending) that the key's list holds, decoding the list only as far as needed. */
   intersect(ranks: Int32Array, key: number, pool: ListPool): Int32Array {
+    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.intersect(ranks, key, pool);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
     const out = pool.take(ranks.length);
     const count = this.counts[key] as number;
@@ -84,6 +109,7 @@ export class PostingIndex {
 
   /** The key's list, decoded. */
   list(key: number, pool?: ListPool): Int32Array {
+    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.list(key, pool);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
     const count = this.counts[key] as number;
     const out = pool ? pool.take(count) : new Int32Array(count);

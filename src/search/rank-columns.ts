@@ -7,7 +7,8 @@
  * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
-import type { PostingBuilder } from './posting-builder.js';
+import { PostingBuilder } from './posting-builder.js';
+import type { PostingIndex } from './posting-index.js';
 import { RegionWriter } from './region-writer.js';
 import { STALE } from './title-forms.js';
 
@@ -39,7 +40,7 @@ export class RankColumns {
   /**
    * One pass in rank order: each title that is new or changed since `previous` (absent from it, or its
    * row there STALE) is folded from `titles` straight into place, every other one copied from
-   * `previous`, and each is handed to `postings` while it is in cache. The sources of a block of ranks
+   * `previous`, and its characters are handed to `postings` while it is in cache. The sources of a block of ranks
    * are touched first, in a tight loop, so their cache misses overlap. `rankOfSlot`: slot → rank in
    * `order` (-1 for slots it lacks), kept by the build. `capacity`: expected text units.
    */
@@ -79,12 +80,26 @@ export class RankColumns {
         rows[row + 1] = facts;
         rows[row + 2] = slot;
         rows[row + 3] = foldedLength;
-        postings.add(rank, writer.units, start, start + foldedLength);
+        postings.addUnits(rank, writer.units, start, start + foldedLength);
         types[rank] = typeOf[slot] as number;
       }
     }
     rows[size * ROW] = writer.at;
     return new RankColumns(order, rows, writer.units, rankOfSlot, types);
+  }
+
+  /**
+   * The pinyin-pair lists of these titles: one pass over the texts in rank order, memory read forward
+   * (the texts never change after the build, so the lists are the same whenever they are made).
+   */
+  pairPostings(expectedBytes: number): PostingIndex {
+    const { rows, units } = this;
+    const builder = new PostingBuilder(expectedBytes);
+    for (let rank = 0; rank < this.size; rank++) {
+      const start = rows[rank * ROW] as number;
+      builder.addPairs(rank, units, start, start + (rows[rank * ROW + 3] as number));
+    }
+    return builder.finish();
   }
 
   /** Where the slot's row starts when this build holds it and it is not STALE, else -1. */

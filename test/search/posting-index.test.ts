@@ -12,8 +12,10 @@ import { RankColumns } from '../../src/search/rank-columns.js';
 function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
   const order = Int32Array.from({ length: size }, (_, rank) => rank);
   const builder = new PostingBuilder(1024);
-  RankColumns.build(order, order, { title: titles }, undefined, new Uint8Array(size), builder, 1024);
-  return builder.finish();
+  const columns = RankColumns.build(order, order, { title: titles }, undefined, new Uint8Array(size), builder, 1024);
+  const index = builder.finish();
+  index.attachPairs(columns.pairPostings(1024));
+  return index;
 }
 
 describe('posting index storage', () => {
