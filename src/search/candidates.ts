@@ -33,14 +33,14 @@ function indexedUnits(...texts: string[]): Set<number> | undefined {
 
 /**
  * Titles holding every key: the rarest list is decoded, each further one (rarer first) streamed against
- * what is left, stopping as soon as nothing is.
+ * what is left (through the bitset), stopping as soon as nothing is.
  */
-function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool): Int32Array {
+function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool, bitset: RankBitset): Int32Array {
   const sorted = [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b));
   let result: Int32Array = new Int32Array(0);
   for (const [position, key] of sorted.entries()) {
     if (position > 0 && result.length === 0) break;
-    result = position === 0 ? index.list(key, pool) : index.intersect(result, key, pool);
+    result = position === 0 ? index.list(key, pool) : index.intersect(result, key, pool, bitset);
   }
   return result;
 }
@@ -50,13 +50,13 @@ export function candidates(index: PostingIndex, query: SearchQuery, bitset: Rank
   const sources: Int32Array[] = [];
   const textUnits = indexedUnits(query.foldedCore, foldText(query.literalCore));
   if (!textUnits) return ALL;
-  sources.push(holdingAll(index, textUnits, pool));
+  sources.push(holdingAll(index, textUnits, pool, bitset));
   for (const term of query.terms) {
     const termUnits = indexedUnits(term);
     if (!termUnits) return ALL;
-    sources.push(holdingAll(index, termUnits, pool));
+    sources.push(holdingAll(index, termUnits, pool, bitset));
   }
-  if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin, pool));
+  if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin, pool, bitset));
   return unionAll(sources, bitset, pool);
 }
 
@@ -65,15 +65,15 @@ function letterOf(text: string, at: number): number {
 }
 
 /** Titles whose neighbouring characters have these initials, in this order. */
-function holdingInitials(index: PostingIndex, initials: string, pool: ListPool): Int32Array[] {
+function holdingInitials(index: PostingIndex, initials: string, pool: ListPool, bitset: RankBitset): Int32Array[] {
   if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0), pool);
   const keys: number[] = [];
   for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
-  return [holdingAll(index, keys, pool)];
+  return [holdingAll(index, keys, pool, bitset)];
 }
 
-function pinyinSources(index: PostingIndex, query: string, pool: ListPool): Int32Array[] {
-  const sources = holdingInitials(index, query, pool);
+function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): Int32Array[] {
+  const sources = holdingInitials(index, query, pool, bitset);
   const syllables = index.syllables();
   const splits = syllableSplits(query, new Set(syllables.keys()), SPLIT_LIMIT);
   if (!splits) {
@@ -83,7 +83,7 @@ function pinyinSources(index: PostingIndex, query: string, pool: ListPool): Int3
   }
   for (const split of splits) {
     if (split.length === 1) sources.push(...index.charsReading(split[0] as string, pool));
-    else sources.push(...holdingInitials(index, split.map((syllable) => syllable[0]).join(''), pool));
+    else sources.push(...holdingInitials(index, split.map((syllable) => syllable[0]).join(''), pool, bitset));
   }
   return sources;
 }

@@ -7,7 +7,7 @@
  * posting-builder.ts wrote them in one pass, and decoded when a query needs them.
  */
 import { initialsOf, readingsOf } from './pinyin.js';
-import type { ListPool } from './posting-lists.js';
+import type { ListPool, RankBitset } from './posting-lists.js';
 
 /** Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z). */
 export const INITIALS_PAIR_BASE = 0x10000;
@@ -70,21 +70,26 @@ export class PostingIndex {
     return this.counts[key] as number;
   }
 
-  /** The ranks of `ranks` (ascending) that the key's list holds, decoding the list only as far as needed. */
-  intersect(ranks: Int32Array, key: number, pool: ListPool): Int32Array {
-    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.intersect(ranks, key, pool);
+  /**
+   * The ranks of `ranks` (ascending) that the key's list holds. `ranks` go into `marks` (empty, and left
+   * empty), the list is decoded as far as the last of them, and each posting kept when its bit is set.
+   */
+  intersect(ranks: Int32Array, key: number, pool: ListPool, marks: RankBitset): Int32Array {
+    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.intersect(ranks, key, pool, marks);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
-    const out = pool.take(ranks.length);
+    // One more than can be found: each posting is written at `found` before its bit decides whether it stays.
+    const out = pool.take(ranks.length + 1);
+    if (ranks.length === 0) return out.subarray(0, 0);
+    marks.add(ranks);
+    const bits = marks.bits;
+    const last = ranks[ranks.length - 1] as number;
     const count = this.counts[key] as number;
     let chunk = this.firstChunk[key] as number;
     let at = chunk >= 0 ? (chunkStart[chunk] as number) : 0;
     let end = chunk >= 0 ? (chunkEnd[chunk] as number) : 0;
     let rank = -1;
-    let next = 0;
     let found = 0;
-    const wanted = ranks.length;
-    let want = wanted > 0 ? (ranks[0] as number) : 0;
-    for (let index = 0; index < count && next < wanted; index++) {
+    for (let index = 0; index < count; index++) {
       if (at === end) {
         chunk = chunkNext[chunk] as number;
         at = chunkStart[chunk] as number;
@@ -97,13 +102,11 @@ export class PostingIndex {
         gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
       }
       rank += gap;
-      if (rank < want) continue;
-      while (want < rank && ++next < wanted) want = ranks[next] as number;
-      if (want === rank && next < wanted) {
-        out[found++] = rank;
-        if (++next < wanted) want = ranks[next] as number;
-      }
+      if (rank > last) break;
+      out[found] = rank;
+      found += ((bits[rank >>> 5] as number) >>> (rank & 31)) & 1;
     }
+    marks.clear(ranks);
     return out.subarray(0, found);
   }
 

@@ -1,7 +1,8 @@
 /**
  * Set operations on posting lists: ascending, duplicate-free Int32Arrays of ranks, in buffers reused from
  * search to search. Unions of many lists go through a bitset over all ranks, which emits them sorted
- * without comparing anything (intersections stream through the stored lists: PostingIndex.intersect).
+ * without comparing anything; intersections (PostingIndex.intersect) test each stored posting against the
+ * same bitset, which has no unpredictable branch as a merge has.
  */
 
 /**
@@ -48,6 +49,17 @@ export class RankBitset {
 
   get bytes(): number {
     return this.words.byteLength;
+  }
+
+  /** The bit words (all zero between operations), for membership tests in hot loops. */
+  get bits(): Uint32Array {
+    return this.words;
+  }
+
+  /** Clears the words holding these ranks: the set must hold no other rank. */
+  clear(list: ArrayLike<number>): void {
+    const { words } = this;
+    for (let index = 0; index < list.length; index++) words[(list[index] as number) >>> 5] = 0;
   }
 
   add(list: ArrayLike<number>): void {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PostingBuilder } from '../../src/search/posting-builder.js';
 import { initialsPairKey, type PostingIndex } from '../../src/search/posting-index.js';
-import { ListPool } from '../../src/search/posting-lists.js';
+import { ListPool, RankBitset } from '../../src/search/posting-lists.js';
 import { RankColumns } from '../../src/search/rank-columns.js';
 
 function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
@@ -30,11 +30,17 @@ describe('posting index storage', () => {
     assert.equal(index.list('b'.charCodeAt(0)).length, 0);
     // Streamed intersections decode the same gaps: the rare list against the full one and the other way round.
     const pool = new ListPool();
+    const marks = new RankBitset(2_113_801);
     const all = index.list('a'.charCodeAt(0));
-    assert.deepEqual(Array.from(index.intersect(Int32Array.from(ranks), 'a'.charCodeAt(0), pool)), ranks);
-    assert.deepEqual(Array.from(index.intersect(all, '龘'.charCodeAt(0), pool)), ranks);
-    assert.deepEqual(Array.from(index.intersect(Int32Array.from([5, 127, 16_640, 2_113_799]), '龘'.charCodeAt(0), pool)), [127, 16_640]);
-    assert.equal(index.intersect(new Int32Array(0), '龘'.charCodeAt(0), pool).length, 0);
+    assert.deepEqual(Array.from(index.intersect(Int32Array.from(ranks), 'a'.charCodeAt(0), pool, marks)), ranks);
+    assert.deepEqual(Array.from(index.intersect(all, '龘'.charCodeAt(0), pool, marks)), ranks);
+    assert.deepEqual(
+      Array.from(index.intersect(Int32Array.from([5, 127, 16_640, 2_113_799]), '龘'.charCodeAt(0), pool, marks)),
+      [127, 16_640],
+    );
+    // The bitset is left empty: a union after these sees none of their ranks.
+    assert.equal(marks.drain(pool).length, 0);
+    assert.equal(index.intersect(new Int32Array(0), '龘'.charCodeAt(0), pool, marks).length, 0);
   });
 
   test('pinyin initial pairs join characters across punctuation, not across other characters', () => {
