@@ -13,12 +13,12 @@ import { looserTier, tierOfUnits, type UnitTitle } from './unit-tiers.js';
 
 /** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */
 export class Classified {
-  codes = new Uint8Array(0);
+  codes = new Uint16Array(0);
   slots = new Int32Array(0);
 
   reserve(count: number): void {
     if (count <= this.codes.length) return;
-    this.codes = new Uint8Array(count + (count >>> 2));
+    this.codes = new Uint16Array(count + (count >>> 2));
     this.slots = new Int32Array(count + (count >>> 2));
   }
 }
@@ -82,8 +82,8 @@ function generalCode(columns: RankColumns, row: number, query: PreparedQuery, ti
 }
 
 /** Matches per tier among candidates [0, count). */
-export function countTiers(codes: Uint8Array, count: number, counts: Int32Array): void {
-  const perCode = new Int32Array(256);
+export function countTiers(codes: Uint16Array, count: number, counts: Int32Array): void {
+  const perCode = new Int32Array(counts.length + 1);
   for (let index = 0; index < count; index++) {
     const code = codes[index] as number;
     perCode[code] = (perCode[code] as number) + 1;

@@ -12,17 +12,17 @@ import { isDecoration } from './text-forms.js';
 import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
-/** Code of a candidate left to the full check. */
-export const DEFERRED = 255;
+/** Code of a candidate left to the full check (codes are tier + 1, in 16 bits: any keyword has fewer tiers). */
+export const DEFERRED = 0xffff;
 /** Code of a candidate that can only match by terms or pinyin, left to those checks. */
-export const LOOSER = 254;
+export const LOOSER = 0xfffe;
 /** Candidates touched ahead of their checks at a time. */
 export const BLOCK = 64;
 /** Where touched values are summed, so the touching loads are not optimised away. */
 const touched = new Int32Array(1);
 
 /** Reads the rows and first text units of candidates [from, to) (only those left to later checks when `codes` is given). */
-export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number, to: number, codes?: Uint8Array): void {
+export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number, to: number, codes?: Uint16Array): void {
   const { rows, units } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
@@ -55,7 +55,7 @@ export function classifySingle(
   units: Uint16Array,
   ranks: Int32Array,
   unit: number,
-  codes: Uint8Array,
+  codes: Uint16Array,
   slots: Int32Array,
 ): number {
   let deferred = 0;
@@ -97,7 +97,7 @@ export function classifyLiteral(
   columns: RankColumns,
   ranks: Int32Array,
   query: PreparedQuery,
-  codes: Uint8Array,
+  codes: Uint16Array,
   slots: Int32Array,
 ): number {
   const { rows, units } = columns;

@@ -1,0 +1,71 @@
+// Edge cases of the indexed engine that random titles seldom reach, checked against ReferenceSearch:
+// titles and keywords whose cores exceed the length the index stores (127 units) and differ only beyond
+// it, in the built index and in the delta; and a keyword with more tiers than one byte can number.
+import { describe, test } from 'node:test';
+import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
+import type { ContentType } from '../../src/catalogue/content-types.js';
+import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { sameAnswers, toStored } from './same-answers.js';
+
+describe('indexed search equals the reference at the edges', () => {
+  test('for titles whose cores reach the stored length cap (127 units) and differ only beyond it', () => {
+    const long = (count: number, unit = '霸') => unit.repeat(count);
+    const titles = [
+      long(130),
+      long(131),
+      `${long(130)}（34集）`,
+      `《${long(130)}》`,
+      `${long(127)}道${long(3)}`,
+      long(130, 'X'),
+      long(130, 'x'),
+      `${long(126)}總裁`,
+      `${long(126)}总裁`,
+      long(126),
+    ];
+    const keywords = [
+      long(130),
+      long(131),
+      `${long(130)}!`,
+      `${long(127)}道`,
+      long(130, 'X'),
+      long(130, 'x'),
+      `${long(126)}总裁`,
+      long(126),
+    ];
+    for (const deltaLimit of [0, 100]) {
+      const view = new CatalogueView();
+      const engine = new IndexedSearch({ deltaLimit });
+      const half = titles.length / 2;
+      const rows = titles.map((text, index) => ({
+        id: index + 1,
+        title: text,
+        type: 'post' as ContentType,
+        update_time: '2024-01-01 00:00:00',
+      }));
+      engine.index(view, view.apply(toStored(rows.slice(0, half))));
+      view.reorder();
+      engine.prepare(view);
+      // The second half is a delta when deltaLimit keeps it from a rebuild.
+      engine.index(view, view.apply(toStored(rows.slice(half))));
+      view.reorder();
+      engine.prepare(view);
+      sameAnswers(view, engine, keywords);
+    }
+  });
+
+  test('for a keyword of 300 terms (more tiers than a byte can number)', () => {
+    const view = new CatalogueView();
+    const engine = new IndexedSearch({ deltaLimit: 0 });
+    const titles = ['t1', 't1 t2 t3', 't299 t300', 't150 x', '霸道', 't7t8t9'];
+    const rows = titles.map((text, index) => ({
+      id: index + 1,
+      title: text,
+      type: 'post' as ContentType,
+      update_time: '2024-01-01 00:00:00',
+    }));
+    engine.index(view, view.apply(toStored(rows)));
+    view.reorder();
+    engine.prepare(view);
+    sameAnswers(view, engine, [Array.from({ length: 300 }, (_, index) => `t${index + 1}`).join(' ')]);
+  });
+});
