@@ -6,6 +6,8 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { formatUpdateTime, LocalClock } from '../src/catalogue/local-time.js';
+import { seededRandom } from '../src/demo/seeded-random.js';
 import { makeTitle } from './titles.js';
 
 export type ContentType = 'post' | 'dongman' | 'movie' | 'tv' | 'xuexi' | 'extsrc';
@@ -32,9 +34,9 @@ export interface GeneratedFile {
 }
 
 export async function generateCatalogue(path: string, count: number, timeZone = 'Asia/Shanghai'): Promise<GeneratedFile> {
-  const next = mulberry32(20_240_601);
+  const next = seededRandom(20_240_601);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const now = localSeconds(new Date(), timeZone);
+  const now = new LocalClock(timeZone).localSeconds(new Date());
   const todayStart = now - (now % DAY);
   const out = createWriteStream(path, { encoding: 'utf8' });
   const failed = once(out, 'error').then(([error]) => {
@@ -52,7 +54,12 @@ export async function generateCatalogue(path: string, count: number, timeZone = 
       const time = today
         ? todayStart + Math.floor(next() * Math.max(1, now - todayStart))
         : todayStart - 1 - Math.floor(next() * 365 * DAY);
-      const entry = { title: makeTitle(type, pick, next), source_link: link(pick, next, serial), type, update_time: format(time) };
+      const entry = {
+        title: makeTitle(type, pick, next),
+        source_link: link(pick, next, serial),
+        type,
+        update_time: formatUpdateTime(time),
+      };
       chunk += `${JSON.stringify(entry)}\n`;
     }
     bytes += Buffer.byteLength(chunk);
@@ -77,36 +84,4 @@ function link(pick: <T>(list: readonly T[]) => T, next: () => number, serial: nu
   let code = '';
   for (let i = 0; i < 10; i++) code += ALPHABET[Math.floor(next() * ALPHABET.length)];
   return `${pick(HOSTS)}${code}${serial.toString(36)}`;
-}
-
-/** Wall-clock seconds in `timeZone`, read as if UTC (the catalogue's "local seconds"). */
-export function localSeconds(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
-}
-
-function format(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Small seeded PRNG: the same file for the same N on every machine (except the dates). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

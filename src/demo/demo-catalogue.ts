@@ -7,6 +7,7 @@
 import type { EntryInput } from '../catalogue/catalogue-store.js';
 import type { ContentType } from '../catalogue/content-types.js';
 import { formatUpdateTime } from '../catalogue/local-time.js';
+import { seededRandom } from './seeded-random.js';
 
 const SHORT_DRAMA = {
   openings: [
@@ -136,25 +137,13 @@ const DONGMAN_SUFFIX = ['更新至第89集', '第二季', '剧场版', '全集',
 const XUEXI_SUFFIX = ['完整版', '全套课程', '第2期', '视频+讲义', '2025新版'];
 const HOSTS = ['https://pan.quark.cn/s/', 'https://pan.baidu.com/s/1', 'https://www.alipan.com/s/', 'https://pan.xunlei.com/s/'];
 
-/** Deterministic PRNG (mulberry32), so the demo set is the same on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const COUNTS: Record<ContentType, number> = { post: 1600, extsrc: 500, dongman: 350, movie: 350, tv: 350, xuexi: 250 };
 
 /**
  * @param nowLocalSeconds the current wall-clock time in the catalogue's zone, as local seconds.
  */
 export function demoCatalogue(nowLocalSeconds: number): EntryInput[] {
-  const next = random(20240601);
+  const next = seededRandom(20240601);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const entries: EntryInput[] = [];
   const todayStart = nowLocalSeconds - (nowLocalSeconds % 86_400);
