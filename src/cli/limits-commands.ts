@@ -11,8 +11,8 @@ import { type ApiKeyRow, ApiKeyStore, MAX_KEY_RATE } from '../limits/api-keys.js
 import { BlacklistRecord } from '../limits/blacklist-record.js';
 import { storedKey } from '../limits/counter.js';
 import { ADDRESS_COUNTER } from '../limits/limits.js';
-import { type Database, openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
+import { withDatabase } from './with-database.js';
 
 const DEFAULT_KEY_RATE = 10;
 
@@ -110,15 +110,6 @@ async function deleteSharedCounters(config: Config, addresses: string[]): Promis
     throw new CliError(`cannot reach Redis at REDIS_URL to lift the shared blacklist: ${(error as Error).message}`);
   } finally {
     redis.disconnect();
-  }
-}
-
-async function withDatabase(config: Config, work: (database: Database) => Promise<void>): Promise<void> {
-  const database = await openDatabase(config.databaseUrl);
-  try {
-    await work(database);
-  } finally {
-    await database.close();
   }
 }
 

@@ -15,8 +15,8 @@ import { SnapshotStore } from '../ranking/snapshot-store.js';
 import { RankingTokens } from '../ranking/tokens/ranking-tokens.js';
 import type { TokenRecord } from '../ranking/tokens/token-store.js';
 import { TokenStore } from '../ranking/tokens/token-store.js';
-import { type Database, openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
+import { withDatabase } from './with-database.js';
 
 export function registerRankingCommands(program: Command): void {
   const rankings = program.command('rankings').description('ranking boards');
@@ -97,15 +97,6 @@ async function importRankings(config: Config, file: string, board: string): Prom
       `stored snapshot ${summary.snapshotId} of board ${board} at ${summary.takenAt}: ${summary.records} records (up ${up}, down ${down}, same ${same}, new ${added})`,
     );
   });
-}
-
-async function withDatabase(config: Config, work: (database: Database) => Promise<void>): Promise<void> {
-  const database = await openDatabase(config.databaseUrl);
-  try {
-    await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 function withTokens(config: Config, work: (tokens: RankingTokens) => Promise<void>): Promise<void> {
