@@ -12,12 +12,14 @@ export interface BenchDatabase {
   /** Value for DATABASE_URL. */
   url: string;
   description: string;
+  /** Drops it now (it is dropped at cleanup anyway). */
+  drop: () => Promise<void>;
 }
 
 export async function createBenchDatabase(store: 'sqlite' | 'postgres', tempDir: string, pgUrl: string): Promise<BenchDatabase> {
   if (store === 'sqlite') {
     const path = join(tempDir, 'bench.db');
-    return { url: `sqlite:${path}`, description: `SQLite ${path}` };
+    return { url: `sqlite:${path}`, description: `SQLite ${path}`, drop: async () => {} };
   }
   const name = `dramadex_bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new URL(pgUrl);
@@ -25,12 +27,12 @@ export async function createBenchDatabase(store: 'sqlite' | 'postgres', tempDir:
   await withClient(admin.toString(), (client) =>
     client.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`),
   );
-  onCleanup(`drop database ${name}`, async () => {
+  const drop = onCleanup(`drop database ${name}`, async () => {
     await withClient(admin.toString(), (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   });
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), description: `PostgreSQL database ${name} on ${url.host}` };
+  return { url: url.toString(), description: `PostgreSQL database ${name} on ${url.host}`, drop };
 }
 
 async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {

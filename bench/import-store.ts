@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { Catalogue } from '../src/catalogue/catalogue.js';
 import { CatalogueStore, type EntryInput } from '../src/catalogue/catalogue-store.js';
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
@@ -19,6 +18,7 @@ import { CONTENT_TYPES } from '../src/catalogue/content-types.js';
 import { LocalClock } from '../src/catalogue/local-time.js';
 import { ScanSearch } from '../src/search/scan-search.js';
 import { openDatabase } from '../src/store/database.js';
+import { createBenchDatabase } from './database.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,26 +59,15 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** A throw-away database of the bench's own kind (bench/database.ts); SQLite's file lives in a temp dir. */
 async function freshDatabaseUrl(store: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (store === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'dramadex-bench-'));
-    return { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `dramadex_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_ctype 'C.UTF-8' lc_collate 'C.UTF-8'`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const dir = mkdtempSync(join(tmpdir(), 'dramadex-bench-'));
+  const database = await createBenchDatabase(store === 'postgres' ? 'postgres' : 'sqlite', dir, adminUrl);
   return {
-    url: url.toString(),
+    url: database.url,
     drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
