@@ -16,7 +16,7 @@ import { CatalogueStore, type EntryInput } from '../src/catalogue/catalogue-stor
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
 import { CONTENT_TYPES } from '../src/catalogue/content-types.js';
 import { LocalClock } from '../src/catalogue/local-time.js';
-import { ScanSearch } from '../src/search/scan-search.js';
+import { IndexedSearch } from '../src/search/indexed-search.js';
 import { openDatabase } from '../src/store/database.js';
 import { createBenchDatabase } from './database.js';
 
@@ -90,12 +90,12 @@ async function benchStore(store: string): Promise<void> {
   }
 }
 
-/** Heap held by the view plus the search index after a full load (run node with --expose-gc for accuracy). */
+/** Heap held by the view plus the search index the server uses, after a full load (run node with --expose-gc for accuracy). */
 async function measureMemory(store: CatalogueStore): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage();
-  const catalogue = new Catalogue(store, new CatalogueView(), new ScanSearch(), new LocalClock('Asia/Shanghai'));
+  const catalogue = new Catalogue(store, new CatalogueView(), new IndexedSearch(), new LocalClock('Asia/Shanghai'));
   const started = performance.now();
   await catalogue.start(0);
   const loadSeconds = (performance.now() - started) / 1000;
@@ -109,7 +109,7 @@ async function measureMemory(store: CatalogueStore): Promise<void> {
     `  view load ${loadSeconds.toFixed(2)} s: heap +${mb(heap)} MB, typed arrays +${mb(external)} MB, ` +
       `≈ ${perMillion(heap + external)} MB per million entries${gc ? '' : ' (no --expose-gc: rough)'}`,
   );
-  catalogue.stop();
+  await catalogue.stop();
 }
 
 const stores = values.store === 'both' ? ['sqlite', 'postgres'] : [values.store ?? 'sqlite'];
