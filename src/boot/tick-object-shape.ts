@@ -8,9 +8,8 @@
  * next entry gets fresh ones, and the slots turn megamorphic for good: every `nextTick` from then on
  * defines its keys through the V8 runtime. Whether that happens depends on when the first full GCs
  * land, so half of all server processes ran about 40% more instructions per request than the other
- * half (callgrind over 10k cached
- * requests on a fresh server: 138–151k instructions each against 98–99k).
- * One entry kept reachable keeps its map chain alive, and the slots stay monomorphic.
+ * half (callgrind over 10k cached requests on a fresh server: 138–151k instructions each against
+ * 98–99k). One entry kept reachable keeps its map chain alive, and the slots stay monomorphic.
  *
  * Call it first thing in the process, before loading anything that could trigger a full GC.
  */
