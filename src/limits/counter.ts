@@ -36,17 +36,22 @@ export class Counter {
     this.shared = link ? new RateLimiterRedis({ ...options, storeClient: link.client, rejectIfRedisNotReady: true }) : undefined;
   }
 
-  /** Counts one request; resolves when it is within the limit, rejects with a Refusal when not. */
-  async consume(key: string): Promise<RateLimiterRes> {
-    if (this.shared && this.link?.up) {
-      try {
-        return await this.shared.consume(key);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw error;
-        this.link.markDown(error as Error);
-      }
+  /**
+   * Counts one request; resolves when it is within the limit, rejects with a Refusal when not. The
+   * memory path hands back the library's own promise (no async wrapper: this runs on every request).
+   */
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.shared && this.link?.up ? this.consumeShared(this.shared, this.link, key) : this.local.consume(key);
+  }
+
+  private async consumeShared(shared: RateLimiterRedis, link: RedisLink, key: string): Promise<RateLimiterRes> {
+    try {
+      return await shared.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      link.markDown(error as Error);
+      return this.local.consume(key);
     }
-    return this.local.consume(key);
   }
 
   /** Sets a key's count for a duration (the blacklist), where the request was counted. */

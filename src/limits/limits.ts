@@ -75,11 +75,14 @@ export class Limits {
     this.parts.link?.attachLog(log);
   }
 
-  /** Decides one request; undefined when it is not limited at all (an exempt address). */
-  async check(request: LimitRequest): Promise<Verdict | undefined> {
+  /**
+   * Decides one request; undefined when it is not limited at all (an exempt address). This runs on every
+   * request, so the allowed path is the counter's one promise and one `then`, with no async wrappers.
+   */
+  check(request: LimitRequest): Promise<Verdict> | undefined {
     if (request.apiKey !== undefined) {
       const key = typeof request.apiKey === 'string' ? this.parts.apiKeys.lookup(request.apiKey) : undefined;
-      if (!key) return { policy: '', rateLimit: '', refusal: unknownKey() };
+      if (!key) return Promise.resolve({ policy: '', rateLimit: '', refusal: unknownKey() });
       if (this.parts.exempt.has(request.ip)) return undefined;
       return this.checkKey(key, request.fullDump);
     }
@@ -87,16 +90,15 @@ export class Limits {
     return this.checkAddress(request.address, request.fullDump);
   }
 
-  private async checkAddress(address: string, fullDump: boolean): Promise<Verdict> {
+  private checkAddress(address: string, fullDump: boolean): Promise<Verdict> {
     const policy = fullDump ? `${POLICY.address}, ${POLICY.fullDump}` : POLICY.address;
-    let counted: Refusal;
-    try {
-      counted = await this.address.consume(address);
-    } catch (error) {
-      return this.refuseAddress(address, refusalOf(error), policy);
-    }
-    const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
-    return fullDump ? this.checkFullDump(address, policy, rateLimit) : { policy, rateLimit };
+    return this.address.consume(address).then(
+      (counted): Verdict | Promise<Verdict> => {
+        const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
+        return fullDump ? this.checkFullDump(address, policy, rateLimit) : { policy, rateLimit };
+      },
+      (error: unknown) => this.refuseAddress(address, refusalOf(error), policy),
+    );
   }
 
   private async refuseAddress(address: string, refusal: Refusal, policy: string): Promise<Verdict> {
@@ -124,19 +126,21 @@ export class Limits {
     });
   }
 
-  private async checkKey(key: ActiveKey, fullDump: boolean): Promise<Verdict> {
+  private checkKey(key: ActiveKey, fullDump: boolean): Promise<Verdict> {
     const { counter, policy: keyPolicy } = this.keyCounter(key.ratePerSecond);
     const policy = fullDump ? `${keyPolicy}, ${POLICY.fullDump}` : keyPolicy;
-    try {
-      const counted = await counter.consume(String(key.id));
-      const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
-      return fullDump ? this.checkFullDump(`key:${key.id}`, policy, rateLimit) : { policy, rateLimit };
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const rateLimit = remaining('api-key', 0, refusal.msBeforeNext);
-      const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
-      return { policy, rateLimit, refusal: keyTooFast(refusal.msBeforeNext, key.ratePerSecond, headers) };
-    }
+    return counter.consume(String(key.id)).then(
+      (counted): Verdict | Promise<Verdict> => {
+        const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
+        return fullDump ? this.checkFullDump(`key:${key.id}`, policy, rateLimit) : { policy, rateLimit };
+      },
+      (error: unknown) => {
+        const refusal = refusalOf(error);
+        const rateLimit = remaining('api-key', 0, refusal.msBeforeNext);
+        const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
+        return { policy, rateLimit, refusal: keyTooFast(refusal.msBeforeNext, key.ratePerSecond, headers) };
+      },
+    );
   }
 
   private async checkFullDump(who: string, policy: string, rateLimit: string): Promise<Verdict> {
