@@ -41,19 +41,22 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   const languageOf = (acceptLanguage: string | undefined) => responseLanguage(acceptLanguage, config.language);
   // Keys hold every parsed input of the answer; a free-text keyword goes last so no separator is ambiguous.
   const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-  const send = (reply: FastifyReply, key: string, build: () => unknown) =>
+  // Handlers on the cached paths are synchronous and return nothing: an async handler would add a promise
+  // and a microtask to every request for no reason (Fastify sends what `reply.send` was given).
+  const send = (reply: FastifyReply, key: string, build: () => unknown): void => {
     reply.type(JSON_TYPE).send(responses.get(catalogue.version, key, build));
+  };
 
-  app.get('/api/contents', { schema: listAllSchema }, async (request, reply) => {
+  app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
     const paging = parsePaging(request.query);
     const day = hasToday(request.query) ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
-    return send(reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
+    send(reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
       success(FETCHED, language, paged(catalogue.list({ day }, paging.offset, paging.limit), paging)),
     );
   });
 
-  app.get('/api/contents/:content_type', { schema: listTypeSchema }, async (request, reply) => {
+  app.get('/api/contents/:content_type', { schema: listTypeSchema }, (request, reply) => {
     const type = parseContentType(request.params.content_type);
     const paging = parsePaging(request.query);
     const keyword = parseKeyword(request.query.keyword, false);
@@ -61,7 +64,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const day = today ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
     const key = `type|${type}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword ?? ''}`;
-    return send(reply, key, () => {
+    send(reply, key, () => {
       const page = keyword
         ? catalogue.search(keyword, type, paging.offset, paging.limit, day)
         : catalogue.list({ type, day }, paging.offset, paging.limit);
@@ -81,19 +84,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     return fullDumps.send(dump, request, reply);
   });
 
-  app.get('/api/types', { schema: typesSchema }, async (request, reply) => {
+  app.get('/api/types', { schema: typesSchema }, (request, reply) => {
     const language = languageOf(request.headers['accept-language']);
-    return send(reply, `types|${language}`, () =>
+    send(reply, `types|${language}`, () =>
       success(FETCHED, language, { supported_types: TYPE_DESCRIPTORS, total_types: CONTENT_TYPES.length }),
     );
   });
 
-  app.get('/api/search', { schema: searchSchema }, async (request, reply) => {
+  app.get('/api/search', { schema: searchSchema }, (request, reply) => {
     const keyword = parseKeyword(request.query.keyword, true) as string;
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
     const language = languageOf(request.headers['accept-language']);
-    return send(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
+    send(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
       success(SEARCHED, language, {
         ...paged(catalogue.search(keyword, type, paging.offset, paging.limit), paging),
         keyword,

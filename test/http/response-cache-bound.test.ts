@@ -1,0 +1,40 @@
+/** The response cache's bound: total bytes stay under it, and what was used recently survives eviction. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ResponseCache } from '../../src/http/response-cache.js';
+
+const body = (size: number) => () => 'x'.repeat(size - 2); // JSON.stringify adds the two quotes
+
+test('a full cache drops the least recently used entries and keeps its bound', () => {
+  const cache = new ResponseCache(16_000); // entries of 1,000 bytes: 16 fit
+  for (let i = 0; i < 16; i++) cache.get(1, `k${i}`, body(1_000));
+  assert.equal(cache.size, 16_000);
+  cache.get(1, 'k0', () => assert.fail('k0 is cached')); // k0 is now the most recently used
+  cache.get(1, 'k16', body(1_000)); // over the bound: drop the oldest until 12,000 bytes are held
+  assert.equal(cache.size, 12_000);
+  assert.ok(cache.has('k0') && cache.has('k16'));
+  for (const gone of ['k1', 'k2', 'k3', 'k4', 'k5']) assert.ok(!cache.has(gone), `${gone} was least recently used`);
+  for (const kept of ['k6', 'k15']) assert.ok(cache.has(kept));
+});
+
+test('answers larger than a sixteenth of the bound are served but not kept, and a new version starts empty', () => {
+  const cache = new ResponseCache(16_000);
+  assert.equal(cache.get(1, 'big', body(1_001)).length, 1_001);
+  assert.ok(!cache.has('big'));
+  cache.get(1, 'small', body(500));
+  let built = false;
+  cache.get(2, 'small', () => {
+    built = true;
+    return 'y';
+  });
+  assert.ok(built);
+  assert.equal(cache.size, 3);
+});
+
+test('RESPONSE_CACHE_MB=0 keeps nothing', () => {
+  const cache = new ResponseCache(0);
+  let builds = 0;
+  for (let i = 0; i < 3; i++) cache.get(1, 'k', () => ++builds);
+  assert.equal(builds, 3);
+  assert.equal(cache.size, 0);
+});
