@@ -24,6 +24,8 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   /** The raw better-sqlite3 connection (SQLite only), for the bulk read that loads the catalogue. */
   sqlite?: Sqlite.Database;
+  /** The node-postgres pool (PostgreSQL only), for the same bulk read in array row mode. */
+  pg?: pg.Pool;
   /** Where failures of background connections (pool, change feed) are reported. */
   onConnectionError: (error: Error) => void;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
     db,
     dialect: 'postgres',
     url,
+    pg: pool,
     ping: (timeoutMs) => pingPostgres(pool, timeoutMs),
     onConnectionError: onError,
     close: once(() => db.destroy()),
