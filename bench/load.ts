@@ -28,24 +28,25 @@ export interface LoadResult {
 
 const MAX_SAMPLES = 2_000_000;
 
-/** Measures the same path and headers on each port, alternating ports round by round. */
+/** Measures the same path on each port (with one set of headers, or one per port), alternating ports round by round. */
 export async function compare(
   ports: number[],
   path: string,
-  headers: Record<string, string>,
+  headers: Record<string, string> | Array<Record<string, string>>,
   settings: LoadSettings,
   settle: (port: number) => Promise<void>,
 ): Promise<LoadResult[]> {
   const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples() }));
-  for (const port of ports) {
-    await run(port, path, headers, settings.connections, settings.warmupSeconds, new Samples());
+  const headersOf = (index: number) => (Array.isArray(headers) ? (headers[index] ?? {}) : headers);
+  for (const [index, port] of ports.entries()) {
+    await run(port, path, headersOf(index), settings.connections, settings.warmupSeconds, new Samples());
     await settle(port);
   }
   const slice = settings.durationSeconds / settings.rounds;
   for (let round = 0; round < settings.rounds; round++) {
     for (const [index, port] of ports.entries()) {
       const total = totals[index] as (typeof totals)[number];
-      const result = await run(port, path, headers, settings.connections, slice, total.samples);
+      const result = await run(port, path, headersOf(index), settings.connections, slice, total.samples);
       await settle(port); // requests still queued must not run into the other server's round
       total.requests += result.requests.total;
       total.seconds += result.duration;

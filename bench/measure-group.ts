@@ -22,12 +22,14 @@ export interface GroupContext {
   log: (text: string) => void;
 }
 
+/** The request headers of a scenario: the benchmark's API key unless it opts out, plus its own. */
+export function requestHeaders(scenario: Scenario, apiKey: string | undefined): Record<string, string> {
+  return { ...(apiKey && scenario.apiKey !== false ? { 'x-api-key': apiKey } : {}), ...scenario.headers };
+}
+
 export async function measureGroup(group: Scenario[], context: GroupContext): Promise<void> {
   const { server, apiKey, settings, outcomes, log } = context;
-  const headersOf = (scenario: Scenario): Record<string, string> => ({
-    ...(apiKey && scenario.apiKey !== false ? { 'x-api-key': apiKey } : {}),
-    ...scenario.headers,
-  });
+  const headersOf = (scenario: Scenario) => requestHeaders(scenario, apiKey);
   const captured = new Map<string, Captured>();
   for (const scenario of group) {
     const outcome: ScenarioOutcome = { scenario };

@@ -15,6 +15,8 @@ export interface ScenarioOutcome {
   bytes?: number;
   total?: number;
   error?: string;
+  /** A 'versus' target measured head to head: both servers up at once, in alternating rounds. */
+  headToHead?: { scenario: string; ratio: number };
 }
 
 export interface RunFigures {
@@ -96,10 +98,12 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
   const theirs = relativeToBare(other);
   const relative = mine !== undefined && theirs ? mine / theirs : undefined;
   const what = target.minRatio <= 0.5 ? `within ${(1 / target.minRatio).toFixed(0)}× of` : `≥ ${target.minRatio}× of`;
-  return {
-    text: `${what} ${target.scenario} (bare-relative req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it)`,
-    ok: relative !== undefined && relative >= target.minRatio,
-  };
+  const bareRelative = `bare-relative req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it`;
+  const direct = outcome.headToHead?.scenario === target.scenario ? outcome.headToHead.ratio : undefined;
+  if (direct !== undefined) {
+    return { text: `${what} ${target.scenario} (head to head ${direct.toFixed(2)}×; ${bareRelative})`, ok: direct >= target.minRatio };
+  }
+  return { text: `${what} ${target.scenario} (${bareRelative})`, ok: relative !== undefined && relative >= target.minRatio };
 }
 
 /** A deep page past the data measures an empty page, not a deep one: say so. */

@@ -14,9 +14,10 @@ import { memoryOf, runCli, startServe } from './children.js';
 import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
 import { createBenchDatabase } from './database.js';
 import { generateCatalogue } from './generate.js';
+import { measureHeadToHead } from './head-to-head.js';
 import { dataField, get } from './http-get.js';
 import type { LoadSettings } from './load.js';
-import { measureGroup } from './measure-group.js';
+import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { type RunFigures, renderReport, type ScenarioOutcome } from './report.js';
 import { SCENARIOS, type Scenario, serverKey } from './scenarios.js';
@@ -68,9 +69,10 @@ async function main(options: BenchOptions): Promise<void> {
   try {
     for (const key of keys) {
       const group = scenarios.filter((scenario) => serverKey(scenario) === key);
-      const serverEnv = { ...env, ...apiKey.env, ...group[0]?.serverEnv };
+      const envFor = (scenario: Scenario | undefined) => ({ ...env, ...apiKey.env, ...scenario?.serverEnv });
       const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
-      const server = await startServe(serverEnv, healthHeaders, 60_000 + options.entries * 0.1);
+      const startupTimeoutMs = 60_000 + options.entries * 0.1;
+      const server = await startServe(envFor(group[0]), healthHeaders, startupTimeoutMs);
       const loaded = memoryOf(server.pid);
       const first = figures === undefined;
       figures ??= { startupMs: server.startupMs, rssLoadedMb: loaded.rssMb, rssAfterMb: Number.NaN, peakMb: loaded.peakMb };
@@ -78,6 +80,8 @@ async function main(options: BenchOptions): Promise<void> {
       log(`server healthy in ${seconds(server.startupMs)}, RSS ${loaded.rssMb.toFixed(0)} MB${key === '[]' ? '' : ` (env ${key})`}`);
       const context = { server, apiKey: apiKey.key, tempDir, settings, sequentialRequests: options.sequentialRequests, outcomes, log };
       await measureGroup(group, context);
+      const headersOf = (scenario: Scenario) => requestHeaders(scenario, apiKey.key);
+      await measureHeadToHead(group, { server, envFor, headersOf, healthHeaders, startupTimeoutMs, settings, outcomes, log });
       if (first) ({ rssMb: figures.rssAfterMb, peakMb: figures.peakMb } = memoryOf(server.pid));
       await server.stop();
     }
