@@ -36,7 +36,11 @@ const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) 
     if (decision === undefined) return done();
     decision.then((verdict) => {
       if (verdict.refusal) return done(verdict.refusal);
-      reply.header('ratelimit-policy', verdict.policy).header('ratelimit', verdict.rateLimit);
+      try {
+        reply.header('ratelimit-policy', verdict.policy).header('ratelimit', verdict.rateLimit);
+      } catch (error) {
+        return done(error as Error); // never an unhandled rejection: the request gets the 500 envelope
+      }
       done();
     }, done);
   });
