@@ -88,7 +88,7 @@ export class CatalogueStore {
   private async loadThroughCursor(pool: PgPool, sinceRevision: number, onBatch: (batch: StoredEntry[]) => void): Promise<void> {
     const client = await pool.connect();
     const fetchBatch = () => client.query<RawEntry>({ text: `fetch ${LOAD_BATCH} from entries_since`, rowMode: 'array' });
-    let pending: Promise<{ rows: RawEntry[] }> | undefined;
+    let next: Promise<{ rows: RawEntry[] }> | undefined;
     try {
       await client.query('begin isolation level repeatable read read only');
       await client.query(
@@ -96,19 +96,16 @@ export class CatalogueStore {
           ${sinceRevision > 0 ? 'where revision > $1' : ''} order by id`,
         sinceRevision > 0 ? [sinceRevision] : [],
       );
-      pending = fetchBatch();
-      for (;;) {
-        const { rows } = await pending;
-        pending = undefined;
-        if (rows.length === 0) break;
-        if (rows.length === LOAD_BATCH) pending = fetchBatch();
-        onBatch(toEntries(rows));
-        if (!pending) break;
+      for (next = fetchBatch(); next; ) {
+        const rows: RawEntry[] = (await next).rows;
+        // A full batch may have a successor: ask for it now, so PostgreSQL reads while this one is applied.
+        next = rows.length === LOAD_BATCH ? fetchBatch() : undefined;
+        if (rows.length > 0) onBatch(toEntries(rows));
       }
       await client.query('commit');
       client.release();
     } catch (error) {
-      pending?.catch(() => undefined); // its outcome no longer matters; the connection is dropped
+      next?.catch(() => undefined); // its outcome no longer matters; the connection is dropped
       client.release(error as Error);
       throw error;
     }

@@ -10,8 +10,7 @@ import { buildCatalogueApp } from '../../src/app.js';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createTestDatabase, entry, STORES } from '../support/harness.js';
+import { createTestDatabase, entry, importFromAnotherProcess, STORES } from '../support/harness.js';
 
 /** The delay docs/deployment.md promises, with room for a loaded CI machine. */
 const PROMISED_MS = { postgres: 1000, sqlite: 1000 + 1000 };
@@ -64,13 +63,8 @@ for (const store of STORES) {
     });
 
     test('an import from another process (the command line) reaches both instances', async () => {
-      const cli = await openDatabase(url);
       const fresh = entry({ title: '新鲜出炉二号' });
-      try {
-        await new CatalogueStore(cli).importEntries([fresh]);
-      } finally {
-        await cli.close();
-      }
+      await importFromAnotherProcess(url, [fresh]);
       await waitFor('instance 1 serves it', () => served(0, fresh.source_link), PROMISED_MS[store]);
       await waitFor('instance 2 serves it', () => served(1, fresh.source_link), PROMISED_MS[store]);
     });

@@ -8,11 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildCatalogueApp } from '../../src/app.js';
-import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createTestDatabase, entry } from '../support/harness.js';
+import { createTestDatabase, entry, importFromAnotherProcess } from '../support/harness.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -68,13 +66,8 @@ describe('store: two instances on PostgreSQL and Redis behind a trusted proxy', 
   });
 
   test('an import from the command line is served by both, and one client has one budget over both', async () => {
-    const cli = await openDatabase(url);
     const fresh = entry({ title: '横向扩展的短剧' });
-    try {
-      await new CatalogueStore(cli).importEntries([fresh]);
-    } finally {
-      await cli.close();
-    }
+    await importFromAnotherProcess(url, [fresh]);
     const search = `/api/search?keyword=${encodeURIComponent('横向扩展')}`;
     const deadline = Date.now() + 2000;
     let served = 0;

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
-import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
+import { CatalogueStore, type EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
+import { openDatabase } from '../../src/store/database.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -92,4 +93,14 @@ export function entry(fields: Partial<EntryInput> = {}): EntryInput {
     update_time: '2024-01-01 12:00:00',
     ...fields,
   };
+}
+
+/** Imports as another process would (the command line): over a connection of its own, closed after. */
+export async function importFromAnotherProcess(url: string, entries: EntryInput[]): Promise<void> {
+  const database = await openDatabase(url);
+  try {
+    await new CatalogueStore(database).importEntries(entries);
+  } finally {
+    await database.close();
+  }
 }
