@@ -22,9 +22,9 @@ export interface GroupContext {
   log: (text: string) => void;
 }
 
-/** The request headers of a scenario: the benchmark's API key unless it opts out, plus its own. */
+/** The request headers of a scenario: the benchmark's API key, plus its own. */
 export function requestHeaders(scenario: Scenario, apiKey: string | undefined): Record<string, string> {
-  return { ...(apiKey && scenario.apiKey !== false ? { 'x-api-key': apiKey } : {}), ...scenario.headers };
+  return { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...scenario.headers };
 }
 
 export async function measureGroup(group: Scenario[], context: GroupContext): Promise<void> {

@@ -4,7 +4,7 @@
  * `request.ip` already holds the right hop). An IPv4-mapped IPv6 address is the IPv4 address, and IPv6
  * clients are grouped by their /64, because one household or phone rotates through a whole /64.
  */
-import { isIP } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 
@@ -26,6 +26,8 @@ export function normalizeAddress(text: string): string | undefined {
  * address (`2001:db8:1:2::/64`).
  */
 export function addressGroup(address: string): string {
+  // Plain IPv4 (net.isIPv4 allows no leading zeros or short forms) is already canonical: the common case.
+  if (isIPv4(address)) return address;
   const normalized = normalizeAddress(address);
   if (normalized === undefined) return address;
   const parsed = ipaddr.parse(normalized);

@@ -25,6 +25,11 @@ export interface ApiKeyRow {
 export interface ActiveKey {
   id: number;
   ratePerSecond: number;
+  /**
+   * The key's name in the counters (`key:<id>`), made once when the keys are loaded: the memory
+   * counters look it up in a Map, and V8 hashes a string once and keeps the hash on it.
+   */
+  limitKey: string;
 }
 
 export function hashKey(key: string): string {
@@ -77,7 +82,12 @@ export class ApiKeyStore {
       .select(['id', 'key_hash', 'rate_per_second'])
       .where('revoked_at', 'is', null)
       .execute();
-    return new Map(rows.map((row) => [row.key_hash, { id: Number(row.id), ratePerSecond: Number(row.rate_per_second) }]));
+    return new Map(
+      rows.map((row) => {
+        const id = Number(row.id);
+        return [row.key_hash, { id, ratePerSecond: Number(row.rate_per_second), limitKey: `key:${id}` }];
+      }),
+    );
   }
 }
 

@@ -9,6 +9,7 @@
  *      BLACKLIST_MARK for 30 minutes, which is what "blacklisted" means in either store;
  *   4. `/all` requests also pass the full-dump rule (one per minute per address or key, any type).
  */
+import { addressGroup } from '../http/client-address.js';
 import type { ApiError } from '../http/errors.js';
 import type { AddressSet } from './address-set.js';
 import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
@@ -35,9 +36,7 @@ export const ADDRESS_COUNTER = 'addr';
 export const FULL_DUMP_COUNTER = 'all';
 
 export interface LimitRequest {
-  /** The limiting key of the client: an IPv4 address or an IPv6 /64 (client-address.ts). */
-  address: string;
-  /** The client's own address, for the exempt list. */
+  /** The client's address (`request.ip`). */
   ip: string;
   apiKey: string | string[] | undefined;
   fullDump: boolean;
@@ -87,7 +86,8 @@ export class Limits {
       return this.checkKey(key, request.fullDump);
     }
     if (this.parts.exempt.has(request.ip)) return undefined;
-    return this.checkAddress(request.address, request.fullDump);
+    // Limited per IPv4 address or IPv6 /64 (client-address.ts).
+    return this.checkAddress(addressGroup(request.ip), request.fullDump);
   }
 
   private checkAddress(address: string, fullDump: boolean): Promise<Verdict> {
@@ -129,10 +129,10 @@ export class Limits {
   private checkKey(key: ActiveKey, fullDump: boolean): Promise<Verdict> {
     const { counter, policy: keyPolicy } = this.keyCounter(key.ratePerSecond);
     const policy = fullDump ? `${keyPolicy}, ${POLICY.fullDump}` : keyPolicy;
-    return counter.consume(String(key.id)).then(
+    return counter.consume(key.limitKey).then(
       (counted): Verdict | Promise<Verdict> => {
         const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
-        return fullDump ? this.checkFullDump(`key:${key.id}`, policy, rateLimit) : { policy, rateLimit };
+        return fullDump ? this.checkFullDump(key.limitKey, policy, rateLimit) : { policy, rateLimit };
       },
       (error: unknown) => {
         const refusal = refusalOf(error);

@@ -5,10 +5,8 @@
  * RateLimit headers, and a thrown 429/401 that the central error handler formats.
  */
 
-import { isIPv4 } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressGroup } from '../http/client-address.js';
 import type { Limits } from './limits.js';
 
 export interface LimitsPluginOptions {
@@ -23,12 +21,9 @@ const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) 
   limits.attachLog(app.log.child({ component: 'limits' }));
   // A callback hook: the decision already is a promise, so an async hook would only wrap it in another.
   app.addHook('onRequest', (request, reply, done) => {
-    const ip = request.ip;
     const url = request.url;
     const decision = limits.check({
-      // Plain IPv4 is already canonical; everything else is folded (mapped IPv4) or grouped (IPv6 /64).
-      address: isIPv4(ip) ? ip : addressGroup(ip),
-      ip,
+      ip: request.ip,
       apiKey: request.headers['x-api-key'],
       // The cheap test first: the regex costs more than the rest of this hook on ordinary URLs.
       fullDump: url.includes('/all') && FULL_DUMP_PATH.test(url),
