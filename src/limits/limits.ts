@@ -42,8 +42,15 @@ export interface LimitRequest {
   fullDump: boolean;
 }
 
-/** The RateLimit-Policy and RateLimit header values, and the error when the request is refused. */
-export interface Verdict {
+/**
+ * Receives the decision on one request, exactly once: the error to answer with (a 429 or 401 ApiError, or
+ * an unexpected failure), or null with the RateLimit-Policy and RateLimit header values (none when the
+ * address is exempt). It may be called before `check` returns.
+ */
+export type Decide = (error: Error | null, policy?: string, rateLimit?: string) => void;
+
+/** A decision reached on one of the rarer paths (a refusal, a full dump's second rule). */
+interface Verdict {
   policy: string;
   rateLimit: string;
   refusal?: ApiError;
@@ -75,33 +82,37 @@ export class Limits {
   }
 
   /**
-   * Decides one request; undefined when it is not limited at all (an exempt address). This runs on every
-   * request, so the allowed path is the counter's one promise and one `then`, with no async wrappers.
+   * Decides one request. This runs on every request, so an allowed one costs the counter's promise and a
+   * single `then` that calls `decide`: returning the decision as a promise of its own would add a second
+   * promise and a second microtask (measured: ~2,000 instructions a request, a fifth of the limits' cost).
    */
-  check(request: LimitRequest): Promise<Verdict> | undefined {
-    if (request.apiKey !== undefined) {
-      const key = typeof request.apiKey === 'string' ? this.parts.apiKeys.lookup(request.apiKey) : undefined;
-      if (!key) return Promise.resolve({ policy: '', rateLimit: '', refusal: unknownKey() });
-      if (this.parts.exempt.has(request.ip)) return undefined;
-      return this.checkKey(key, request.fullDump);
+  check(request: LimitRequest, decide: Decide): void {
+    if (request.apiKey === undefined) {
+      if (this.parts.exempt.has(request.ip)) decide(null);
+      // Limited per IPv4 address or IPv6 /64 (client-address.ts).
+      else this.checkAddress(addressGroup(request.ip), request.fullDump, decide);
+      return;
     }
-    if (this.parts.exempt.has(request.ip)) return undefined;
-    // Limited per IPv4 address or IPv6 /64 (client-address.ts).
-    return this.checkAddress(addressGroup(request.ip), request.fullDump);
+    const key = typeof request.apiKey === 'string' ? this.parts.apiKeys.lookup(request.apiKey) : undefined;
+    if (!key) decide(unknownKey());
+    else if (this.parts.exempt.has(request.ip)) decide(null);
+    else this.checkKey(key, request.fullDump, decide);
   }
 
-  private checkAddress(address: string, fullDump: boolean): Promise<Verdict> {
+  private checkAddress(address: string, fullDump: boolean, decide: Decide): void {
     const policy = fullDump ? `${POLICY.address}, ${POLICY.fullDump}` : POLICY.address;
-    return this.address.consume(address).then(
-      (counted): Verdict | Promise<Verdict> => {
+    this.address.consume(address).then(
+      (counted) => {
         const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
-        return fullDump ? this.checkFullDump(address, policy, rateLimit) : { policy, rateLimit };
+        if (fullDump) deliver(this.checkFullDump(address, policy, rateLimit), decide);
+        else decide(null, policy, rateLimit);
       },
-      (error: unknown) => this.refuseAddress(address, refusalOf(error), policy),
+      (error: unknown) => deliver(this.refuseAddress(address, error, policy), decide),
     );
   }
 
-  private async refuseAddress(address: string, refusal: Refusal, policy: string): Promise<Verdict> {
+  private async refuseAddress(address: string, error: unknown, policy: string): Promise<Verdict> {
+    const refusal = refusalOf(error);
     const violation = refusal.consumedPoints - 1;
     let msLeft = refusal.msBeforeNext;
     if (refusal.consumedPoints < BLACKLIST_MARK && violation >= BLACKLIST_AFTER_VIOLATIONS) {
@@ -126,19 +137,20 @@ export class Limits {
     });
   }
 
-  private checkKey(key: ActiveKey, fullDump: boolean): Promise<Verdict> {
+  private checkKey(key: ActiveKey, fullDump: boolean, decide: Decide): void {
     const { counter, policy: keyPolicy } = this.keyCounter(key.ratePerSecond);
     const policy = fullDump ? `${keyPolicy}, ${POLICY.fullDump}` : keyPolicy;
-    return counter.consume(key.limitKey).then(
-      (counted): Verdict | Promise<Verdict> => {
+    counter.consume(key.limitKey).then(
+      (counted) => {
         const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
-        return fullDump ? this.checkFullDump(key.limitKey, policy, rateLimit) : { policy, rateLimit };
+        if (fullDump) deliver(this.checkFullDump(key.limitKey, policy, rateLimit), decide);
+        else decide(null, policy, rateLimit);
       },
       (error: unknown) => {
-        const refusal = refusalOf(error);
-        const rateLimit = remaining('api-key', 0, refusal.msBeforeNext);
+        if (!isRefusal(error)) return decide(error as Error);
+        const rateLimit = remaining('api-key', 0, error.msBeforeNext);
         const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
-        return { policy, rateLimit, refusal: keyTooFast(refusal.msBeforeNext, key.ratePerSecond, headers) };
+        decide(keyTooFast(error.msBeforeNext, key.ratePerSecond, headers));
       },
     );
   }
@@ -172,6 +184,10 @@ export class Limits {
   private counter(name: string, points: number, durationSeconds: number): Counter {
     return new Counter({ name, points, durationSeconds }, this.parts.keyPrefix, this.parts.link);
   }
+}
+
+function deliver(verdict: Promise<Verdict>, decide: Decide): void {
+  verdict.then((settled) => decide(settled.refusal ?? null, settled.policy, settled.rateLimit), decide);
 }
 
 function refusalOf(error: unknown): Refusal {

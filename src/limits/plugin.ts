@@ -19,25 +19,26 @@ const FULL_DUMP_PATH = /^\/api\/contents\/[^/?]+\/all\/?(?:\?|$)/;
 
 const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) => {
   limits.attachLog(app.log.child({ component: 'limits' }));
-  // A callback hook: the decision already is a promise, so an async hook would only wrap it in another.
+  // A callback hook: the decision arrives through a callback, so an async hook would only add a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    const decision = limits.check({
+    const asked = {
       ip: request.ip,
       apiKey: request.headers['x-api-key'],
       // The cheap test first: the regex costs more than the rest of this hook on ordinary URLs.
       fullDump: url.includes('/all') && FULL_DUMP_PATH.test(url),
-    });
-    if (decision === undefined) return done();
-    decision.then((verdict) => {
-      if (verdict.refusal) return done(verdict.refusal);
-      try {
-        reply.header('ratelimit-policy', verdict.policy).header('ratelimit', verdict.rateLimit);
-      } catch (error) {
-        return done(error as Error); // never an unhandled rejection: the request gets the 500 envelope
+    };
+    limits.check(asked, (error, policy, rateLimit) => {
+      if (error) return done(error);
+      if (policy !== undefined && rateLimit !== undefined) {
+        try {
+          reply.header('ratelimit-policy', policy).header('ratelimit', rateLimit);
+        } catch (failure) {
+          return done(failure as Error); // never an unhandled rejection: the request gets the 500 envelope
+        }
       }
       done();
-    }, done);
+    });
   });
 };
 
