@@ -2,7 +2,8 @@
  * Why this exists: one place that drives autocannon the same way for dramadex and for the bare server,
  * so the ratio compares like with like: same URL, headers, connections, warm-up and duration. On a
  * shared machine the background load drifts, so the measured time is split into rounds that alternate
- * between the two servers (A B A B …) and each side's req/s is its total requests over its total time.
+ * between the two servers (A B, then B A, …) and each side's req/s is its total requests over its total
+ * time; each round's req/s is kept too, for comparisons that pair rounds (head-to-head.ts).
  * After each run the caller's `settle` waits until the server has worked off what the run left queued.
  * Latency percentiles come from every 2xx response time at full precision. Every run is bounded by its
  * duration (plus a watchdog that stops it) and only ever targets 127.0.0.1.
@@ -24,6 +25,8 @@ export interface LoadResult {
   requests: number;
   non2xx: number;
   errors: number;
+  /** req/s of each measured round, in order. */
+  roundRps: number[];
 }
 
 const MAX_SAMPLES = 2_000_000;
@@ -36,7 +39,7 @@ export async function compare(
   settings: LoadSettings,
   settle: (port: number) => Promise<void>,
 ): Promise<LoadResult[]> {
-  const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples() }));
+  const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples(), roundRps: [] as number[] }));
   const headersOf = (index: number) => (Array.isArray(headers) ? (headers[index] ?? {}) : headers);
   for (const [index, port] of ports.entries()) {
     await run(port, path, headersOf(index), settings.connections, settings.warmupSeconds, new Samples());
@@ -44,7 +47,9 @@ export async function compare(
   }
   const slice = settings.durationSeconds / settings.rounds;
   for (let round = 0; round < settings.rounds; round++) {
-    for (const [index, port] of ports.entries()) {
+    // Every other round in reverse order, so neither server always runs right after the other one.
+    const order = round % 2 === 0 ? [...ports.entries()] : [...ports.entries()].reverse();
+    for (const [index, port] of order) {
       const total = totals[index] as (typeof totals)[number];
       const result = await run(port, path, headersOf(index), settings.connections, slice, total.samples);
       await settle(port); // requests still queued must not run into the other server's round
@@ -52,6 +57,7 @@ export async function compare(
       total.seconds += result.duration;
       total.non2xx += result.non2xx;
       total.errors += result.errors;
+      total.roundRps.push(result.duration > 0 ? result.requests.total / result.duration : Number.NaN);
     }
   }
   return totals.map((total) => ({
@@ -61,6 +67,7 @@ export async function compare(
     requests: total.requests,
     non2xx: total.non2xx,
     errors: total.errors,
+    roundRps: total.roundRps,
   }));
 }
 

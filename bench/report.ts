@@ -15,8 +15,11 @@ export interface ScenarioOutcome {
   bytes?: number;
   total?: number;
   error?: string;
-  /** A 'versus' target measured head to head: both servers up at once, in alternating rounds. */
-  headToHead?: { scenario: string; ratio: number };
+  /**
+   * A 'versus' target measured head to head: both servers up at once, in alternating rounds; the median
+   * of the rounds' ratios, and the quartiles.
+   */
+  headToHead?: { scenario: string; ratio: number; low: number; high: number; rounds: number };
 }
 
 export interface RunFigures {
@@ -99,9 +102,13 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
   const relative = mine !== undefined && theirs ? mine / theirs : undefined;
   const what = target.minRatio <= 0.5 ? `within ${(1 / target.minRatio).toFixed(0)}× of` : `≥ ${target.minRatio}× of`;
   const bareRelative = `bare-relative req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it`;
-  const direct = outcome.headToHead?.scenario === target.scenario ? outcome.headToHead.ratio : undefined;
+  const direct = outcome.headToHead?.scenario === target.scenario ? outcome.headToHead : undefined;
   if (direct !== undefined) {
-    return { text: `${what} ${target.scenario} (head to head ${direct.toFixed(2)}×; ${bareRelative})`, ok: direct >= target.minRatio };
+    const spread = `median of ${direct.rounds} paired rounds, middle half ${direct.low.toFixed(2)}–${direct.high.toFixed(2)}×`;
+    return {
+      text: `${what} ${target.scenario} (head to head ${direct.ratio.toFixed(2)}×, ${spread}; ${bareRelative})`,
+      ok: direct.ratio >= target.minRatio,
+    };
   }
   return { text: `${what} ${target.scenario} (${bareRelative})`, ok: relative !== undefined && relative >= target.minRatio };
 }
