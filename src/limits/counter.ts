@@ -34,7 +34,8 @@ export class Counter {
     const quota = { points: spec.points, duration: spec.durationSeconds };
     // The memory counter has a Map of its own, so no prefix: the library then looks up the caller's own
     // string (an address from the socket, a key's limitKey), whose hash V8 has already computed, rather
-    // than a prefixed copy it would build and hash on every request (measured: ~1,600 instructions).
+    // than a prefixed copy it would build and hash on every request (callgrind: ~1,770 instructions for
+    // that lookup before, ~60 now).
     this.local = new RateLimiterMemory({ ...quota, keyPrefix: '' });
     this.shared = link
       ? new RateLimiterRedis({ ...quota, keyPrefix: `${keyPrefix}${spec.name}`, storeClient: link.client, rejectIfRedisNotReady: true })
