@@ -5,15 +5,25 @@
 # compiler's own work (it still runs after warm-up, a little differently each time). The limits-on figure
 # also carries ~500 instructions of the once-a-second poll for new keys: valgrind runs the requests about
 # 50× slower, so the poll is spread over 50× fewer of them than in real use.
-#   bench/limits-instructions.sh        (after npm run build; about 4 minutes; needs valgrind)
+#   bench/limits-instructions.sh        (after npm run build; about a minute and a half; needs valgrind)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 export DATABASE_URL="sqlite:$work/demo.db" PORT=3990 RANKING_PORT=3991 LOG_LEVEL=warn
 cannon=node_modules/.bin/autocannon; url="http://127.0.0.1:$PORT/api/contents"
+command -v valgrind > /dev/null || { echo "valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then echo "port $PORT is already in use" >&2; exit 1; fi
+
+wait_healthy() { # $1: log of the server; valgrind makes start-up take tens of seconds
+  for _ in $(seq 1 240); do
+    curl -sf -o /dev/null -H "x-api-key: ${key:-}" "http://127.0.0.1:$PORT/api/health" && return 0
+    sleep 0.5
+  done
+  echo "the server did not become healthy; its log:" >&2; cat "$1" >&2; exit 1
+}
 
 node bin/dramadex.js serve --demo > "$work/demo.log" 2>&1 & demo=$!
-until curl -sf -o /dev/null "http://127.0.0.1:$PORT/api/health"; do sleep 0.3; done
+wait_healthy "$work/demo.log"
 kill $demo; wait $demo 2>/dev/null || true
 key=$(node bin/dramadex.js key create --rate 1000000 | tail -1)
 
@@ -21,7 +31,7 @@ instructions_per_request() { # $1: RATE_LIMITS
   local out="$work/callgrind.$1"
   RATE_LIMITS=$1 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
     node bin/dramadex.js serve > "$work/serve.$1.log" 2>&1 &
-  until curl -sf -o /dev/null -H "x-api-key: $key" "http://127.0.0.1:$PORT/api/health"; do sleep 0.5; done
+  wait_healthy "$work/serve.$1.log"
   # Two warm-up runs: closing the first run's connections deoptimizes stream code, the second re-settles it.
   "$cannon" -c 4 -a 30000 -H "x-api-key=$key" "$url" > /dev/null 2>&1
   "$cannon" -c 4 -a 20000 -H "x-api-key=$key" "$url" > /dev/null 2>&1

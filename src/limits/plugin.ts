@@ -2,7 +2,7 @@
  * The limits on the catalogue listener: one `onRequest` hook, registered before the routes and not
  * encapsulated (fastify-plugin), so it runs for every catalogue request including the 404 path. It only
  * translates between HTTP and Limits: who the client is, whether the route is a full dump, the
- * RateLimit headers, and a thrown 429/401 that the central error handler formats.
+ * RateLimit headers, and a 429/401 handed to Fastify for the central error handler to format.
  */
 
 import type { FastifyPluginAsync } from 'fastify';
