@@ -1,23 +1,32 @@
 /**
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
- * Order: infrastructure (errors, OpenAPI collection, limits), then feature routes.
+ * Order: infrastructure (request observation, errors, OpenAPI collection and reference, limits), then
+ * feature routes.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
 import { limitsPlugin } from './limits/plugin.js';
+import { observeRequests } from './observability/request-observer.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 
 export async function buildCatalogueApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
-  const app = Fastify(fastifyOptions(config));
+  const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
-  installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => PARAMETER_RULES[name] });
+  const onNotFoundResponse = observeRequests(app, { listener: 'catalogue', metrics: services.metrics });
+  installErrorHandling(app, {
+    defaultLanguage: config.language,
+    describeParameter: (name) => PARAMETER_RULES[name],
+    ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
+  });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
+  await registerApiDocs(app, services.limits?.webBudget);
   // Before the routes, so every catalogue request (the 404 path too) is limited.
   if (services.limits) await app.register(limitsPlugin, { limits: services.limits.limits });
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });

@@ -34,6 +34,10 @@ export interface Config {
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
   ranking: RankingConfig;
+  /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
+  metrics: { host: string; port: number } | undefined;
+  /** Requests a minute per address to `/docs` and `/openapi.json` (WEB_RATE_LIMIT). */
+  webRatePerMinute: number;
 }
 
 export interface WechatConfig {
@@ -90,9 +94,15 @@ export function loadConfig(env: Env = process.env): Config {
     responseCacheMb: responseCacheMb(nonEmpty(env.RESPONSE_CACHE_MB)),
     wechat: wechatToken ? { token: wechatToken, aesKey, appId, ...wechatChannel(env) } : undefined,
     ranking: ranking(env),
+    metrics: metrics(env),
+    webRatePerMinute: positiveInteger(env, 'WEB_RATE_LIMIT', 60, 1_000_000),
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);
+  }
+  const metricsPort = config.metrics?.port;
+  if (metricsPort !== undefined && metricsPort !== 0 && (metricsPort === config.port || metricsPort === config.rankingPort)) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT and RANKING_PORT (${metricsPort}); use METRICS_PORT=off to turn metrics off`);
   }
   return config;
 }
@@ -109,6 +119,12 @@ function port(env: Env, name: string, fallback: number): number {
     throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}"`);
   }
   return Number(raw);
+}
+
+/** `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations). */
+function metrics(env: Env): Config['metrics'] {
+  if (nonEmpty(env.METRICS_PORT)?.toLowerCase() === 'off') return undefined;
+  return { host: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1', port: port(env, 'METRICS_PORT', 9464) };
 }
 
 function databaseUrl(url: string): string {

@@ -1,7 +1,8 @@
 /**
  * The composition root: opens the store named by the configuration and builds the long-lived services
- * both listeners share. Tests build it with their own configuration (a temporary SQLite file, a
- * PostgreSQL test database) and pass it to the app builders.
+ * both listeners share, with the process's one logger and, unless METRICS_PORT=off, its metrics. Tests
+ * build it with their own configuration (a temporary SQLite file, a PostgreSQL test database) and pass
+ * it to the app builders.
  */
 import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueStore } from './catalogue/catalogue-store.js';
@@ -10,6 +11,8 @@ import { FullDumpCache } from './catalogue/full-dump-cache.js';
 import { LocalClock } from './catalogue/local-time.js';
 import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
+import { createLogger, type Logger } from './observability/logger.js';
+import { Metrics } from './observability/metrics.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { IndexedSearch } from './search/indexed-search.js';
 import { type Database, openDatabase } from './store/database.js';
@@ -17,6 +20,10 @@ import type { HealthProbe } from './system/routes.js';
 
 export interface Services {
   config: Config;
+  /** The process's one logger (both listeners, the services, the command line). */
+  log: Logger;
+  /** Undefined when METRICS_PORT=off. */
+  metrics: Metrics | undefined;
   database: Database;
   catalogue: Catalogue;
   fullDumps: FullDumpCache;
@@ -33,31 +40,45 @@ export interface ServiceOptions {
   pollMs?: number;
   /** Follow PostgreSQL change notifications from other instances and the CLI (default true). */
   listen?: boolean;
+  /** The logger to use (the command line's); by default one is made from LOG_LEVEL, writing to stdout. */
+  log?: Logger;
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const metrics = config.metrics ? new Metrics() : undefined;
   const database = await openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
-    onConnectionError: storeWarning(config),
+    onConnectionError: (error) => log.warn({ err: error }, 'a PostgreSQL connection failed; it is replaced or retried'),
   });
   const store = new CatalogueStore(database);
-  const catalogue = new Catalogue(store, new CatalogueView(), new IndexedSearch(), new LocalClock(config.catalogueTimeZone));
+  const clock = new LocalClock(config.catalogueTimeZone);
+  const catalogue = new Catalogue(store, new CatalogueView(), new IndexedSearch(), clock, metrics?.searchTimings());
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
-  const rankings = await createRankingServices(config, database);
+  const rankings = await createRankingServices(config, database, log, metrics);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
   if (options.pollMs !== 0) rankings.start();
-  const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000) : undefined;
+  const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics) : undefined;
   if (limits) {
     probes.push(...limits.probes);
     features.push(...limits.features);
   }
+  metrics?.addReadings({
+    entriesByType: () => catalogue.entriesByType(),
+    catalogueRevision: () => catalogue.revision,
+    lastRefreshAt: () => catalogue.lastRefreshAt,
+    ...(limits ? { blacklistSize: async () => (await limits.blacklist.active()).length } : {}),
+    ...(limits?.link ? { redisFallback: () => !limits.link?.up } : {}),
+  });
   return {
     config,
+    log,
+    metrics,
     database,
     catalogue,
-    fullDumps: new FullDumpCache(catalogue),
+    fullDumps: new FullDumpCache(catalogue, metrics?.fullDumpTallies()),
     rankings,
     limits,
     probes,
@@ -68,15 +89,5 @@ export async function createServices(config: Config, options: ServiceOptions = {
       await limits?.close();
       await database.close();
     },
-  };
-}
-
-/** Store connection trouble (replaced automatically) as a pino-style line on stderr; the loggers belong to the apps. */
-function storeWarning(config: Config): (error: Error) => void {
-  const quiet = ['error', 'fatal', 'silent'].includes(config.logLevel);
-  return (error) => {
-    if (quiet) return;
-    const line = { level: 40, time: Date.now(), msg: 'a PostgreSQL connection failed; it is replaced or retried', err: error.message };
-    process.stderr.write(`${JSON.stringify(line)}\n`);
   };
 }

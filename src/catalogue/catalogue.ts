@@ -4,11 +4,14 @@
  * store's change feed (PostgreSQL LISTEN/NOTIFY) and, as the fallback, by polling the store's revision (a
  * cheap single-row read).
  */
+import type { Timing } from '../observability/instruments.js';
+import type { KeywordClass } from '../observability/metrics.js';
+import { keywordClass } from '../search/keyword-class.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 import type { CatalogueStore } from './catalogue-store.js';
 import type { CatalogueView, ContentItem, ListFilter } from './catalogue-view.js';
-import type { ContentType } from './content-types.js';
+import { CONTENT_TYPES, type ContentType } from './content-types.js';
 import type { DayRange, LocalClock } from './local-time.js';
 
 export interface Page {
@@ -19,6 +22,7 @@ export interface Page {
 export class Catalogue {
   private loadedRevision = -1;
   private changes = 0;
+  private lastLookAt = Date.now();
   private refreshing: Promise<void> | undefined;
   private queuedRefresh: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -30,6 +34,8 @@ export class Catalogue {
     private readonly view: CatalogueView,
     private readonly searchEngine: SearchEngine,
     readonly clock: LocalClock,
+    /** Search time by keyword class (metrics); undefined when metrics are off. */
+    private readonly searchTimings?: Record<KeywordClass, Timing>,
   ) {}
 
   get size(): number {
@@ -52,6 +58,20 @@ export class Catalogue {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.changeFeed?.close();
+  }
+
+  /** The store revision loaded; -1 before the first load. */
+  get revision(): number {
+    return this.loadedRevision;
+  }
+
+  /** When this instance last read the store's revision successfully (changed or not), ms since the epoch. */
+  get lastRefreshAt(): number {
+    return this.lastLookAt;
+  }
+
+  entriesByType(): Record<ContentType, number> {
+    return Object.fromEntries(CONTENT_TYPES.map((type) => [type, this.view.ordered({ type }).length])) as Record<ContentType, number>;
   }
 
   /** Bumps whenever the served data changes: what response caches are keyed on. */
@@ -86,7 +106,10 @@ export class Catalogue {
 
   private async load(): Promise<void> {
     const revision = await this.store.revision();
-    if (revision === this.loadedRevision) return;
+    if (revision === this.loadedRevision) {
+      this.lastLookAt = Date.now();
+      return;
+    }
     const changedTypes = new Set<ContentType>();
     await this.store.loadSince(Math.max(0, this.loadedRevision), (batch) => {
       const slots = this.view.apply(batch);
@@ -96,6 +119,7 @@ export class Catalogue {
     this.view.reorder();
     this.searchEngine.prepare?.(this.view);
     this.loadedRevision = revision;
+    this.lastLookAt = Date.now();
     this.changes++;
     if (changedTypes.size > 0) for (const listener of this.listeners) listener(changedTypes);
   }
@@ -106,7 +130,9 @@ export class Catalogue {
   }
 
   search(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Page {
+    const started = this.searchTimings ? performance.now() : 0;
     let slots = this.searchEngine.find(this.view, keyword, type);
+    if (this.searchTimings) this.searchTimings[keywordClass(keyword)].observe((performance.now() - started) / 1000);
     if (day) slots = Array.prototype.filter.call(slots, (slot: number) => this.view.isInDay(slot, day)) as number[];
     return { items: this.view.items(slots, offset, limit), total: slots.length };
   }

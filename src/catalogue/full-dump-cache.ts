@@ -15,6 +15,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../config.js';
 import { success } from '../http/envelope.js';
+import { NO_TALLY, type Tally } from '../observability/instruments.js';
 import type { Catalogue } from './catalogue.js';
 import type { ContentType } from './content-types.js';
 
@@ -41,7 +42,11 @@ export class FullDumpCache {
   /** How many dumps were built (observability, tests of the single build). */
   builds = 0;
 
-  constructor(private readonly catalogue: Catalogue) {
+  constructor(
+    private readonly catalogue: Catalogue,
+    /** Answers from ready bytes (or a build already under way) and builds, for the metrics. */
+    private readonly tallies: Record<'hit' | 'build', Tally> = { hit: NO_TALLY, build: NO_TALLY },
+  ) {
     // Let stale dumps go as soon as an import changes their type, instead of holding them until asked.
     catalogue.onChange((types) => {
       for (const key of this.ready.keys()) if (types.has(key.split(':')[0] as ContentType)) this.ready.delete(key);
@@ -52,11 +57,17 @@ export class FullDumpCache {
     const key = `${type}:${language}`;
     const version = this.catalogue.typeVersion(type);
     const cached = this.ready.get(key);
-    if (cached && cached.version === version && Date.now() - cached.builtAt < FULL_DUMP_TTL_MS) return cached;
+    if (cached && cached.version === version && Date.now() - cached.builtAt < FULL_DUMP_TTL_MS) {
+      this.tallies.hit.inc();
+      return cached;
+    }
     // Join a build only if it is of the current version: one started before an import would serve
     // the old entries to a request that arrived after the import.
     const pending = this.building.get(key);
-    if (pending && pending.version === version) return pending.dump;
+    if (pending && pending.version === version) {
+      this.tallies.hit.inc();
+      return pending.dump;
+    }
     const dump = this.build(type, language, version).finally(() => {
       if (this.building.get(key)?.dump === dump) this.building.delete(key);
     });
@@ -66,6 +77,7 @@ export class FullDumpCache {
 
   private async build(type: ContentType, language: Language, version: number): Promise<FullDump> {
     this.builds++;
+    this.tallies.build.inc();
     const items = this.catalogue.all(type);
     const body = success({ zh: '获取全部数据成功', en: 'Fetched all entries' }, language, {
       items,

@@ -4,14 +4,14 @@ import { SingleBar } from 'cli-progress';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config.js';
 import { type ImportProgress, importFile } from '../ingest/import-file.js';
-import { openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
+import { openCommandDatabase } from './with-database.js';
 
 export async function importCommand(config: Config, file: string): Promise<void> {
   await access(file).catch(() => {
     throw new CliError(`cannot read ${file}`);
   });
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openCommandDatabase(config);
   try {
     const report = await importFile(new CatalogueStore(database), file, process.stderr.isTTY ? terminalProgress() : undefined).catch(
       (error: Error) => {

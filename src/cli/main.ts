@@ -1,5 +1,5 @@
 /**
- * The `dramadex` command line (operator-interface.md). Every command exits 0 on success and non-zero
+ * The `dramadex` command line (README, "Command line"). Every command exits 0 on success and non-zero
  * with a one-line reason on failure; secrets it creates are printed alone on the last line.
  */
 import { Command, CommanderError } from 'commander';
@@ -33,7 +33,8 @@ export async function main(argv: string[]): Promise<number> {
       await importCommand(loadConfig(), file);
     });
 
-  for (const register of extraCommands) register(program);
+  registerRankingCommands(program);
+  registerLimitsCommands(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -45,6 +46,3 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
 }
-
-/** Components with commands of their own (keys, tokens, rankings) add them here. */
-const extraCommands: Array<(program: Command) => void> = [registerRankingCommands, registerLimitsCommands];

@@ -3,7 +3,10 @@ import { loadDemoRankings } from '../ranking/demo/load-demo-rankings.js';
 import type { Services } from '../services.js';
 import { demoCatalogue } from './demo-catalogue.js';
 
-export async function loadDemoData(services: Services, log: (message: string) => void = console.log): Promise<void> {
+export async function loadDemoData(
+  services: Services,
+  log: (message: string) => void = (message) => services.log.info(message),
+): Promise<void> {
   await loadDemoRankings(services, log);
   const { catalogue } = services;
   if ((await catalogue.store.count()) > 0) {

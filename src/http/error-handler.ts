@@ -3,7 +3,7 @@
  * validation failures as 400 naming the parameter, framework client errors as 400/404, anything else
  * as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { Language } from '../config.js';
 import { ApiError, badRequest, internalError, notFound } from './errors.js';
 import { responseLanguage } from './language.js';
@@ -12,6 +12,8 @@ export interface ErrorHandlingOptions {
   defaultLanguage: Language;
   /** How a parameter's rule is described in a 400, e.g. `page` → "an integer from 1 to 1000". */
   describeParameter?: (name: string) => { zh: string; en: string } | undefined;
+  /** Observes answers to unmatched paths (they run no route's hooks); see observability/request-observer.ts. */
+  onNotFoundResponse?: onResponseHookHandler;
 }
 
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
@@ -27,7 +29,13 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     return send(apiError, request, reply);
   });
 
-  app.setNotFoundHandler((request, reply) => send(notFound(request.url.split('?')[0] ?? '/'), request, reply));
+  const notFoundHandler = (request: FastifyRequest, reply: FastifyReply) =>
+    send(notFound(request.url.split('?')[0] ?? '/'), request, reply);
+  if (options.onNotFoundResponse) {
+    // Fastify applies every lifecycle hook given here to the 404 context; its types list only two.
+    const hooks = { onResponse: options.onNotFoundResponse } as Parameters<FastifyInstance['setNotFoundHandler']>[0];
+    app.setNotFoundHandler(hooks, notFoundHandler);
+  } else app.setNotFoundHandler(notFoundHandler);
 }
 
 function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiError {

@@ -1,17 +1,15 @@
-/** Fastify settings both listeners share: trusted proxies, logging without secrets, router rules. */
+/** Fastify settings both listeners share: the process's logger, trusted proxies, router rules. */
 import type { Socket } from 'node:net';
-import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config.js';
+import type { Logger } from '../observability/logger.js';
 import { badRequest } from './errors.js';
 
-export function fastifyOptions(config: Config): FastifyServerOptions {
+export function fastifyOptions(config: Config, logger: Logger): FastifyServerOptions & { loggerInstance: FastifyBaseLogger } {
   return {
-    logger: {
-      level: config.logLevel,
-      // Tokens and keys never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.query'],
-    },
-    // Per-request access lines cost a third of the throughput; errors are still logged.
+    // The one logger of the process (observability/logger.ts), which redacts tokens, keys and signatures.
+    loggerInstance: logger as FastifyBaseLogger,
+    // Fastify's own per-request lines are off: the request observer writes a shorter one at debug level.
     logController: new LogController({ disableRequestLogging: true }),
     // Only the listed proxies' X-Forwarded-For is believed; an empty list believes none.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

@@ -6,6 +6,8 @@
  * when it is unreachable).
  */
 import type { Config } from '../config.js';
+import type { Logger } from '../observability/logger.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { Database } from '../store/database.js';
 import type { HealthProbe } from '../system/routes.js';
 import { AddressSet } from './address-set.js';
@@ -13,6 +15,7 @@ import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';
 import { Limits } from './limits.js';
 import { RedisLink } from './redis-link.js';
+import { WebBudget } from './web-budget.js';
 
 export class LimitsService {
   private timer: NodeJS.Timeout | undefined;
@@ -24,21 +27,27 @@ export class LimitsService {
     readonly apiKeys: ApiKeyRegistry,
     readonly blacklist: BlacklistRecord,
     readonly link: RedisLink | undefined,
+    /** The web page's budget (`/docs`, `/openapi.json` on both listeners). */
+    readonly webBudget: WebBudget,
   ) {}
 
-  static async start(config: Config, database: Database, pollMs: number): Promise<LimitsService> {
+  static async start(config: Config, database: Database, pollMs: number, log: Logger, metrics?: Metrics): Promise<LimitsService> {
     const link = config.redisUrl ? new RedisLink(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }) : undefined;
     await link?.connect(2000);
     const apiKeys = new ApiKeyRegistry(new ApiKeyStore(database));
+    const exempt = new AddressSet(config.exemptAddresses);
     const blacklist = new BlacklistRecord(database);
     const limits = new Limits({
       keyPrefix: config.limits.redisKeyPrefix,
       link,
       apiKeys,
-      exempt: new AddressSet(config.exemptAddresses),
+      exempt,
       blacklist,
+      ...(metrics ? { decisions: metrics.limitTallies() } : {}),
     });
-    const service = new LimitsService(limits, apiKeys, blacklist, link);
+    limits.attachLog(log.child({ component: 'limits' }));
+    const webBudget = new WebBudget(config.webRatePerMinute, config.limits.redisKeyPrefix, link, exempt);
+    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget);
     await apiKeys.reload();
     service.followedId = await blacklist.latestId();
     if (pollMs > 0) {

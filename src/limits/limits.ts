@@ -11,6 +11,8 @@
  */
 import { addressGroup } from '../http/client-address.js';
 import type { ApiError } from '../http/errors.js';
+import { noTallies, type Tally } from '../observability/instruments.js';
+import { LIMIT_DECISIONS, type LimitDecision } from '../observability/metrics.js';
 import type { AddressSet } from './address-set.js';
 import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
 import type { BlacklistRecord } from './blacklist-record.js';
@@ -62,6 +64,8 @@ export interface LimitsParts {
   apiKeys: ApiKeyRegistry;
   exempt: AddressSet;
   blacklist: BlacklistRecord;
+  /** One tally per decision (metrics); no-ops when metrics are off. */
+  decisions?: Record<LimitDecision, Tally>;
 }
 
 export class Limits {
@@ -70,8 +74,10 @@ export class Limits {
   /** One counter per distinct key rate (a counter has one quota), with its policy header value. */
   private readonly keyCounters = new Map<number, { counter: Counter; policy: string }>();
   private log: LimitsLog | undefined;
+  private readonly decisions: Record<LimitDecision, Tally>;
 
   constructor(readonly parts: LimitsParts) {
+    this.decisions = parts.decisions ?? noTallies(LIMIT_DECISIONS);
     this.address = this.counter(ADDRESS_COUNTER, 1, ADDRESS_WINDOW_SECONDS);
     this.fullDump = this.counter(FULL_DUMP_COUNTER, 1, FULL_DUMP_WINDOW_SECONDS);
   }
@@ -88,14 +94,16 @@ export class Limits {
    */
   check(request: LimitRequest, decide: Decide): void {
     if (request.apiKey === undefined) {
-      if (this.parts.exempt.has(request.ip)) decide(null);
+      if (this.parts.exempt.has(request.ip)) this.exempt(decide);
       // Limited per IPv4 address or IPv6 /64 (client-address.ts).
       else this.checkAddress(addressGroup(request.ip), request.fullDump, decide);
       return;
     }
     const key = typeof request.apiKey === 'string' ? this.parts.apiKeys.lookup(request.apiKey) : undefined;
-    if (!key) decide(unknownKey());
-    else if (this.parts.exempt.has(request.ip)) decide(null);
+    if (!key) {
+      this.decisions.unknown_key.inc();
+      decide(unknownKey());
+    } else if (this.parts.exempt.has(request.ip)) this.exempt(decide);
     else this.checkKey(key, request.fullDump, decide);
   }
 
@@ -104,8 +112,11 @@ export class Limits {
     this.address.consume(address).then(
       (counted) => {
         const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
-        if (fullDump) deliver(this.checkFullDump(address, policy, rateLimit), decide);
-        else decide(null, policy, rateLimit);
+        if (fullDump) deliver(this.checkFullDump(address, policy, rateLimit, this.decisions.allowed), decide);
+        else {
+          this.decisions.allowed.inc();
+          decide(null, policy, rateLimit);
+        }
       },
       (error: unknown) => deliver(this.refuseAddress(address, error, policy), decide),
     );
@@ -123,7 +134,9 @@ export class Limits {
     }
     const rateLimit = remaining('per-address', 0, msLeft);
     const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
-    const refused = violation >= BLACKLIST_AFTER_VIOLATIONS ? blacklisted(msLeft, headers) : tooFast(msLeft, violation, headers);
+    const isBlacklisted = violation >= BLACKLIST_AFTER_VIOLATIONS;
+    this.decisions[isBlacklisted ? 'blacklisted' : 'refused'].inc();
+    const refused = isBlacklisted ? blacklisted(msLeft, headers) : tooFast(msLeft, violation, headers);
     return { policy, rateLimit, refusal: refused };
   }
 
@@ -143,11 +156,15 @@ export class Limits {
     counter.consume(key.limitKey).then(
       (counted) => {
         const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
-        if (fullDump) deliver(this.checkFullDump(key.limitKey, policy, rateLimit), decide);
-        else decide(null, policy, rateLimit);
+        if (fullDump) deliver(this.checkFullDump(key.limitKey, policy, rateLimit, this.decisions.keyed), decide);
+        else {
+          this.decisions.keyed.inc();
+          decide(null, policy, rateLimit);
+        }
       },
       (error: unknown) => {
         if (!isRefusal(error)) return decide(error as Error);
+        this.decisions.refused.inc();
         const rateLimit = remaining('api-key', 0, error.msBeforeNext);
         const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
         decide(keyTooFast(error.msBeforeNext, key.ratePerSecond, headers));
@@ -155,12 +172,19 @@ export class Limits {
     );
   }
 
-  private async checkFullDump(who: string, policy: string, rateLimit: string): Promise<Verdict> {
+  private exempt(decide: Decide): void {
+    this.decisions.exempt.inc();
+    decide(null);
+  }
+
+  private async checkFullDump(who: string, policy: string, rateLimit: string, allowed: Tally): Promise<Verdict> {
     try {
       const counted = await this.fullDump.consume(who);
+      allowed.inc();
       return { policy, rateLimit: `${rateLimit}, ${remaining('full-dump', 0, counted.msBeforeNext)}` };
     } catch (error) {
       const refusal = refusalOf(error);
+      this.decisions.refused.inc();
       const both = `${rateLimit}, ${remaining('full-dump', 0, refusal.msBeforeNext)}`;
       const headers = { 'ratelimit-policy': policy, ratelimit: both };
       return { policy, rateLimit: both, refusal: fullDumpTooFrequent(refusal.msBeforeNext, headers) };

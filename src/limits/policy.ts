@@ -118,3 +118,18 @@ export function unknownKey(): ApiError {
     },
   );
 }
+
+/** 429 on the web page's budget (the API reference at `/docs` and `/openapi.json`), per address a minute. */
+export function webPageTooFast(msBeforeNext: number, perMinute: number): ApiError {
+  const wait = waitSeconds(msBeforeNext);
+  return rateLimited({
+    retryAfterSeconds: wait,
+    message: TOO_FAST,
+    error: { zh: `每个地址每分钟最多请求页面 ${perMinute} 次`, en: `Each client address may request pages ${perMinute} times a minute` },
+    detail: {
+      zh: `超出页面的频率限制（每分钟 ${perMinute} 次），请在 ${wait} 秒后重试；不计入接口的限额`,
+      en: `Page rate limit of ${perMinute} requests a minute exceeded; retry in ${wait} s. Pages do not count against the API limits`,
+    },
+    headers: {},
+  });
+}

@@ -4,8 +4,10 @@
  * Never listens: server.ts does, tests inject.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerApiDocs } from '../http/api-docs.js';
 import { installErrorHandling } from '../http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from '../http/fastify-options.js';
+import { observeRequests } from '../observability/request-observer.js';
 import type { Services } from '../services.js';
 import { registerRankingOpenApi } from './openapi.js';
 import { parameterRules } from './query-params.js';
@@ -14,12 +16,18 @@ import { wechatRoutes } from './wechat/routes.js';
 
 export async function buildRankingApp(services: Services): Promise<FastifyInstance> {
   const { config, rankings } = services;
-  const app = Fastify(fastifyOptions(config));
+  const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
+  const onNotFoundResponse = observeRequests(app, { listener: 'ranking', metrics: services.metrics });
   const rules = parameterRules(config.ranking.hitMax);
-  installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => rules[name] });
+  installErrorHandling(app, {
+    defaultLanguage: config.language,
+    describeParameter: (name) => rules[name],
+    ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
+  });
   await registerRankingOpenApi(app, config.ranking);
+  await registerApiDocs(app, services.limits?.webBudget);
   await app.register(rankingRoutes, { config, rankings });
-  if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel });
+  if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel, outcomes: rankings.wechatOutcomes });
   return app;
 }

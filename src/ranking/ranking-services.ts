@@ -8,6 +8,9 @@ import { LocalClock } from '../catalogue/local-time.js';
 import type { Config } from '../config.js';
 import type { Localized } from '../http/errors.js';
 import { RedisLink } from '../limits/redis-link.js';
+import type { Tally } from '../observability/instruments.js';
+import type { Logger } from '../observability/logger.js';
+import type { Metrics, WechatOutcome } from '../observability/metrics.js';
 import type { Database } from '../store/database.js';
 import type { Board } from './boards.js';
 import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
@@ -26,6 +29,8 @@ export interface RankingServices {
   auth: BearerAuthOptions;
   /** The WeChat token channel, when WECHAT_TOKEN is set. */
   channel: WechatChannel | undefined;
+  /** Counts WeChat callbacks by outcome (metrics); undefined when metrics are off. */
+  wechatOutcomes: Record<WechatOutcome, Tally> | undefined;
   /** The upstream fetcher, when RANKING_FETCH_SOURCES is set (started by `start()`). */
   fetcher: UpstreamFetcher | undefined;
   /** Starts the scheduled fetcher, if any. */
@@ -33,13 +38,14 @@ export interface RankingServices {
   close(): Promise<void>;
 }
 
-export async function createRankingServices(config: Config, database: Database): Promise<RankingServices> {
+export async function createRankingServices(config: Config, database: Database, log: Logger, metrics?: Metrics): Promise<RankingServices> {
   const boards = new RankingBoards(new SnapshotStore(database), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
   const tokens = new RankingTokens(new TokenStore(database), derivationKey(config));
   // The same kind of link the catalogue limits use: Redis trouble never holds a request (the token
   // limit then counts in this instance's memory until Redis answers again).
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }) : undefined;
   await redis?.connect(2000);
+  redis?.attachLog(log.child({ component: 'ranking-limits' }));
   const rateLimit = redis
     ? TokenRateLimit.inRedis(redis.client, config.ranking.ratePerMinute, `${config.limits.redisKeyPrefix}ranking-token`)
     : TokenRateLimit.inMemory(config.ranking.ratePerMinute);
@@ -52,12 +58,17 @@ export async function createRankingServices(config: Config, database: Database):
         boards,
         fetch.sources.map((source) => ({ board: source.board as Board, url: source.url })),
         fetch.intervalMinutes,
+        {
+          report: (line) => log.error(line),
+          ...(metrics ? { counted: (board: string, ok: boolean) => metrics.fetchTally(board, ok) } : {}),
+        },
       )
     : undefined;
   return {
     boards,
     tokens,
-    auth: { tokens, rateLimit, ...instructions(config) },
+    auth: { tokens, rateLimit, ...instructions(config), ...(metrics ? { outcomes: metrics.rankingAuthTallies() } : {}) },
+    wechatOutcomes: metrics?.wechatTallies(),
     channel,
     fetcher,
     start() {

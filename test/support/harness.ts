@@ -32,7 +32,7 @@ export interface TestContext {
 export async function createTestContext(store: StoreKind, env: Record<string, string> = {}): Promise<TestContext> {
   const { url, drop } = await createTestDatabase(store);
   // Limits are off unless a test asks for them (RATE_LIMITS: 'on'): other suites call endpoints rapidly from one address.
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, RATE_LIMITS: 'off', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, RATE_LIMITS: 'off', METRICS_PORT: '0', ...env });
   const services = await createServices(config, { pollMs: 0 });
   const app = await buildCatalogueApp(services);
   const rankingApp = await buildRankingApp(services);

@@ -4,7 +4,10 @@ import { RANKING_BOARDS } from '../boards.js';
 import { parseRecords } from '../records.js';
 import { demoBoard, earlierDemoBoard } from './demo-rankings.js';
 
-export async function loadDemoRankings(services: Services, log: (message: string) => void = console.log): Promise<void> {
+export async function loadDemoRankings(
+  services: Services,
+  log: (message: string) => void = (message) => services.log.info(message),
+): Promise<void> {
   const { boards } = services.rankings;
   for (const board of RANKING_BOARDS) {
     if ((await boards.store.latestId(board)) !== 0) {

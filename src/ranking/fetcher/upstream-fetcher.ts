@@ -4,6 +4,7 @@
  * A failing source is reported and skipped; the others and the service carry on. Responses are bounded
  * in time and size because the upstream is not ours.
  */
+import type { Tally } from '../../observability/instruments.js';
 import type { Board } from '../boards.js';
 import type { ImportSummary, RankingBoards } from '../ranking-boards.js';
 import { mapHotList } from './hot-list.js';
@@ -20,6 +21,8 @@ export interface FetcherOptions {
   maxBytes?: number;
   /** Where failures are reported (one line each). */
   report?: (line: string) => void;
+  /** Counts each board's fetch by outcome (metrics). */
+  counted?: (board: Board, ok: boolean) => Tally;
 }
 
 export class UpstreamFetcher {
@@ -28,6 +31,7 @@ export class UpstreamFetcher {
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
   private readonly report: (line: string) => void;
+  private readonly counted: ((board: Board, ok: boolean) => Tally) | undefined;
 
   constructor(
     private readonly boards: RankingBoards,
@@ -38,6 +42,7 @@ export class UpstreamFetcher {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
     this.report = options.report ?? ((line) => process.stderr.write(`${line}\n`));
+    this.counted = options.counted;
   }
 
   /** Fetches now, then every interval; the timer does not keep the process alive. */
@@ -73,9 +78,11 @@ export class UpstreamFetcher {
     try {
       const document = await this.download(source.url);
       const summary = await this.boards.import(source.board, mapHotList(source.board, document));
+      this.counted?.(source.board, true).inc();
       return { board: source.board, ok: true, summary };
     } catch (error) {
       const message = (error as Error).message;
+      this.counted?.(source.board, false).inc();
       this.report(`ranking fetch of board ${source.board} failed: ${message}`);
       return { board: source.board, ok: false, error: message };
     }

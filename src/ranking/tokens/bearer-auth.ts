@@ -7,6 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../../http/client-address.js';
 import { forbidden, type Localized, unauthorized } from '../../http/errors.js';
+import { noTallies, type Tally } from '../../observability/instruments.js';
+import { RANKING_AUTH_OUTCOMES, type RankingAuthOutcome } from '../../observability/metrics.js';
 import { isWellFormedToken, type RankingTokens } from './ranking-tokens.js';
 import type { TokenRateLimit } from './token-rate-limit.js';
 
@@ -20,12 +22,15 @@ export interface BearerAuthOptions {
   /** How a user gets a token and re-binds it (names the channel's keywords when it is on). */
   howToGet: Localized;
   howToRebind: Localized;
+  /** One tally per outcome (metrics). */
+  outcomes?: Record<RankingAuthOutcome, Tally>;
 }
 
-export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerAuthOptions) {
+export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind, outcomes = noTallies(RANKING_AUTH_OUTCOMES) }: BearerAuthOptions) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
+      outcomes.missing.inc();
       throw unauthorized(
         { zh: '缺少令牌：请在 Authorization 请求头中携带 Bearer 令牌', en: 'No token: send Authorization: Bearer <token>' },
         howToGet,
@@ -36,6 +41,7 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerA
     }
     const token = BEARER.exec(header)?.[1];
     if (token === undefined || !isWellFormedToken(token)) {
+      outcomes.malformed.inc();
       throw unauthorized(
         { zh: 'Authorization 请求头格式错误，应为 "Bearer dxr_…"', en: 'Malformed Authorization header; expected "Bearer dxr_…"' },
         howToGet,
@@ -45,6 +51,7 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerA
     const address = clientAddress(request);
     const result = await tokens.authenticate(token, address);
     if (result.outcome === 'unknown' || result.outcome === 'revoked') {
+      outcomes[result.outcome].inc();
       const error =
         result.outcome === 'unknown' ? { zh: '令牌无效', en: 'Unknown token' } : { zh: '令牌已被吊销', en: 'The token has been revoked' };
       throw unauthorized(error, howToGet, {
@@ -52,6 +59,7 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerA
       });
     }
     if (result.outcome === 'wrong-address') {
+      outcomes.wrong_address.inc();
       throw forbidden(
         {
           zh: `此令牌已绑定其他地址，当前地址 ${address} 未被授权`,
@@ -60,6 +68,12 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerA
         howToRebind,
       );
     }
-    await rateLimit.take(result.token.tokenPrefix);
+    try {
+      await rateLimit.take(result.token.tokenPrefix);
+    } catch (error) {
+      outcomes.rate_limited.inc();
+      throw error;
+    }
+    outcomes.ok.inc();
   };
 }

@@ -5,12 +5,16 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { noTallies, type Tally } from '../../observability/instruments.js';
+import { WECHAT_OUTCOMES, type WechatOutcome } from '../../observability/metrics.js';
 import type { CallbackQuery, WechatChannel } from './channel.js';
 
 export const WECHAT_BODY_LIMIT = 64 * 1024;
 
 export interface WechatRoutesOptions {
   channel: WechatChannel;
+  /** One tally per outcome (metrics). */
+  outcomes?: Record<WechatOutcome, Tally> | undefined;
 }
 
 const callbackQuery = Type.Object({
@@ -23,20 +27,30 @@ const callbackQuery = Type.Object({
   msg_signature: Type.Optional(Type.String()),
 });
 
-export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = async (app, { channel }) => {
+export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = async (app, { channel, outcomes }) => {
+  const counted = outcomes ?? noTallies(WECHAT_OUTCOMES);
+  // A refusal is any error answer (bad signature, stale timestamp, malformed XML); the hook sees them all.
+  app.addHook('onResponse', (_request, reply, done) => {
+    if (reply.statusCode >= 400) counted.refused.inc();
+    done();
+  });
+
   app.addContentTypeParser(
     ['text/xml', 'application/xml', 'text/plain'],
     { parseAs: 'string', bodyLimit: WECHAT_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
 
-  app.get('/wechat', { schema: { querystring: callbackQuery, hide: true } }, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(channel.verifyUrl(request.query as CallbackQuery)),
-  );
+  app.get('/wechat', { schema: { querystring: callbackQuery, hide: true } }, async (request, reply) => {
+    const echo = channel.verifyUrl(request.query as CallbackQuery);
+    counted.verified.inc();
+    return reply.type('text/plain; charset=utf-8').send(echo);
+  });
 
   app.post('/wechat', { schema: { querystring: callbackQuery, hide: true }, bodyLimit: WECHAT_BODY_LIMIT }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : '';
     const answer = await channel.deliver(request.query as CallbackQuery, body);
+    counted.answered.inc();
     return reply.type(answer.startsWith('<') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8').send(answer);
   });
 };

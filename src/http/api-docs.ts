@@ -1,0 +1,39 @@
+/**
+ * The API reference on each listener (docs/decisions.md, Operations): the OpenAPI 3.1 document at
+ * `/openapi.json` and a readable page at `/docs` (Swagger UI, whose scripts and styles ship inside
+ * @fastify/swagger-ui and are served from this process: no CDN, so the page works offline and leaks no
+ * visitor to a third party). Both are under the web page's budget instead of the API limits, and
+ * neither appears in the document itself.
+ */
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { WebBudget } from '../limits/web-budget.js';
+
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PREFIX = '/docs';
+
+/** Whether a request path is one of the reference's (the catalogue limits leave these to the web budget). */
+export function isApiDocsPath(url: string): boolean {
+  if (url.startsWith(DOCS_PREFIX)) return '/?'.includes(url.charAt(DOCS_PREFIX.length)); // '' at the end counts too
+  return url === OPENAPI_PATH || url.startsWith(`${OPENAPI_PATH}?`) || url === `${OPENAPI_PATH}/`;
+}
+
+/** Register after the OpenAPI collector (@fastify/swagger). `budget` is undefined when RATE_LIMITS=off. */
+export async function registerApiDocs(app: FastifyInstance, budget: WebBudget | undefined): Promise<void> {
+  const onRequest = budget ? budgetHook(budget) : undefined;
+  const hooks = onRequest ? { onRequest } : {};
+  app.get(OPENAPI_PATH, { schema: { hide: true }, ...hooks }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    ...(onRequest ? { uiHooks: { onRequest } } : {}),
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+  });
+}
+
+function budgetHook(budget: WebBudget): onRequestHookHandler {
+  return (request, _reply, done) => {
+    // The page's scripts and styles are not counted (docs/decisions.md, Web page): one visit is one request.
+    if (request.url.startsWith(`${DOCS_PREFIX}/static/`)) return done();
+    budget.check(request.ip).then((refusal) => done(refusal), done);
+  };
+}

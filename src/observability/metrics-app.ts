@@ -1,0 +1,14 @@
+/**
+ * The metrics listener: `GET /metrics` in the Prometheus text format and nothing else, on its own
+ * address (METRICS_HOST, METRICS_PORT), never on the public catalogue or ranking port, so scraping
+ * needs no exemption from the limits and the numbers are not published to the world.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
+
+export function buildMetricsApp(metrics: Metrics, log: Logger): FastifyInstance {
+  const app = Fastify({ loggerInstance: log.child({ listener: 'metrics' }) as FastifyBaseLogger });
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.scrape()));
+  return app;
+}

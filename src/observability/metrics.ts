@@ -1,0 +1,177 @@
+/**
+ * Every Prometheus metric the service exposes, in one registry per process (per Services in tests, so
+ * parallel test contexts never share counts). Components record through pre-bound children
+ * (instruments.ts): the labels of a request-path metric are resolved once, at start-up or when a
+ * route is added, never per request. Values that already live somewhere (entries per type, the
+ * catalogue revision, the blacklist, the Redis link) are read when Prometheus scrapes, through the
+ * `Readings` the composition root hands over. What each metric means: docs/operations.md.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Tally, Timing } from './instruments.js';
+
+export const LIMIT_DECISIONS = ['allowed', 'refused', 'blacklisted', 'exempt', 'keyed', 'unknown_key'] as const;
+export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
+
+export const KEYWORD_CLASSES = ['cjk_1', 'cjk_2', 'cjk_3_plus', 'latin', 'several_terms'] as const;
+export type KeywordClass = (typeof KEYWORD_CLASSES)[number];
+
+export const RANKING_AUTH_OUTCOMES = ['ok', 'missing', 'malformed', 'unknown', 'revoked', 'wrong_address', 'rate_limited'] as const;
+export type RankingAuthOutcome = (typeof RANKING_AUTH_OUTCOMES)[number];
+
+export const WECHAT_OUTCOMES = ['verified', 'answered', 'refused'] as const;
+export type WechatOutcome = (typeof WECHAT_OUTCOMES)[number];
+
+/** Values read at scrape time; each may be absent (no limits, no Redis). */
+export interface Readings {
+  entriesByType?: () => Record<string, number>;
+  catalogueRevision?: () => number;
+  /** Milliseconds since the epoch of the last successful look at the store's revision. */
+  lastRefreshAt?: () => number;
+  blacklistSize?: () => Promise<number>;
+  /** True while the limits decide on this instance's memory because Redis is unreachable. */
+  redisFallback?: () => boolean;
+}
+
+/** Latency buckets in seconds: requests served from memory take tens of microseconds, full dumps seconds. */
+const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requestDuration: Histogram<'listener' | 'route' | 'method' | 'status_code'>;
+  private readonly limitDecisions: Counter<'decision'>;
+  private readonly searchDuration: Histogram<'keyword_class'>;
+  private readonly fullDumps: Counter<'result'>;
+  private readonly rankingAuth: Counter<'outcome'>;
+  private readonly wechatCallbacks: Counter<'outcome'>;
+  private readonly fetcherRuns: Counter<'board' | 'outcome'>;
+
+  constructor() {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requestDuration = new Histogram({
+      name: 'dramadex_http_request_duration_seconds',
+      help: 'Time to answer a request, by listener, route pattern, method and status',
+      labelNames: ['listener', 'route', 'method', 'status_code'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.limitDecisions = new Counter({
+      name: 'dramadex_limit_decisions_total',
+      help: 'Catalogue limit decisions: allowed, refused (429), blacklisted (429 while blacklisted), exempt, keyed (an API key was counted), unknown_key (401)',
+      labelNames: ['decision'],
+      registers,
+    });
+    this.searchDuration = new Histogram({
+      name: 'dramadex_search_duration_seconds',
+      help: 'Time to find the matches of a search keyword (cache misses only), by keyword class',
+      labelNames: ['keyword_class'],
+      buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers,
+    });
+    this.fullDumps = new Counter({
+      name: 'dramadex_full_dump_requests_total',
+      help: 'Full-dump (/all) answers: hit (ready bytes served) or build (the dump was built)',
+      labelNames: ['result'],
+      registers,
+    });
+    this.rankingAuth = new Counter({
+      name: 'dramadex_ranking_authentications_total',
+      help: 'Bearer checks on the ranking routes, by outcome',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.wechatCallbacks = new Counter({
+      name: 'dramadex_wechat_callbacks_total',
+      help: 'WeChat callbacks: verified (URL check), answered (message), refused (bad signature, stale, malformed)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.fetcherRuns = new Counter({
+      name: 'dramadex_ranking_fetches_total',
+      help: 'Upstream hot-list fetches, by board and outcome (ok or failed)',
+      labelNames: ['board', 'outcome'],
+      registers,
+    });
+  }
+
+  limitTallies(): Record<LimitDecision, Tally> {
+    return bound(LIMIT_DECISIONS, (decision) => this.limitDecisions.labels(decision));
+  }
+
+  searchTimings(): Record<KeywordClass, Timing> {
+    return bound(KEYWORD_CLASSES, (keywordClass) => this.searchDuration.labels(keywordClass));
+  }
+
+  fullDumpTallies(): Record<'hit' | 'build', Tally> {
+    return bound(['hit', 'build'] as const, (result) => this.fullDumps.labels(result));
+  }
+
+  rankingAuthTallies(): Record<RankingAuthOutcome, Tally> {
+    return bound(RANKING_AUTH_OUTCOMES, (outcome) => this.rankingAuth.labels(outcome));
+  }
+
+  wechatTallies(): Record<WechatOutcome, Tally> {
+    return bound(WECHAT_OUTCOMES, (outcome) => this.wechatCallbacks.labels(outcome));
+  }
+
+  fetchTally(board: string, ok: boolean): Tally {
+    return this.fetcherRuns.labels(board, ok ? 'ok' : 'failed');
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  scrape(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  /** Adds the gauges read at scrape time; call once, when the services they read exist. */
+  addReadings(readings: Readings): void {
+    const registers = [this.registry];
+    const { entriesByType, catalogueRevision, lastRefreshAt, blacklistSize, redisFallback } = readings;
+    new Gauge({
+      name: 'dramadex_catalogue_entries',
+      help: 'Catalogue entries this instance serves, by type',
+      labelNames: ['type'],
+      registers,
+      collect() {
+        if (!entriesByType) return;
+        for (const [type, count] of Object.entries(entriesByType())) this.labels(type).set(count);
+      },
+    });
+    new Gauge({
+      name: 'dramadex_catalogue_revision',
+      help: 'The store revision this instance has loaded',
+      registers,
+      collect() {
+        if (catalogueRevision) this.set(catalogueRevision());
+      },
+    });
+    new Gauge({
+      name: 'dramadex_catalogue_refresh_age_seconds',
+      help: 'Seconds since this instance last checked the store for imports (alert when it grows: the instance is not refreshing)',
+      registers,
+      collect() {
+        if (lastRefreshAt) this.set((Date.now() - lastRefreshAt()) / 1000);
+      },
+    });
+    new Gauge({
+      name: 'dramadex_blacklisted_addresses',
+      help: 'Addresses blacklisted right now (as recorded in the database)',
+      registers,
+      async collect() {
+        if (blacklistSize) this.set(await blacklistSize());
+      },
+    });
+    new Gauge({
+      name: 'dramadex_redis_fallback',
+      help: '1 while the limits decide on this instance’s memory because Redis is unreachable, else 0',
+      registers,
+      collect() {
+        this.set(redisFallback?.() ? 1 : 0);
+      },
+    });
+  }
+}
+
+function bound<Name extends string, Child>(names: readonly Name[], child: (name: Name) => Child): Record<Name, Child> {
+  return Object.fromEntries(names.map((name) => [name, child(name)])) as Record<Name, Child>;
+}
