@@ -1,5 +1,5 @@
 /**
- * The six content types of the spec (section 1), their descriptors for `/api/types`, and the legacy
+ * The six content types (docs/interface.md), their descriptors for `/api/types`, and the legacy
  * identifier `baidu` that clients of the original service still send for `extsrc`.
  */
 export const CONTENT_TYPES = ['post', 'dongman', 'movie', 'tv', 'xuexi', 'extsrc'] as const;

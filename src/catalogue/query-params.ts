@@ -1,5 +1,5 @@
 /**
- * Parsing of the common query parameters (spec section 4, decisions "Catalogue"). A JSON-schema
+ * Parsing of the common query parameters (docs/interface.md, docs/decisions.md "Catalogue"). A JSON-schema
  * validator lets through what clients really send wrong (`page=1e3`, `page=Infinity`, `page=`,
  * `limit=5&limit=6`), so each rule is checked here, and every failure is a 400 that names the
  * parameter and its range.

@@ -1,5 +1,5 @@
 /**
- * What "the client's address" means everywhere (decisions.md, "Limits"): the socket's peer, unless the
+ * What "the client's address" means everywhere (docs/decisions.md, "Limits"): the socket's peer, unless the
  * request came through a configured trusted proxy (Fastify's `trustProxy` is set from `TRUST_PROXY`, so
  * `request.ip` already holds the right hop). An IPv4-mapped IPv6 address is the IPv4 address, and IPv6
  * clients are grouped by their /64, because one household or phone rotates through a whole /64.

@@ -1,4 +1,4 @@
-/** The success envelope (spec section 2) and the TypeBox schemas shared by both listeners. */
+/** The success envelope (docs/interface.md) and the TypeBox schemas shared by both listeners. */
 import { type TSchema, Type } from 'typebox';
 import type { Language } from '../config.js';
 import type { Localized } from './errors.js';
@@ -11,7 +11,7 @@ export function SuccessEnvelope<T extends TSchema>(data: T) {
   return Type.Object({ success: Type.Literal(true), message: Type.String(), data });
 }
 
-/** The error envelope; later fields (`retry_after`, `detail`) are allowed where the spec's table ends. */
+/** The error envelope; later fields (`retry_after`, `detail`) are allowed where the interface's table ends (docs/decisions.md). */
 export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),

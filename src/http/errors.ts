@@ -45,7 +45,7 @@ export class ApiError extends Error {
     this.init = init;
   }
 
-  /** The error envelope of the spec, section 2, in one language. */
+  /** The error envelope (docs/interface.md), in one language. */
   body(language: Language): Record<string, unknown> {
     const { message, error, suggestion, extra, extraTexts } = this.init;
     const body: Record<string, unknown> = {

@@ -1,5 +1,5 @@
 /**
- * Catalogue API keys ("higher request rates", spec section 5): a key replaces the per-address rule with
+ * Catalogue API keys ("higher rates", docs/decisions.md "Limits"): a key replaces the per-address rule with
  * its own rate. Keys are stored only as SHA-256 hashes — a key is 192 random bits, so a fast hash is
  * enough and lets a request be matched with one lookup. The running service keeps the active keys in
  * memory and reloads them on the same poll as the blacklist record, so `dramadex key create|revoke`

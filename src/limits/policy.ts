@@ -1,5 +1,5 @@
 /**
- * The numbers and the answers of the catalogue's limits (spec sections 7 and 8, decisions.md "Limits"):
+ * The numbers and the answers of the catalogue's limits (docs/interface.md "Catalogue limits", docs/decisions.md "Limits"):
  * what each rule allows, the 429 bodies clients parse (`retry_after`, `detail`, the `/all` remaining
  * seconds in `error`) and the IETF RateLimit-Policy / RateLimit header values. Kept apart from the
  * mechanics so a reader can check the contract in one place.
@@ -31,7 +31,7 @@ export function remaining(policy: 'per-address' | 'full-dump' | 'api-key', left:
   return `"${policy}";r=${Math.max(0, left)};t=${Math.max(0, Math.ceil(msBeforeReset / 1000))}`;
 }
 
-/** Whole seconds a client waits: the real remaining wait rounded up, at least 1 (decisions.md). */
+/** Whole seconds a client waits: the real remaining wait rounded up, at least 1 (docs/decisions.md). */
 export function waitSeconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }

@@ -1,5 +1,5 @@
 /**
- * Builds the ranking listener's Fastify instance (spec 4.8, 4.9, 5): its own address, only the ranking
+ * Builds the ranking listener's Fastify instance (docs/interface.md, "Ranking endpoints"): its own address, only the ranking
  * routes (behind bearer tokens) and, when configured, the WeChat channel that hands the tokens out.
  * Never listens: server.ts does, tests inject.
  */

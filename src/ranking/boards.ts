@@ -1,5 +1,5 @@
 /**
- * The ranking boards (decisions.md, "Ranking service") and which record shape each holds. Family A is
+ * The ranking boards (docs/decisions.md, "Ranking service") and which record shape each holds. Family A is
  * `hot-dramas` and `actors`; family B is the five hot lists behind `/api/extrank/<board>/hot`.
  */
 export const DRAMA_BOARDS = ['hot-dramas', 'drama', 'movie', 'tv', 'anime', 'variety'] as const;

@@ -1,5 +1,5 @@
 /**
- * `start` and `hit` of family B (decisions.md): `start` must be 1 and `hit` a positive integer up to a
+ * `start` and `hit` of family B (docs/decisions.md): `start` must be 1 and `hit` a positive integer up to a
  * configured ceiling, default 20. Checked by hand for the same reason as the catalogue's paging: a
  * schema lets `1e3`, `Infinity`, empty and repeated values through.
  */

@@ -1,5 +1,5 @@
 /**
- * The ranking record shapes (decisions.md, "Ranking service") and the checks an import file must pass.
+ * The ranking record shapes (docs/decisions.md, "Ranking service") and the checks an import file must pass.
  * A snapshot is all or nothing: one bad record refuses the whole file, because a board with a hole in
  * it would rank everything after the hole wrongly. `category`, `hot_change` and `updated_at` are ours to
  * fill in (the board name, the comparison with the previous snapshot, the snapshot's time).

@@ -1,6 +1,6 @@
 /**
- * The ranking endpoints: family A (spec 4.8: hot dramas, the actor board and its female/male views) and
- * family B (spec 4.9: `/api/extrank/<board>/hot` with `start` and `hit`). Every route sits behind the
+ * The ranking endpoints: family A (docs/interface.md: hot dramas, the actor board and its female/male views) and
+ * family B (`/api/extrank/<board>/hot` with `start` and `hit`). Every route sits behind the
  * bearer check; handlers only read a board and wrap it in the success envelope.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

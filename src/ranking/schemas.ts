@@ -1,4 +1,4 @@
-/** TypeBox schemas of the ranking endpoints (decisions.md, "Ranking service"): records, `data`, queries. */
+/** TypeBox schemas of the ranking endpoints (docs/decisions.md, "Ranking service"): records, `data`, queries. */
 import { Type } from 'typebox';
 import { errorResponses, SuccessEnvelope } from '../http/envelope.js';
 import { BEARER_SECURITY } from './openapi.js';

@@ -1,6 +1,6 @@
 /**
  * What the catalogue needs from search: keep an index of titles by slot, and answer a keyword with the
- * matching slots in relevance order (decisions.md: exact title, prefix, contains, looser; newest first
+ * matching slots in relevance order (docs/decisions.md: exact title, prefix, contains, looser; newest first
  * within a tier). Implementations may differ in speed, never in the answer.
  */
 import type { CatalogueView } from '../catalogue/catalogue-view.js';

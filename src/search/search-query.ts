@@ -1,5 +1,5 @@
 /**
- * A keyword prepared once per search, and the relevance tiers every engine ranks by (decisions.md:
+ * A keyword prepared once per search, and the relevance tiers every engine ranks by (docs/decisions.md:
  * exact title, prefix, contains, then looser matches). Literal tiers compare the NFKC title with the
  * keyword as typed; each looser rule has its own tier below all of them, so folding, terms or pinyin can
  * add matches but never push a literal match down.

@@ -1,5 +1,5 @@
 /**
- * `/api/status` and `/api/health` (spec 4.6, 4.7). Health makes a real round trip to each store with a
+ * `/api/status` and `/api/health` (docs/interface.md, docs/decisions.md). Health makes a real round trip to each store with a
  * short timeout, so a hung database turns into a quick 503 instead of a hung probe.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// Bearer tokens of the ranking listener (RFC 6750 as decisions.md fixes it): every answer, binding at
+// Bearer tokens of the ranking listener (RFC 6750 as docs/decisions.md fixes it): every answer, binding at
 // issue and at first use over real sockets from distinct loopback addresses, re-binding, revocation,
 // address rules (IPv4-mapped, IPv6 /64, trusted proxies) and what is stored at rest.
 import assert from 'node:assert/strict';

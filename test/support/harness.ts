@@ -11,6 +11,7 @@ import { buildCatalogueApp } from '../../src/app.js';
 import { CatalogueStore, type EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { buildRankingApp } from '../../src/ranking/app.js';
+import type { Logger } from '../../src/observability/logger.js';
 import { createServices, type Services } from '../../src/services.js';
 import { openDatabase } from '../../src/store/database.js';
 
@@ -29,11 +30,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(store: StoreKind, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  store: StoreKind,
+  env: Record<string, string> = {},
+  options: { log?: Logger } = {},
+): Promise<TestContext> {
   const { url, drop } = await createTestDatabase(store);
   // Limits are off unless a test asks for them (RATE_LIMITS: 'on'): other suites call endpoints rapidly from one address.
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, RATE_LIMITS: 'off', METRICS_PORT: '0', ...env });
-  const services = await createServices(config, { pollMs: 0 });
+  const services = await createServices(config, { pollMs: 0, ...options });
   const app = await buildCatalogueApp(services);
   const rankingApp = await buildRankingApp(services);
   return {

@@ -1,5 +1,5 @@
 /**
- * Bearer authentication of the ranking routes (RFC 6750 as decisions.md fixes it): no or a malformed
+ * Bearer authentication of the ranking routes (RFC 6750 as docs/decisions.md fixes it): no or a malformed
  * `Authorization` header is 401 with `WWW-Authenticate: Bearer`; an unknown or revoked token is 401; a
  * valid token from an address other than its bound one is 403 with how to re-bind. Then the token's
  * rate limit. The token never leaves this function (the logger redacts the header as well).

@@ -1,5 +1,5 @@
 /**
- * The per-token limit of the ranking service (decisions.md: per token, default 60 requests a minute,
+ * The per-token limit of the ranking service (docs/decisions.md: per token, default 60 requests a minute,
  * 429 as in the catalogue). rate-limiter-flexible counts: in memory by default, in Redis when REDIS_URL
  * is set so every instance shares one count; if Redis fails the in-memory count carries on meanwhile.
  */
