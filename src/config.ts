@@ -1,12 +1,14 @@
 /**
  * The one typed, validated configuration object. Nothing else in the code base reads `process.env`:
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
+ * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { ConfigError, type Environment, readEnvironment } from './environment.js';
 import { isBoard } from './ranking/boards.js';
 
-export type Language = 'zh' | 'en';
+export type Language = Environment['LANGUAGE'];
 
 export interface Config {
   port: number;
@@ -63,39 +65,51 @@ export interface RankingConfig {
   fetch: { sources: Array<{ board: string; url: string }>; intervalMinutes: number } | undefined;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The configuration from the environment: each variable checked against its declared schema
+ * (environment.ts), then the rules that span variables and the lists whose items need parsing.
+ */
 export function loadConfig(env: Env = process.env): Config {
-  const wechatToken = nonEmpty(env.WECHAT_TOKEN);
-  const aesKey = nonEmpty(env.WECHAT_AES_KEY);
-  const appId = nonEmpty(env.WECHAT_APP_ID);
-  if (aesKey !== undefined && !/^[A-Za-z0-9]{43}$/.test(aesKey)) {
-    throw new ConfigError('WECHAT_AES_KEY must be the 43-character EncodingAESKey from the WeChat console');
-  }
-  if ((aesKey === undefined) !== (appId === undefined)) {
+  const vars = readEnvironment(env);
+  if ((vars.WECHAT_AES_KEY === undefined) !== (vars.WECHAT_APP_ID === undefined)) {
     throw new ConfigError('WECHAT_AES_KEY and WECHAT_APP_ID must be set together');
   }
   const config: Config = {
-    port: port(env, 'PORT', 3000),
-    rankingPort: port(env, 'RANKING_PORT', 3001),
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
-    databaseUrl: databaseUrl(nonEmpty(env.DATABASE_URL) ?? 'sqlite:./data/dramadex.db'),
-    databasePoolSize: databasePoolSize(nonEmpty(env.DATABASE_POOL_SIZE)),
-    redisUrl: redisUrl(nonEmpty(env.REDIS_URL)),
-    catalogueTimeZone: timeZone(nonEmpty(env.CATALOGUE_TZ) ?? 'Asia/Shanghai'),
-    language: language(nonEmpty(env.LANGUAGE) ?? 'zh'),
-    environment: nonEmpty(env.APP_ENV) ?? 'production',
-    trustProxy: addressList(env, 'TRUST_PROXY'),
-    exemptAddresses: addressList(env, 'EXEMPT_ADDRESSES'),
-    limits: limits(env),
-    logLevel: logLevel(nonEmpty(env.LOG_LEVEL) ?? 'info'),
-    responseCacheMb: responseCacheMb(nonEmpty(env.RESPONSE_CACHE_MB)),
-    wechat: wechatToken ? { token: wechatToken, aesKey, appId, ...wechatChannel(env) } : undefined,
-    ranking: ranking(env),
-    metrics: metrics(env),
-    webRatePerMinute: positiveInteger(env, 'WEB_RATE_LIMIT', 60, 1_000_000),
+    port: vars.PORT,
+    rankingPort: vars.RANKING_PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
+    redisUrl: vars.REDIS_URL,
+    catalogueTimeZone: vars.CATALOGUE_TZ,
+    language: vars.LANGUAGE,
+    environment: vars.APP_ENV,
+    trustProxy: addressList('TRUST_PROXY', vars.TRUST_PROXY),
+    exemptAddresses: addressList('EXEMPT_ADDRESSES', vars.EXEMPT_ADDRESSES),
+    limits: {
+      enabled: vars.RATE_LIMITS === 'on',
+      redisKeyPrefix: vars.REDIS_KEY_PREFIX,
+      redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
+    },
+    logLevel: vars.LOG_LEVEL,
+    responseCacheMb: vars.RESPONSE_CACHE_MB,
+    wechat: vars.WECHAT_TOKEN
+      ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }
+      : undefined,
+    ranking: {
+      ratePerMinute: vars.RANKING_RATE_LIMIT,
+      hitMax: vars.RANKING_HIT_MAX,
+      retentionDays: vars.RANKING_SNAPSHOT_RETENTION_DAYS,
+      tokenSecret: vars.RANKING_TOKEN_SECRET,
+      fetch: fetchSources(vars),
+    },
+    // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
+    metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
+    webRatePerMinute: vars.WEB_RATE_LIMIT,
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);
@@ -107,65 +121,6 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-function port(env: Env, name: string, fallback: number): number {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) {
-    throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-/** `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations). */
-function metrics(env: Env): Config['metrics'] {
-  if (nonEmpty(env.METRICS_PORT)?.toLowerCase() === 'off') return undefined;
-  return { host: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1', port: port(env, 'METRICS_PORT', 9464) };
-}
-
-function databaseUrl(url: string): string {
-  if (/^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url)) return url;
-  throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://…, got "${url}"`);
-}
-
-/** Per process; N instances open up to N × this many connections, which must fit PostgreSQL's max_connections. */
-function databasePoolSize(raw: string | undefined): number {
-  if (raw === undefined) return 10;
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
-    throw new ConfigError(`DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-function redisUrl(url: string | undefined): string | undefined {
-  if (url === undefined || /^rediss?:\/\/.+/.test(url)) return url;
-  throw new ConfigError(`REDIS_URL must be redis://… or rediss://…, got "${url}"`);
-}
-
-function timeZone(zone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    throw new ConfigError(`CATALOGUE_TZ must be an IANA time zone such as Asia/Shanghai, got "${zone}"`);
-  }
-}
-
-function language(value: string): Language {
-  if (value === 'zh' || value === 'en') return value;
-  throw new ConfigError(`LANGUAGE must be zh or en, got "${value}"`);
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-function logLevel(value: string): string {
-  if (LOG_LEVELS.includes(value)) return value;
-  throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-}
-
 export interface LimitsConfig {
   /** `RATE_LIMITS=off` turns every catalogue limit and key check off (tests, benchmarks); default on. */
   enabled: boolean;
@@ -175,23 +130,9 @@ export interface LimitsConfig {
   redisCommandTimeoutMs: number;
 }
 
-function limits(env: Env): LimitsConfig {
-  const switchValue = (nonEmpty(env.RATE_LIMITS) ?? 'on').toLowerCase();
-  if (switchValue !== 'on' && switchValue !== 'off') throw new ConfigError(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`);
-  const prefix = nonEmpty(env.REDIS_KEY_PREFIX) ?? 'dramadex:';
-  if (!/^[\x21-\x7e]{1,64}$/.test(prefix)) {
-    throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 printable ASCII characters without spaces, got "${prefix}"`);
-  }
-  const timeout = nonEmpty(env.REDIS_COMMAND_TIMEOUT_MS) ?? '250';
-  if (!/^\d{1,5}$/.test(timeout) || Number(timeout) < 10 || Number(timeout) > 10_000) {
-    throw new ConfigError(`REDIS_COMMAND_TIMEOUT_MS must be an integer from 10 to 10000, got "${timeout}"`);
-  }
-  return { enabled: switchValue === 'on', redisKeyPrefix: prefix, redisCommandTimeoutMs: Number(timeout) };
-}
-
 /** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */
-function addressList(env: Env, name: string): string[] {
-  const items = (env[name] ?? '')
+function addressList(name: string, raw: string): string[] {
+  const items = raw
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
@@ -214,26 +155,7 @@ function isCidr(value: string): boolean {
   }
 }
 
-function responseCacheMb(raw: string | undefined): number {
-  if (raw === undefined) return 32;
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 4096) {
-    throw new ConfigError(`RESPONSE_CACHE_MB must be an integer from 0 to 4096, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-function positiveInteger(env: Env, name: string, fallback: number, max: number): number {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw new ConfigError(`${name} must be an integer from 1 to ${max}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-function keywordList(env: Env, name: string, fallback: string[]): string[] {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
+function keywordList(name: string, raw: string): string[] {
   const words = raw
     .split(',')
     .map((word) => word.normalize('NFKC').trim().toLowerCase())
@@ -242,36 +164,21 @@ function keywordList(env: Env, name: string, fallback: string[]): string[] {
   return words;
 }
 
-function wechatChannel(env: Env): Pick<WechatConfig, 'keywords' | 'timestampToleranceSeconds'> {
+function wechatChannel(vars: Environment): Pick<WechatConfig, 'keywords' | 'timestampToleranceSeconds'> {
   const keywords = {
-    token: keywordList(env, 'WECHAT_TOKEN_KEYWORDS', ['token', '令牌']),
-    rebind: keywordList(env, 'WECHAT_REBIND_KEYWORDS', ['换绑', 'rebind']),
-    help: keywordList(env, 'WECHAT_HELP_KEYWORDS', ['help', '帮助', '?']),
+    token: keywordList('WECHAT_TOKEN_KEYWORDS', vars.WECHAT_TOKEN_KEYWORDS),
+    rebind: keywordList('WECHAT_REBIND_KEYWORDS', vars.WECHAT_REBIND_KEYWORDS),
+    help: keywordList('WECHAT_HELP_KEYWORDS', vars.WECHAT_HELP_KEYWORDS),
   };
   const all = [...keywords.token, ...keywords.rebind, ...keywords.help];
   const repeated = all.find((word, index) => all.indexOf(word) !== index);
   if (repeated !== undefined) throw new ConfigError(`WeChat keyword "${repeated}" is configured for more than one action`);
-  return { keywords, timestampToleranceSeconds: positiveInteger(env, 'WECHAT_TIMESTAMP_TOLERANCE', 300, 86_400) };
-}
-
-function ranking(env: Env): RankingConfig {
-  const secret = nonEmpty(env.RANKING_TOKEN_SECRET);
-  if (secret !== undefined && secret.length < 32) {
-    throw new ConfigError('RANKING_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)');
-  }
-  return {
-    ratePerMinute: positiveInteger(env, 'RANKING_RATE_LIMIT', 60, 1_000_000),
-    hitMax: positiveInteger(env, 'RANKING_HIT_MAX', 500, 100_000),
-    retentionDays: positiveInteger(env, 'RANKING_SNAPSHOT_RETENTION_DAYS', 30, 36_500),
-    tokenSecret: secret,
-    fetch: fetchSources(env),
-  };
+  return { keywords, timestampToleranceSeconds: vars.WECHAT_TIMESTAMP_TOLERANCE };
 }
 
 /** `RANKING_FETCH_SOURCES`: whitespace- or comma-separated `board=url` pairs (commas inside a URL as %2C). */
-function fetchSources(env: Env): RankingConfig['fetch'] {
-  const raw = nonEmpty(env.RANKING_FETCH_SOURCES);
-  const intervalMinutes = positiveInteger(env, 'RANKING_FETCH_INTERVAL_MINUTES', 30, 10_080);
+function fetchSources(vars: Environment): RankingConfig['fetch'] {
+  const raw = vars.RANKING_FETCH_SOURCES;
   if (raw === undefined) return undefined;
   const sources = raw
     .split(/[\s,]+/)
@@ -291,5 +198,5 @@ function fetchSources(env: Env): RankingConfig['fetch'] {
   const boards = sources.map((source) => source.board);
   const twice = boards.find((board, index) => boards.indexOf(board) !== index);
   if (twice !== undefined) throw new ConfigError(`RANKING_FETCH_SOURCES names board ${twice} twice`);
-  return { sources, intervalMinutes };
+  return { sources, intervalMinutes: vars.RANKING_FETCH_INTERVAL_MINUTES };
 }

@@ -1,12 +1,13 @@
 /**
  * Every Prometheus metric the service exposes, in one registry per process (per Services in tests, so
  * parallel test contexts never share counts). Components record through pre-bound children
- * (instruments.ts): the labels of a request-path metric are resolved once, at start-up or when a
- * route is added, never per request. Values that already live somewhere (entries per type, the
+ * (instruments.ts, bound-metrics.ts): the labels of an event metric are resolved once, at start-up or
+ * when a route is added, never per request. Values that already live somewhere (entries per type, the
  * catalogue revision, the blacklist, the Redis link) are read when Prometheus scrapes, through the
  * `Readings` the composition root hands over. What each metric means: docs/operations.md.
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
 
 export const LIMIT_DECISIONS = ['allowed', 'refused', 'blacklisted', 'exempt', 'keyed', 'unknown_key'] as const;
@@ -37,85 +38,85 @@ const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly requestDuration: Histogram<'listener' | 'route' | 'method' | 'status_code'>;
-  private readonly limitDecisions: Counter<'decision'>;
-  private readonly searchDuration: Histogram<'keyword_class'>;
-  private readonly fullDumps: Counter<'result'>;
-  private readonly rankingAuth: Counter<'outcome'>;
-  private readonly wechatCallbacks: Counter<'outcome'>;
-  private readonly fetcherRuns: Counter<'board' | 'outcome'>;
-
-  constructor() {
-    const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
-    this.requestDuration = new Histogram({
+  readonly requestDuration = new BoundHistogram(
+    {
       name: 'dramadex_http_request_duration_seconds',
       help: 'Time to answer a request, by listener, route pattern, method and status',
       labelNames: ['listener', 'route', 'method', 'status_code'],
-      buckets: REQUEST_BUCKETS,
-      registers,
-    });
-    this.limitDecisions = new Counter({
-      name: 'dramadex_limit_decisions_total',
-      help: 'Catalogue limit decisions: allowed, refused (429), blacklisted (429 while blacklisted), exempt, keyed (an API key was counted), unknown_key (401)',
-      labelNames: ['decision'],
-      registers,
-    });
-    this.searchDuration = new Histogram({
+    },
+    REQUEST_BUCKETS,
+  );
+  private readonly limitDecisions = new BoundCounter({
+    name: 'dramadex_limit_decisions_total',
+    help: 'Catalogue limit decisions: allowed, refused (429), blacklisted (429 while blacklisted), exempt, keyed (allowed on an API key), unknown_key (401)',
+    labelNames: ['decision'],
+  });
+  private readonly searchDuration = new BoundHistogram(
+    {
       name: 'dramadex_search_duration_seconds',
-      help: 'Time to find the matches of a search keyword (cache misses only), by keyword class',
+      help: 'Time to find the matches of a search keyword (response-cache misses only), by keyword class',
       labelNames: ['keyword_class'],
-      buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
-      registers,
-    });
-    this.fullDumps = new Counter({
-      name: 'dramadex_full_dump_requests_total',
-      help: 'Full-dump (/all) answers: hit (ready bytes served) or build (the dump was built)',
-      labelNames: ['result'],
-      registers,
-    });
-    this.rankingAuth = new Counter({
-      name: 'dramadex_ranking_authentications_total',
-      help: 'Bearer checks on the ranking routes, by outcome',
-      labelNames: ['outcome'],
-      registers,
-    });
-    this.wechatCallbacks = new Counter({
-      name: 'dramadex_wechat_callbacks_total',
-      help: 'WeChat callbacks: verified (URL check), answered (message), refused (bad signature, stale, malformed)',
-      labelNames: ['outcome'],
-      registers,
-    });
-    this.fetcherRuns = new Counter({
-      name: 'dramadex_ranking_fetches_total',
-      help: 'Upstream hot-list fetches, by board and outcome (ok or failed)',
-      labelNames: ['board', 'outcome'],
-      registers,
-    });
+    },
+    [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+  );
+  private readonly fullDumps = new BoundCounter({
+    name: 'dramadex_full_dump_requests_total',
+    help: 'Full-dump (/all) answers: hit (ready bytes served) or build (the dump was built)',
+    labelNames: ['result'],
+  });
+  private readonly rankingAuth = new BoundCounter({
+    name: 'dramadex_ranking_authentications_total',
+    help: 'Bearer checks on the ranking routes, by outcome',
+    labelNames: ['outcome'],
+  });
+  private readonly wechatCallbacks = new BoundCounter({
+    name: 'dramadex_wechat_callbacks_total',
+    help: 'WeChat callbacks: verified (URL check), answered (message), refused (bad signature, stale, malformed)',
+    labelNames: ['outcome'],
+  });
+  private readonly fetcherRuns = new BoundCounter({
+    name: 'dramadex_ranking_fetches_total',
+    help: 'Upstream hot-list fetches, by board and outcome (ok or failed)',
+    labelNames: ['board', 'outcome'],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    for (const metric of [
+      this.requestDuration,
+      this.limitDecisions,
+      this.searchDuration,
+      this.fullDumps,
+      this.rankingAuth,
+      this.wechatCallbacks,
+      this.fetcherRuns,
+    ]) {
+      metric.registerIn(this.registry);
+    }
   }
 
   limitTallies(): Record<LimitDecision, Tally> {
-    return bound(LIMIT_DECISIONS, (decision) => this.limitDecisions.labels(decision));
+    return bound(LIMIT_DECISIONS, (decision) => this.limitDecisions.child(decision));
   }
 
   searchTimings(): Record<KeywordClass, Timing> {
-    return bound(KEYWORD_CLASSES, (keywordClass) => this.searchDuration.labels(keywordClass));
+    return bound(KEYWORD_CLASSES, (keywordClass) => this.searchDuration.child(keywordClass));
   }
 
   fullDumpTallies(): Record<'hit' | 'build', Tally> {
-    return bound(['hit', 'build'] as const, (result) => this.fullDumps.labels(result));
+    return bound(['hit', 'build'] as const, (result) => this.fullDumps.child(result));
   }
 
   rankingAuthTallies(): Record<RankingAuthOutcome, Tally> {
-    return bound(RANKING_AUTH_OUTCOMES, (outcome) => this.rankingAuth.labels(outcome));
+    return bound(RANKING_AUTH_OUTCOMES, (outcome) => this.rankingAuth.child(outcome));
   }
 
   wechatTallies(): Record<WechatOutcome, Tally> {
-    return bound(WECHAT_OUTCOMES, (outcome) => this.wechatCallbacks.labels(outcome));
+    return bound(WECHAT_OUTCOMES, (outcome) => this.wechatCallbacks.child(outcome));
   }
 
   fetchTally(board: string, ok: boolean): Tally {
-    return this.fetcherRuns.labels(board, ok ? 'ok' : 'failed');
+    return this.fetcherRuns.child(board, ok ? 'ok' : 'failed');
   }
 
   /** The Prometheus text exposition of every metric. */

@@ -8,6 +8,7 @@
  * (docs/operations.md); a proxy in front usually keeps access logs already.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import { NO_TIMING, type Timing } from './instruments.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 
@@ -29,11 +30,11 @@ export function observeRequests(app: FastifyInstance, { listener, metrics }: Req
   const logRequests = (app.log as Logger).isLevelEnabled('debug');
   if (!metrics && !logRequests) return undefined;
   const observer = (route: string, method: string | undefined) => {
-    const byStatus = new Map<number, { observe(seconds: number): void }>();
+    const byStatus = new Map<number, Timing>();
     const child = (request: FastifyRequest, status: number) => {
       const cached = method === undefined ? undefined : byStatus.get(status);
       if (cached) return cached;
-      const made = metrics?.requestDuration.labels(listener, route, method ?? request.method, String(status)) ?? { observe() {} };
+      const made = metrics?.requestDuration.child(listener, route, method ?? request.method, String(status)) ?? NO_TIMING;
       if (method !== undefined) byStatus.set(status, made);
       return made;
     };

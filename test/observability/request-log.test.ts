@@ -34,7 +34,11 @@ describe('request log', () => {
     try {
       await ctx.app.inject({ url: '/api/contents?page=2', remoteAddress: '10.40.0.1', headers: { 'x-api-key': API_KEY } });
       await ctx.app.inject({ url: '/nowhere', remoteAddress: '10.40.0.2' });
-      await ctx.rankingApp.inject({ url: '/api/extrank/tv/hot', remoteAddress: '10.40.0.3', headers: { authorization: `Bearer ${TOKEN}` } });
+      await ctx.rankingApp.inject({
+        url: '/api/extrank/tv/hot',
+        remoteAddress: '10.40.0.3',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       const wechat = callbackUrl({ echostr: 'hello' });
       await ctx.rankingApp.inject({ url: wechat, remoteAddress: '10.40.0.4' });
       const requests = lines().filter((line) => line.msg === 'request');
