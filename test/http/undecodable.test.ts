@@ -43,9 +43,8 @@ for (const store of STORES) {
     afterEach(() => clock.restore());
 
     test('broken percent-encoding or invalid UTF-8 in the path or a parameter is 400 naming the part', async () => {
-      let second = 0;
-      for (const [url, error] of UNDECODABLE) {
-        clock.at((second += 3) * 1000);
+      for (const [index, [url, error]] of UNDECODABLE.entries()) {
+        clock.at((index + 1) * 3000);
         assertBadRequest(await from(ctx.app, '10.20.0.1', url), error);
       }
     });
