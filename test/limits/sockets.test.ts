@@ -28,7 +28,8 @@ for (const store of STORES) {
     let ctx: TestContext;
     let port: number;
     before(async () => {
-      ctx = await createTestContext(store, LIMITS_ON);
+      // Room for the 40-connection burst: here the limits decide, not the per-address connection cap.
+      ctx = await createTestContext(store, { ...LIMITS_ON, MAX_CONNECTIONS_PER_ADDRESS: '100' });
       await ctx.importEntries([entry({ type: 'post' })]);
       port = await listen(ctx.app);
     });
@@ -78,7 +79,12 @@ describe('per-address limits shared through Redis by two instances', { skip: RED
   const prefix = uniquePrefix('sockets');
 
   before(async () => {
-    ctx = await createTestContext('sqlite', { ...LIMITS_ON, REDIS_URL: REDIS_URL as string, REDIS_KEY_PREFIX: prefix });
+    ctx = await createTestContext('sqlite', {
+      ...LIMITS_ON,
+      REDIS_URL: REDIS_URL as string,
+      REDIS_KEY_PREFIX: prefix,
+      MAX_CONNECTIONS_PER_ADDRESS: '100',
+    });
     await ctx.importEntries([entry({ type: 'post' }), entry({ type: 'movie' })]);
     const services = await createServices(ctx.config, { pollMs: 0 });
     second = { services, app: await buildCatalogueApp(services) };

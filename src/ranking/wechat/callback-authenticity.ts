@@ -35,7 +35,7 @@ export class CallbackAuthenticity {
     private readonly replays: ReplayGuard,
   ) {}
 
-  /** What the query alone proves: a fresh timestamp and, in plain mode (or when given), `signature`. */
+  /** What the query alone proves: a fresh timestamp and `signature` (in the safe mode also that `msg_signature` is there). */
   checkQuery(query: Record<string, unknown>): void {
     const { timestamp, nonce } = this.fresh(query);
     if (text(query, 'encrypt_type') === 'aes') {
@@ -49,7 +49,7 @@ export class CallbackAuthenticity {
         );
       }
       if (text(query, 'msg_signature') === undefined) throw badRequest({ zh: '缺少 msg_signature', en: 'msg_signature is missing' });
-      if (text(query, 'signature') === undefined) return;
+      // WeChat signs the query in the safe mode too, so a forgery is refused here before its body is read.
     }
     if (!signatureMatches(wechatSignature(this.config.token, timestamp, nonce), text(query, 'signature'))) {
       throw forbidden({ zh: 'signature 校验失败', en: 'signature does not match' }, CHECK_TOKEN);
