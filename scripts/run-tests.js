@@ -43,6 +43,6 @@ const report = () => {
 };
 report(); // before, so a reader of a long log sees it first, and again after the results
 
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 report();
 process.exit(run.status ?? 1);
