@@ -65,6 +65,14 @@ export class IndexedSearch implements SearchEngine {
     this.cache.clear();
   }
 
+  /** Removed slots: their built rows are outdated, so no search returns them (the next build leaves them out). */
+  remove(_view: CatalogueView, slots: ArrayLike<number>): void {
+    const columns = this.built?.columns;
+    if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
+    this.visibleDelta = undefined;
+    this.cache.clear();
+  }
+
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
   prepare(view: CatalogueView): void {
     this.sync(view);
@@ -121,7 +129,7 @@ export class IndexedSearch implements SearchEngine {
     const order = view.ordered({});
     if (order === this.seenOrder) return;
     this.seenOrder = order;
-    const slots = Math.max(view.count, order.length);
+    const slots = Math.max(view.slotCount, order.length);
     this.rankOf = new Int32Array(slots).fill(-1);
     for (let rank = 0; rank < order.length; rank++) this.rankOf[order[rank] as number] = rank;
     this.typeOf = new Uint8Array(slots);
