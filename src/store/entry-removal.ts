@@ -48,8 +48,11 @@ export async function createKeptLinks(dialect: Dialect, trx: Transaction<Schema>
 
 export async function addKeptLinks(dialect: Dialect, trx: Transaction<Schema>, links: string[]): Promise<void> {
   const json = JSON.stringify(links);
-  const source = dialect === 'postgres' ? sql`json_array_elements_text(${json}::json)` : sql`json_each(${json})`;
-  await sql`insert into kept_links (link) select value from ${source} on conflict do nothing`.execute(trx);
+  if (dialect === 'postgres') {
+    await sql`insert into kept_links (link) select value from json_array_elements_text(${json}::json) on conflict do nothing`.execute(trx);
+  } else {
+    await sql`insert or ignore into kept_links (link) select value from json_each(${json})`.execute(trx);
+  }
 }
 
 /** Deletes every entry (of `type`, when given) whose link is not kept; returns how many. */
