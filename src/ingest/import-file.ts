@@ -30,7 +30,10 @@ export interface ImportFileOptions {
   type?: ContentType | undefined;
 }
 
-/** A file that has rows but not one valid: replacing from it would empty the catalogue by mistake. */
+/**
+ * A replace from a file without one valid row (a wrong file, a CSV without the header) would empty the
+ * catalogue by mistake; it is refused (`dramadex remove` empties on purpose).
+ */
 export class NothingValidError extends Error {}
 
 export async function importFile(store: CatalogueStore, path: string, options: ImportFileOptions = {}): Promise<ImportReport> {
@@ -42,8 +45,8 @@ export async function importText(store: CatalogueStore, text: string, options: I
   const { format, rows } = readRows(text);
   const takedowns = await new TakedownStore(store.database).matcher();
   const { entries, rejected } = validateRows(rows, { takedowns, type: options.replace ? options.type : undefined });
-  if (options.replace && entries.length === 0 && rejected.length > 0) {
-    throw new NothingValidError(`none of its ${rejected.length} rows is valid, so nothing was replaced`);
+  if (options.replace && entries.length === 0) {
+    throw new NothingValidError(`it has no valid row (${rejected.length} rejected), so nothing was replaced`);
   }
   const { progress } = options;
   progress?.start(entries.length);
