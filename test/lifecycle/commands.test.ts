@@ -63,12 +63,19 @@ for (const store of STORES) {
       assert.match(plain.stdout, /removed 1, not found 0/);
       const csv = await cli('remove', '--file', path('links.csv', `title,source_link\nx,${row(3).source_link}\n`));
       assert.match(csv.stdout, /removed 1, not found 0/);
-      const json = await cli('remove', '--file', path('links.json', JSON.stringify([{ source_link: row(3).source_link }, { title: 'no link' }])));
+      const json = await cli(
+        'remove',
+        '--file',
+        path('links.json', JSON.stringify([{ source_link: row(3).source_link }, { title: 'no link' }])),
+      );
       assert.match(json.stdout, /removed 0, not found 1/);
       assert.match(json.stderr, /line 1: source_link is missing/);
       const exported = await cli('export', '--format', 'ndjson');
       assert.deepEqual(
-        exported.stdout.trim().split('\n').map((line) => JSON.parse(line).source_link),
+        exported.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).source_link),
         [4, 5, 6].map((n) => row(n).source_link),
       );
     });

@@ -4,8 +4,8 @@
  * depend on the order entries were created in), for lists, types, today, searches and full dumps.
  */
 import assert from 'node:assert/strict';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';

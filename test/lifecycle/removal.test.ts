@@ -94,7 +94,12 @@ for (const store of STORES) {
       const tvs = [entry({ type: 'tv', title: '替换甲' }), entry({ type: 'tv', title: '替换乙' }), entry({ type: 'tv', title: '替换丙' })];
       const other = entry({ type: 'xuexi', title: '替换之外' });
       await ctx.importEntries([...tvs, other]);
-      const file = ndjson([tvs[0] as EntryInput, { ...(tvs[1] as EntryInput), title: '替换乙改' }, entry({ type: 'tv', title: '替换丁' }), other]);
+      const file = ndjson([
+        tvs[0] as EntryInput,
+        { ...(tvs[1] as EntryInput), title: '替换乙改' },
+        entry({ type: 'tv', title: '替换丁' }),
+        other,
+      ]);
       const report = await importText(ctx.services.catalogue.store, file, { replace: true, type: 'tv' });
       assert.deepEqual(
         { added: report.added, updated: report.updated, unchanged: report.unchanged, removed: report.removed },
