@@ -162,13 +162,14 @@ export class CatalogueClient {
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      if (status !== 200) throw new UpstreamError(`${path}: the upstream answered ${status}`);
+      if (status !== 200) throw new UpstreamError(`${path}: the upstream answered ${status}`, status);
       throw new UpstreamError(`${path}: the answer is not JSON (${body.length} bytes)`);
     }
     if (status !== 200) {
       const error = (parsed as { error?: unknown; error_code?: unknown } | null) ?? {};
       throw new UpstreamError(
         `${path}: the upstream answered ${status} ${String(error.error_code ?? '')} ${String(error.error ?? '')}`.trim(),
+        status,
       );
     }
     return { kind: 'done', fetched: { notModified: false, body: parsed, etag: got.get('etag') ?? undefined } };

@@ -6,8 +6,15 @@
  */
 import type { ClientClock } from './client-clock.js';
 
-/** A failure of the upstream or of talking to it, in one line. */
-export class UpstreamError extends Error {}
+/** A failure of the upstream or of talking to it, in one line; `status` when the upstream answered one. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 export type Answer = { kind: 'answered'; status: number; headers: Headers; body: Buffer } | { kind: 'failed'; reason: string };
 

@@ -7,7 +7,7 @@
  * dump, an unchanged type costs a 304.
  */
 import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
-import { CONTENT_TYPES, type ContentType, resolveContentType } from '../catalogue/content-types.js';
+import { type ContentType, resolveContentType } from '../catalogue/content-types.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
 import { type CatalogueClient, type FullDumpData, UpstreamError } from '../client/catalogue-client.js';
 import { type Rejection, validateRows } from './validate-rows.js';
@@ -21,12 +21,12 @@ export type TypeOutcome =
 export interface MirrorState {
   /** The ETag of each type's last dump that was applied. */
   etags: Map<ContentType, string>;
-  /** The upstream's identifier of each type (the original service calls extsrc `baidu`). */
-  upstreamNames?: Map<ContentType, string>;
+  /** The upstream's identifier of a type when it is not ours (the original service calls extsrc `baidu`). */
+  upstreamNames: Map<ContentType, string>;
 }
 
 export function newMirrorState(): MirrorState {
-  return { etags: new Map() };
+  return { etags: new Map(), upstreamNames: new Map() };
 }
 
 /** One round over `types`; never throws for an upstream failure (it is that type's outcome). */
@@ -37,7 +37,6 @@ export async function mirrorRound(
   state: MirrorState,
   onOutcome?: (outcome: TypeOutcome) => void,
 ): Promise<TypeOutcome[]> {
-  state.upstreamNames ??= await upstreamNames(client);
   const outcomes: TypeOutcome[] = [];
   for (const type of types) {
     const outcome = await mirrorType(store, client, type, state).catch((error: unknown): TypeOutcome => {
@@ -51,7 +50,7 @@ export async function mirrorRound(
 }
 
 async function mirrorType(store: CatalogueStore, client: CatalogueClient, type: ContentType, state: MirrorState): Promise<TypeOutcome> {
-  const fetched = await client.fullDump(state.upstreamNames?.get(type) ?? type, state.etags.get(type));
+  const fetched = await fetchDump(client, type, state);
   if (fetched.notModified) return { type, state: 'not modified' };
   const problem = dumpProblem(fetched.body, type);
   if (problem) return { type, state: 'failed', reason: `${problem}; nothing changed` };
@@ -86,10 +85,20 @@ function dumpProblem(body: unknown, type: ContentType): string | undefined {
   return undefined;
 }
 
-/** Asks `/api/types` once: an upstream that lists `baidu` and not `extsrc` is asked for `baidu`. */
-async function upstreamNames(client: CatalogueClient): Promise<Map<ContentType, string>> {
-  const names = new Map<ContentType, string>(CONTENT_TYPES.map((type) => [type, type]));
-  const known = await client.types().catch(() => [] as string[]);
-  if (known.includes('baidu') && !known.includes('extsrc')) names.set('extsrc', 'baidu');
-  return names;
+/**
+ * The type's dump under our identifier; an upstream that answers 400 to `extsrc` (the original service,
+ * which knows it as `baidu`, decisions.md) is asked for `baidu`, and remembered, at the cost of one request.
+ */
+async function fetchDump(client: CatalogueClient, type: ContentType, state: MirrorState) {
+  const name = state.upstreamNames.get(type) ?? type;
+  try {
+    return await client.fullDump(name, state.etags.get(type));
+  } catch (error) {
+    const alias = LEGACY_NAMES[type];
+    if (!(error instanceof UpstreamError) || error.status !== 400 || alias === undefined || name === alias) throw error;
+    state.upstreamNames.set(type, alias);
+    return client.fullDump(alias, state.etags.get(type));
+  }
 }
+
+const LEGACY_NAMES: Partial<Record<ContentType, string>> = { extsrc: 'baidu' };

@@ -61,6 +61,7 @@ for (const store of STORES) {
       proxy.script(dump('tv'), ['stall', 'stall', 'stall']);
       proxy.script(dump('dongman'), ['incomplete']);
       proxy.script(dump('xuexi'), ['not-json']);
+      proxy.script(dump('extsrc'), ['400']); // as the original service, which calls the type baidu
       const events: string[] = [];
       const client = new CatalogueClient(baseUrl, {
         apiKey: 'test-key',
@@ -105,10 +106,15 @@ for (const store of STORES) {
       );
       assert.match(reasonOf('xuexi'), /not JSON/);
       const extsrc = byType.get('extsrc') as { state: string; rejected: Array<{ reason: string }> };
+      assert.equal(reasonOf('extsrc'), '');
       assert.equal(extsrc.state, 'replaced');
       assert.deepEqual(
         extsrc.rejected.map((rejection) => rejection.reason),
         ['taken down'],
+      );
+      assert.ok(
+        proxy.seen.some((seen) => seen.path === dump('baidu')),
+        'asked again for the legacy name',
       );
 
       // How it behaved: every request carried the key, none came sooner than the upstream's limits allow,
