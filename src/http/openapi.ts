@@ -31,6 +31,7 @@ export const CATALOGUE_API_DESCRIPTION = [
   '- Unknown paths and methods other than GET/HEAD are 404 RESOURCE_NOT_FOUND in the error envelope; every error carries `suggestion`.',
   '- Texts are Simplified Chinese unless LANGUAGE=en or Accept-Language prefers English.',
   '- Limits: 1 request per 3 s per client address over every catalogue path (the 404 path too); 5 refused requests in a row blacklist the address for 30 minutes; `/all` is 1 request per 60 s per address across types. A 429 RATE_LIMIT_EXCEEDED carries `retry_after` (whole seconds, at least 1) and `detail`, and the `Retry-After` header.',
+  '- Every successful catalogue GET carries an `ETag` (the catalogue revision and the request; `/all` dumps: a hash of the bytes); `If-None-Match` with it gets 304 without a body, which counts against the limits like any request.',
   "- An `X-API-Key` header replaces the per-address rule with the key's own rate; an unknown or revoked key is 401 UNAUTHORIZED.",
   '- `/api/health` is 503 in the error envelope (with `data.database` not `connected`) when the database fails its check within 1.5 s; a failing Redis gives 200 with `status` `degraded`; `data.checks` lists each dependency.',
 ].join('\n');

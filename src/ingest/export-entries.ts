@@ -28,8 +28,9 @@ export async function exportEntries(store: CatalogueStore, out: Writable, option
   const { format, progress } = options;
   progress?.start(await store.countOfType(options.type));
   let written = 0;
+  // events.once rejects when the stream emits 'error' while waiting, so a failed output ends the export.
   const write = async (text: string) => {
-    if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'error').then(([error]) => Promise.reject(error))]);
+    if (!out.write(text)) await once(out, 'drain');
   };
   try {
     if (format === 'csv') await write(`${COLUMNS.join(',')}\n`);
