@@ -24,6 +24,8 @@ const DELTA_SHARE = 1 / 64;
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();
   private built: BuiltIndex | undefined;
+  /** Rows of the build emptied by removals: searches walk past them until the next build. */
+  private removedSinceBuild = 0;
   /** The view order `rankOf`/`typeOf` were computed from. */
   private seenOrder: Int32Array | undefined;
   private rankOf = new Int32Array(0);
@@ -65,10 +67,18 @@ export class IndexedSearch implements SearchEngine {
     this.cache.clear();
   }
 
-  /** Removed slots: their built rows are outdated, so no search returns them (the next build leaves them out). */
+  /**
+   * Removed slots: their built rows are marked outdated, so no search returns them; enough of them, like a
+   * large delta, make `prepare()` rebuild without them.
+   */
   remove(_view: CatalogueView, slots: ArrayLike<number>): void {
     const columns = this.built?.columns;
-    if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      if (columns?.markStale(slot)) this.removedSinceBuild++;
+      // Out of the current order at once, so the delta drops it even before the view reorders.
+      if (slot < this.rankOf.length) this.rankOf[slot] = -1;
+    }
     this.visibleDelta = undefined;
     this.cache.clear();
   }
@@ -76,7 +86,8 @@ export class IndexedSearch implements SearchEngine {
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
   prepare(view: CatalogueView): void {
     this.sync(view);
-    if (!this.built || this.titles.size > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+    const outdated = this.titles.size + this.removedSinceBuild;
+    if (!this.built || outdated > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
     else this.stagePending(view);
   }
 
@@ -142,6 +153,7 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: CatalogueView): void {
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
     this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
+    this.removedSinceBuild = 0;
     this.titles.settle(this.built.columns, view);
     this.visibleDelta = undefined;
     this.cache.clear();
