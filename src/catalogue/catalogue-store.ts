@@ -4,13 +4,15 @@
  * changed, and drop just those removed, since it looked (docs/lifecycle.md).
  */
 
+import type { Transaction } from 'kysely';
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 import { watchCatalogueChanges } from '../store/change-feed.js';
 import type { Database } from '../store/database.js';
 import { type EntryFilter, type RawEntry, readEntries } from '../store/entry-reader.js';
-import { addKeptLinks, createKeptLinks, removeLinks, removeUnkept } from '../store/entry-removal.js';
+import { removeLinks } from '../store/entry-removal.js';
 import { UPSERT_BATCH, upsertEntries } from '../store/entry-upsert.js';
+import type { Schema } from '../store/schema.js';
 import type { ContentType } from './content-types.js';
 
 export interface EntryInput {
@@ -55,6 +57,21 @@ function toEntries(rows: RawEntry[]): StoredEntry[] {
   return batch;
 }
 
+/**
+ * The links stored now (of `type`) that `entries` lacks: what a replace removes. Compared in memory (one
+ * read of the links, a Set of the file's) rather than through a temporary table of kept links, which
+ * wrote and indexed every link of the file a second time; a replace into an empty type now costs what an
+ * import costs.
+ */
+async function linksNotIn(trx: Transaction<Schema>, type: ContentType | undefined, entries: EntryInput[]): Promise<string[]> {
+  let query = trx.selectFrom('entries').select('source_link');
+  if (type) query = query.where('type', '=', type);
+  const stored = await query.execute();
+  if (stored.length === 0) return [];
+  const kept = new Set(entries.map((entry) => entry.source_link));
+  return stored.map((row) => row.source_link).filter((link) => !kept.has(link));
+}
+
 export class CatalogueStore {
   constructor(readonly database: Database) {}
 
@@ -91,23 +108,21 @@ export class CatalogueStore {
     const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0 };
     await changeCatalogue(this.database, async (trx, revision) => {
       Object.assign(counts, { added: 0, updated: 0, unchanged: 0, removed: 0 });
-      if (options.replace) await createKeptLinks(dialect, trx);
+      if (options.replace) {
+        // Read inside the transaction, after the revision lock: no other write can slip in between.
+        const unkept = await linksNotIn(trx, options.type, entries);
+        for (let start = 0; start < unkept.length; start += REMOVE_BATCH) {
+          counts.removed += (await removeLinks(dialect, trx, unkept.slice(start, start + REMOVE_BATCH), revision)).length;
+        }
+      }
       const batchSize = UPSERT_BATCH[dialect];
       for (let start = 0; start < entries.length; start += batchSize) {
-        const slice = entries.slice(start, start + batchSize);
-        const batch = await upsertEntries(dialect, trx, slice, revision);
-        if (options.replace)
-          await addKeptLinks(
-            dialect,
-            trx,
-            slice.map((entry) => entry.source_link),
-          );
+        const batch = await upsertEntries(dialect, trx, entries.slice(start, start + batchSize), revision);
         counts.added += batch.added;
         counts.updated += batch.updated;
         counts.unchanged += batch.unchanged;
         options.onProgress?.(Math.min(start + batchSize, entries.length));
       }
-      if (options.replace) counts.removed = await removeUnkept(dialect, trx, options.type, revision);
       return counts.added + counts.updated + counts.removed > 0;
     });
     return counts;

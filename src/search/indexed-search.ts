@@ -20,6 +20,8 @@ import type { UnitTitle } from './unit-tiers.js';
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
 const DELTA_SHARE = 1 / 64;
+/** Removed rows that count as one delta title toward a rebuild (a rebuild at a million takes about a second). */
+const REMOVED_WEIGHT = 8;
 
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();
@@ -86,7 +88,8 @@ export class IndexedSearch implements SearchEngine {
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
   prepare(view: CatalogueView): void {
     this.sync(view);
-    const outdated = this.titles.size + this.removedSinceBuild;
+    // A removed row costs a search only a skipped candidate, a delta title a full check: weigh them so.
+    const outdated = this.titles.size + this.removedSinceBuild / REMOVED_WEIGHT;
     if (!this.built || outdated > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
     else this.stagePending(view);
   }

@@ -1,6 +1,6 @@
 /**
  * The deleting half of catalogue writes, per dialect, inside the caller's transaction (catalogue-change.ts):
- * by links, by a takedown's link prefix, and everything a replace did not keep. Every deleted entry's id is
+ * by links (a removal, or what a replace did not keep) and by a takedown's link prefix. Every deleted entry's id is
  * logged in `removed_entries` under the write's revision first, so running instances drop it from memory
  * when they follow the revision (docs/lifecycle.md). Links arrive as one JSON parameter, as in imports.
  */
@@ -34,39 +34,5 @@ export async function removeByPrefix(trx: Transaction<Schema>, prefix: string, r
   const matches = sql<boolean>`substr(source_link, 1, ${prefix.length}) = ${prefix}`;
   await sql`insert into removed_entries (entry_id, revision) select id, ${revision} from entries where ${matches}`.execute(trx);
   const result = await trx.deleteFrom('entries').where(matches).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/**
- * The set of links a replace keeps, as a temporary table filled batch by batch, so a million links never
- * sit in one statement. PostgreSQL drops it at commit; on SQLite `removeUnkept` drops it.
- */
-export async function createKeptLinks(dialect: Dialect, trx: Transaction<Schema>): Promise<void> {
-  if (dialect === 'postgres') await sql`create temp table kept_links (link text primary key) on commit drop`.execute(trx);
-  else await sql`create temp table kept_links (link text primary key)`.execute(trx);
-}
-
-export async function addKeptLinks(dialect: Dialect, trx: Transaction<Schema>, links: string[]): Promise<void> {
-  const json = JSON.stringify(links);
-  if (dialect === 'postgres') {
-    await sql`insert into kept_links (link) select value from json_array_elements_text(${json}::json) on conflict do nothing`.execute(trx);
-  } else {
-    await sql`insert or ignore into kept_links (link) select value from json_each(${json})`.execute(trx);
-  }
-}
-
-/** Deletes every entry (of `type`, when given) whose link is not kept; returns how many. */
-export async function removeUnkept(
-  dialect: Dialect,
-  trx: Transaction<Schema>,
-  type: string | undefined,
-  revision: number,
-): Promise<number> {
-  // NOT EXISTS plans as an anti-join on both stores; NOT IN over a million links would not.
-  const unkept = sql<boolean>`not exists (select 1 from kept_links k where k.link = entries.source_link)
-    ${type === undefined ? sql`` : sql`and entries.type = ${type}`}`;
-  await sql`insert into removed_entries (entry_id, revision) select id, ${revision} from entries where ${unkept}`.execute(trx);
-  const result = await trx.deleteFrom('entries').where(unkept).executeTakeFirst();
-  if (dialect === 'sqlite') await sql`drop table temp.kept_links`.execute(trx);
   return Number(result.numDeletedRows);
 }
