@@ -7,8 +7,9 @@
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CONTENT_TYPES, type ContentType } from '../catalogue/content-types.js';
 import { CatalogueClient, type ClientEvent } from '../client/catalogue-client.js';
+import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config.js';
-import { mirrorRound, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
+import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 
@@ -21,8 +22,9 @@ export interface MirrorCommandOptions {
 
 export async function mirrorCommand(config: Config, baseUrl: string, options: MirrorCommandOptions): Promise<void> {
   const minutes = Number(options.interval);
-  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 10_080)
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 10_080) {
     throw new CliError(`--interval must be minutes between 1 and 10080, not "${options.interval}"`);
+  }
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
@@ -33,25 +35,29 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
     throw new CliError(`cannot mirror ${baseUrl}: ${(error as Error).message}`);
   }
   const types = options.types.length > 0 ? [...new Set(options.types)] : [...CONTENT_TYPES];
-  const state = newMirrorState();
+  const failed = (outcomes: TypeOutcome[]) => outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.type);
   try {
     await withDatabase(config, async (database) => {
       const store = new CatalogueStore(database);
-      for (;;) {
-        const outcomes = await mirrorRound(store, client, types, state, report).catch((error: Error) => {
-          if (stop.signal.aborted) return [];
-          throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
+      if (options.watch) {
+        const onRound = () => {
+          process.stderr.write(`mirror: next round in ${minutes} min\n`);
+        };
+        await mirrorWatch(store, client, types, {
+          intervalMs: minutes * 60_000,
+          clock: systemClock,
+          signal: stop.signal,
+          onOutcome: report,
+          onRound,
         });
-        const failed = outcomes.filter((outcome) => outcome.state === 'failed');
-        if (!options.watch || stop.signal.aborted) {
-          if (failed.length > 0)
-            throw new CliError(`mirror of ${failed.map((outcome) => outcome.type).join(', ')} from ${client.baseUrl} failed (see above)`);
-          return;
-        }
-        process.stderr.write(`mirror: next round in ${minutes} min\n`);
-        const resumed = await sleepUnlessStopped(minutes * 60_000, stop.signal);
-        if (!resumed) return;
+        return;
       }
+      const outcomes = await mirrorRound(store, client, types, newMirrorState(), report).catch((error: Error) => {
+        if (stop.signal.aborted) return [];
+        throw error;
+      });
+      const failures = failed(outcomes);
+      if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
     });
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
@@ -86,9 +92,4 @@ function progressLine(): (event: ClientEvent) => void {
     if (event.kind === 'waiting') process.stderr.write(`mirror: ${event.reason}; waiting ${seconds} s\n`);
     else process.stderr.write(`mirror: ${event.reason}; attempt ${event.attempt} in ${seconds} s\n`);
   };
-}
-
-async function sleepUnlessStopped(ms: number, signal: AbortSignal): Promise<boolean> {
-  const { setTimeout: delay } = await import('node:timers/promises');
-  return delay(ms, true, { signal }).catch(() => false);
 }

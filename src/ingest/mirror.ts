@@ -10,6 +10,7 @@ import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.
 import { type ContentType, resolveContentType } from '../catalogue/content-types.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
 import { type CatalogueClient, type FullDumpData, UpstreamError } from '../client/catalogue-client.js';
+import type { ClientClock } from '../client/client-clock.js';
 import { type Rejection, validateRows } from './validate-rows.js';
 
 export type TypeOutcome =
@@ -47,6 +48,39 @@ export async function mirrorRound(
     onOutcome?.(outcome);
   }
   return outcomes;
+}
+
+export interface WatchOptions {
+  intervalMs: number;
+  clock: ClientClock;
+  /** Ends the watch: during a wait at once, during a round when its current request ends. */
+  signal: AbortSignal;
+  onOutcome?: (outcome: TypeOutcome) => void;
+  /** Called after each round, before the wait for the next. */
+  onRound?: (outcomes: TypeOutcome[]) => void | Promise<void>;
+}
+
+/** `mirror --watch`: a round, a wait of `intervalMs`, and again, until `signal` aborts. */
+export async function mirrorWatch(
+  store: CatalogueStore,
+  client: CatalogueClient,
+  types: readonly ContentType[],
+  options: WatchOptions,
+): Promise<void> {
+  const state = newMirrorState();
+  while (!options.signal.aborted) {
+    const outcomes = await mirrorRound(store, client, types, state, options.onOutcome).catch((error: unknown) => {
+      if (options.signal.aborted) return undefined;
+      throw error;
+    });
+    if (!outcomes) return;
+    await options.onRound?.(outcomes);
+    const waited = await options.clock.sleep(options.intervalMs, options.signal).then(
+      () => true,
+      () => false,
+    );
+    if (!waited) return;
+  }
 }
 
 async function mirrorType(store: CatalogueStore, client: CatalogueClient, type: ContentType, state: MirrorState): Promise<TypeOutcome> {

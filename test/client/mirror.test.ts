@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { TakedownStore } from '../../src/catalogue/takedowns.js';
 import { CatalogueClient } from '../../src/client/catalogue-client.js';
-import { mirrorRound, newMirrorState, type TypeOutcome } from '../../src/ingest/mirror.js';
+import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../../src/ingest/mirror.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { FakeClientClock, FaultyUpstream } from './faulty-upstream.js';
 
@@ -144,6 +144,25 @@ for (const store of STORES) {
       );
       assert.equal(await local.services.catalogue.store.revision(), revision);
       assert.ok(proxy.seen.slice(-2).every((seen) => typeof seen.headers['if-none-match'] === 'string'));
+    });
+
+    test('--watch repeats every interval, follows upstream changes and stops when told', async () => {
+      const client = new CatalogueClient(baseUrl, { clock });
+      const stop = new AbortController();
+      const rounds: string[][] = [];
+      const sleepsBefore = clock.sleeps.length;
+      await mirrorWatch(local.services.catalogue.store, client, ['xuexi'], {
+        intervalMs: 30 * 60_000,
+        clock,
+        signal: stop.signal,
+        onRound: async (outcomes) => {
+          rounds.push(outcomes.map((outcome) => ('added' in outcome ? `added ${outcome.added}` : outcome.state)));
+          if (rounds.length === 1) await upstream.importEntries([entry({ type: 'xuexi', title: '上游新学习' })]);
+          if (rounds.length === 3) stop.abort();
+        },
+      });
+      assert.deepEqual(rounds, [['added 0'], ['added 1'], ['not modified']]);
+      assert.equal(clock.sleeps.slice(sleepsBefore).filter((ms) => ms === 30 * 60_000).length, 2, 'waited the interval between rounds');
     });
   });
 }

@@ -135,6 +135,22 @@ for (const store of STORES) {
       assertOneLineFailure(await cli('export', '--output', join(dir, 'no-such-dir', 'x.ndjson')), /cannot write/);
     });
 
+    test('a store that cannot be opened is one line for every command', async () => {
+      const broken = {
+        DATABASE_URL: store === 'postgres' ? 'postgres://postgres:secret@127.0.0.1:1/none' : `sqlite:${join(dir, 'seed.ndjson', 'x.db')}`,
+      };
+      for (const args of [
+        ['remove', 'https://x.example/a'],
+        ['takedown', 'list'],
+        ['export'],
+        ['import', join(dir, 'seed.ndjson'), '--replace'],
+      ]) {
+        const result = await runCli(args, broken);
+        assertOneLineFailure(result, /cannot open the database/);
+        assert.doesNotMatch(result.stderr, /secret/);
+      }
+    });
+
     test('mirror refuses a bad address or interval in one line', async () => {
       assertOneLineFailure(await cli('mirror', 'not a url'), /cannot mirror not a url/);
       assertOneLineFailure(await cli('mirror', 'http://127.0.0.1:44999', '--interval', '0'), /--interval must be minutes/);
