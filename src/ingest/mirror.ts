@@ -75,6 +75,7 @@ export async function mirrorWatch(
     });
     if (!outcomes) return;
     await options.onRound?.(outcomes);
+    if (options.signal.aborted) return;
     const waited = await options.clock.sleep(options.intervalMs, options.signal).then(
       () => true,
       () => false,
