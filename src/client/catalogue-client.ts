@@ -1,6 +1,6 @@
 /**
- * A small typed client of the catalogue interface (docs/interface: the endpoints of docs/openapi-catalogue.json),
- * for any TypeScript that reads a compatible catalogue: the original public service or another dramadex.
+ * A small typed client of the catalogue interface (docs/openapi-catalogue.json; docs/lifecycle.md), for any
+ * TypeScript that reads a compatible catalogue: the original public service or another dramadex.
  * It behaves as the upstream's limits ask (request-pacer.ts), sends `X-API-Key` when given, and makes a
  * request fail cleanly instead of hanging: no data for `idleTimeoutMs` aborts it. 5xx answers, network
  * errors and bodies cut short are retried with exponential backoff; a 429 waits what `Retry-After` or
@@ -10,38 +10,10 @@ import { type ClientClock, systemClock } from './client-clock.js';
 import { type PacerLimits, PUBLISHED_LIMITS, RequestPacer } from './request-pacer.js';
 import { readBody, UpstreamError } from './upstream-response.js';
 
+import type { Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
+
 export { UpstreamError } from './upstream-response.js';
-
-export interface CatalogueItem {
-  title: string;
-  source_link: string;
-  type: string;
-  update_time: string;
-}
-
-/** What a GET answered: the parsed body, or `notModified` when the upstream said 304 to `etag`. */
-export type Fetched<T> = { notModified: false; body: T; etag: string | undefined } | { notModified: true; etag: string };
-
-export interface Envelope<T> {
-  success: boolean;
-  message?: string;
-  data: T;
-}
-
-export interface FullDumpData {
-  items: unknown[];
-  total: number;
-  content_type: string;
-  is_all_data?: boolean;
-}
-
-export interface PageData {
-  items: CatalogueItem[];
-  total: number;
-  page: number;
-  limit: number;
-  total_pages: number;
-}
+export type { CatalogueItem, Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
 
 /** What the client tells its user while it works (waits, retries). */
 export type ClientEvent =
