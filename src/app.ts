@@ -1,7 +1,7 @@
 /**
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
- * Order: infrastructure (request observation, errors, OpenAPI collection and reference, limits), then
- * feature routes.
+ * Order: infrastructure (request observation, errors, listener guards, OpenAPI collection and reference,
+ * limits), then feature routes.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
@@ -9,7 +9,10 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
+import { guardListener } from './http/listener-guards.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
+import { undecodableRoute } from './http/request-target.js';
+import { unboundedPeers } from './limits/address-set.js';
 import { limitsPlugin } from './limits/plugin.js';
 import { observeRequests } from './observability/request-observer.js';
 import type { Services } from './services.js';
@@ -25,10 +28,13 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     describeParameter: (name) => PARAMETER_RULES[name],
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
   });
+  guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
+  // Before the limits: the reference has the web page's budget, not the API's (http/api-docs.ts).
   await registerApiDocs(app, services.limits?.webBudget);
-  // Before the routes, so every catalogue request (the 404 path too) is limited.
+  // Before the routes, so every catalogue request (the 404 and undecodable paths too) is limited.
   if (services.limits) await app.register(limitsPlugin, { limits: services.limits.limits });
+  await app.register(undecodableRoute);
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
   await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
   return app;

@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { proxyWidthProblem } from './config-proxy-width.js';
 import { ConfigError, type Environment, readEnvironment } from './environment.js';
 import { isBoard } from './ranking/boards.js';
 
@@ -25,12 +26,14 @@ export interface Config {
   language: Language;
   /** Shown in `/api/status` `environment`. */
   environment: string;
-  /** Proxy addresses/CIDRs whose `X-Forwarded-For` is believed. */
+  /** Proxy addresses/CIDRs whose `X-Forwarded-For` is believed (each at most an IPv4 /8 or IPv6 /32). */
   trustProxy: string[];
   /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
   exemptAddresses: string[];
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
+  /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
+  connections: ConnectionsConfig;
   logLevel: string;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
@@ -40,6 +43,15 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   /** Requests a minute per address to `/docs` and `/openapi.json` (WEB_RATE_LIMIT). */
   webRatePerMinute: number;
+}
+
+export interface ConnectionsConfig {
+  /** Seconds a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
+  /** Seconds an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_SECONDS), shorter than the above. */
+  keepAliveTimeoutSeconds: number;
+  /** Open connections one address (IPv4, or IPv6 /64) may hold (MAX_CONNECTIONS_PER_ADDRESS). */
+  maxPerAddress: number;
 }
 
 export interface WechatConfig {
@@ -55,6 +67,8 @@ export interface WechatConfig {
 export interface RankingConfig {
   /** Requests per minute each ranking token may make. */
   ratePerMinute: number;
+  /** Failed bearer attempts (unknown, revoked or malformed tokens) a minute per address before 429. */
+  failedAuthPerMinute: number;
   /** The largest `hit` family B accepts. */
   hitMax: number;
   /** Snapshots older than this are deleted on import, except each board's two latest. */
@@ -88,13 +102,14 @@ export function loadConfig(env: Env = process.env): Config {
     catalogueTimeZone: vars.CATALOGUE_TZ,
     language: vars.LANGUAGE,
     environment: vars.APP_ENV,
-    trustProxy: addressList('TRUST_PROXY', vars.TRUST_PROXY),
+    trustProxy: trustedProxies(vars.TRUST_PROXY),
     exemptAddresses: addressList('EXEMPT_ADDRESSES', vars.EXEMPT_ADDRESSES),
     limits: {
       enabled: vars.RATE_LIMITS === 'on',
       redisKeyPrefix: vars.REDIS_KEY_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
+    connections: connections(vars, env),
     logLevel: vars.LOG_LEVEL,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
@@ -102,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     ranking: {
       ratePerMinute: vars.RANKING_RATE_LIMIT,
+      failedAuthPerMinute: vars.RANKING_FAILED_AUTH_LIMIT,
       hitMax: vars.RANKING_HIT_MAX,
       retentionDays: vars.RANKING_SNAPSHOT_RETENTION_DAYS,
       tokenSecret: vars.RANKING_TOKEN_SECRET,
@@ -144,6 +160,30 @@ function addressList(name: string, raw: string): string[] {
     if (!valid) throw new ConfigError(`${name} entry "${item}" is not an IP address or CIDR`);
   }
   return items;
+}
+
+function trustedProxies(raw: string): string[] {
+  const entries = addressList('TRUST_PROXY', raw);
+  const problem = proxyWidthProblem(entries);
+  if (problem !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must list proxies, each at most an IPv4 /8 or an IPv6 /32: ${problem}`);
+  }
+  return entries;
+}
+
+/** An idle keep-alive connection closes sooner than a request may take, unless set otherwise (then checked). */
+function connections(vars: Environment, env: Env): ConnectionsConfig {
+  const requestTimeoutSeconds = vars.REQUEST_TIMEOUT_SECONDS;
+  const keepAliveSet = Boolean(env.KEEP_ALIVE_TIMEOUT_SECONDS?.trim());
+  const keepAliveTimeoutSeconds = keepAliveSet
+    ? vars.KEEP_ALIVE_TIMEOUT_SECONDS
+    : Math.min(vars.KEEP_ALIVE_TIMEOUT_SECONDS, requestTimeoutSeconds);
+  if (keepAliveTimeoutSeconds > requestTimeoutSeconds) {
+    throw new ConfigError(
+      `KEEP_ALIVE_TIMEOUT_SECONDS (${keepAliveTimeoutSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds})`,
+    );
+  }
+  return { requestTimeoutSeconds, keepAliveTimeoutSeconds, maxPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS };
 }
 
 function isCidr(value: string): boolean {

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { buildMetricsApp } from './observability/metrics-app.js';
 import { buildRankingApp } from './ranking/app.js';
 import { createServices, type Services } from './services.js';
+import { oneLineReason, StartupError } from './startup-error.js';
 
 export interface RunningServer {
   services: Services;
@@ -24,10 +25,16 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
   await beforeListen?.(services);
   const catalogueApp = await buildCatalogueApp(services);
   const rankingApp = await buildRankingApp(services);
-  await catalogueApp.listen({ port: config.port, host: config.host });
-  await rankingApp.listen({ port: config.rankingPort, host: config.host });
   const metricsApp = services.metrics && config.metrics ? buildMetricsApp(services.metrics, services.log) : undefined;
-  if (metricsApp && config.metrics) await metricsApp.listen({ port: config.metrics.port, host: config.metrics.host });
+  try {
+    await listenOn(catalogueApp, config.host, config.port, 'PORT');
+    await listenOn(rankingApp, config.host, config.rankingPort, 'RANKING_PORT');
+    if (metricsApp && config.metrics) await listenOn(metricsApp, config.metrics.host, config.metrics.port, 'METRICS_PORT');
+  } catch (error) {
+    await Promise.all([catalogueApp.close(), rankingApp.close(), metricsApp?.close()]);
+    await services.close();
+    throw error;
+  }
   services.log.info(
     {
       catalogue: catalogueApp.server.address(),
@@ -52,4 +59,14 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
     });
   }
   return { services, catalogueApp, rankingApp, metricsApp, close };
+}
+
+async function listenOn(app: FastifyInstance, host: string, port: number, setting: string): Promise<void> {
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : oneLineReason(error);
+    throw new StartupError(`cannot listen on ${host}:${port} (${setting}): ${reason}`, { cause: error });
+  }
 }

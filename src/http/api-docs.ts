@@ -2,8 +2,9 @@
  * The API reference on each listener (docs/decisions.md, Operations): the OpenAPI 3.1 document at
  * `/openapi.json` and a readable page at `/docs` (Swagger UI, whose scripts and styles ship inside
  * @fastify/swagger-ui and are served from this process: no CDN, so the page works offline and leaks no
- * visitor to a third party). Both are under the web page's budget instead of the API limits, and
- * neither appears in the document itself.
+ * visitor to a third party). Both are under the web page's budget instead of the API limits (app.ts
+ * registers them before the limits plugin, whose hooks go only to routes added after it), and neither
+ * appears in the document itself.
  */
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
@@ -11,12 +12,6 @@ import type { WebBudget } from '../limits/web-budget.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PREFIX = '/docs';
-
-/** Whether a request path is one of the reference's (the catalogue limits leave these to the web budget). */
-export function isApiDocsPath(url: string): boolean {
-  if (url.startsWith(DOCS_PREFIX)) return '/?'.includes(url.charAt(DOCS_PREFIX.length)); // '' at the end counts too
-  return url === OPENAPI_PATH || url.startsWith(`${OPENAPI_PATH}?`) || url === `${OPENAPI_PATH}/`;
-}
 
 /** Register after the OpenAPI collector (@fastify/swagger). `budget` is undefined when RATE_LIMITS=off. */
 export async function registerApiDocs(app: FastifyInstance, budget: WebBudget | undefined): Promise<void> {

@@ -16,7 +16,17 @@ export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
 export const KEYWORD_CLASSES = ['cjk_1', 'cjk_2', 'cjk_3_plus', 'latin', 'several_terms'] as const;
 export type KeywordClass = (typeof KEYWORD_CLASSES)[number];
 
-export const RANKING_AUTH_OUTCOMES = ['ok', 'missing', 'malformed', 'unknown', 'revoked', 'wrong_address', 'rate_limited'] as const;
+/** `throttled`: refused before any check, the address having failed too often (failed-auth-throttle.ts). */
+export const RANKING_AUTH_OUTCOMES = [
+  'ok',
+  'missing',
+  'malformed',
+  'unknown',
+  'revoked',
+  'wrong_address',
+  'rate_limited',
+  'throttled',
+] as const;
 export type RankingAuthOutcome = (typeof RANKING_AUTH_OUTCOMES)[number];
 
 export const WECHAT_OUTCOMES = ['verified', 'answered', 'refused'] as const;

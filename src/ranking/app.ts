@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiDocs } from '../http/api-docs.js';
 import { installErrorHandling } from '../http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from '../http/fastify-options.js';
+import { guardListener } from '../http/listener-guards.js';
+import { undecodableRoute } from '../http/request-target.js';
+import { unboundedPeers } from '../limits/address-set.js';
 import { observeRequests } from '../observability/request-observer.js';
 import type { Services } from '../services.js';
 import { registerRankingOpenApi } from './openapi.js';
@@ -25,8 +28,10 @@ export async function buildRankingApp(services: Services): Promise<FastifyInstan
     describeParameter: (name) => rules[name],
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
   });
+  guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerRankingOpenApi(app, config.ranking);
   await registerApiDocs(app, services.limits?.webBudget);
+  await app.register(undecodableRoute);
   await app.register(rankingRoutes, { config, rankings });
   if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel, outcomes: rankings.wechatOutcomes });
   return app;

@@ -9,6 +9,7 @@ import { clientAddress } from '../../http/client-address.js';
 import { forbidden, type Localized, unauthorized } from '../../http/errors.js';
 import { noTallies, type Tally } from '../../observability/instruments.js';
 import { RANKING_AUTH_OUTCOMES, type RankingAuthOutcome } from '../../observability/metrics.js';
+import type { FailedAuthThrottle } from './failed-auth-throttle.js';
 import { isWellFormedToken, type RankingTokens } from './ranking-tokens.js';
 import type { TokenRateLimit } from './token-rate-limit.js';
 
@@ -19,6 +20,8 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export interface BearerAuthOptions {
   tokens: RankingTokens;
   rateLimit: TokenRateLimit;
+  /** Failed attempts per address; an address past it gets 429 before its token is looked at. */
+  failures: FailedAuthThrottle;
   /** How a user gets a token and re-binds it (names the channel's keywords when it is on). */
   howToGet: Localized;
   howToRebind: Localized;
@@ -26,8 +29,22 @@ export interface BearerAuthOptions {
   outcomes?: Record<RankingAuthOutcome, Tally>;
 }
 
-export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind, outcomes = noTallies(RANKING_AUTH_OUTCOMES) }: BearerAuthOptions) {
+export function bearerAuth({
+  tokens,
+  rateLimit,
+  failures,
+  howToGet,
+  howToRebind,
+  outcomes = noTallies(RANKING_AUTH_OUTCOMES),
+}: BearerAuthOptions) {
   return async (request: FastifyRequest): Promise<void> => {
+    const address = clientAddress(request);
+    try {
+      await failures.checkAllowed(address);
+    } catch (error) {
+      outcomes.throttled.inc();
+      throw error;
+    }
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
       outcomes.missing.inc();
@@ -42,16 +59,17 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind, outcomes 
     const token = BEARER.exec(header)?.[1];
     if (token === undefined || !isWellFormedToken(token)) {
       outcomes.malformed.inc();
+      await failures.recordFailure(address);
       throw unauthorized(
         { zh: 'Authorization 请求头格式错误，应为 "Bearer dxr_…"', en: 'Malformed Authorization header; expected "Bearer dxr_…"' },
         howToGet,
         { 'www-authenticate': `${REALM}, error="invalid_request", error_description="malformed bearer token"` },
       );
     }
-    const address = clientAddress(request);
     const result = await tokens.authenticate(token, address);
     if (result.outcome === 'unknown' || result.outcome === 'revoked') {
       outcomes[result.outcome].inc();
+      await failures.recordFailure(address);
       const error =
         result.outcome === 'unknown' ? { zh: '令牌无效', en: 'Unknown token' } : { zh: '令牌已被吊销', en: 'The token has been revoked' };
       throw unauthorized(error, howToGet, {
