@@ -21,12 +21,13 @@ export function detectFormat(text: string): ImportFormat {
   return 'csv';
 }
 
-export function readRows(text: string): { format: ImportFormat; rows: RawRow[] } {
+/** `csvColumns`: the columns a CSV header must name (by default an import's four). */
+export function readRows(text: string, csvColumns?: readonly string[]): { format: ImportFormat; rows: RawRow[] } {
   const clean = text.replace(/^\uFEFF/, '');
   const format = detectFormat(clean);
   if (format === 'ndjson') return { format, rows: ndjsonRows(clean) };
   if (format === 'json') return { format, rows: jsonArrayRows(clean) };
-  return { format, rows: csvRows(clean) };
+  return { format, rows: csvRows(clean, csvColumns) };
 }
 
 function ndjsonRows(text: string): RawRow[] {
