@@ -46,6 +46,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   const send = (reply: FastifyReply, key: string, build: () => unknown): void => {
     reply.type(JSON_TYPE).send(responses.get(catalogue.version, key, build));
   };
+  // A search that is not cached is answered by the search worker: ready bytes still go out at once, on
+  // this thread, and only a new answer waits for the worker.
+  const sendSearch = (reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {
+    const version = catalogue.version;
+    const ready = responses.lookup(version, key);
+    if (ready) {
+      reply.type(JSON_TYPE).send(ready);
+      return;
+    }
+    return build().then((answer) => {
+      reply.type(JSON_TYPE).send(responses.keep(version, key, answer));
+    });
+  };
 
   app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
     const paging = parsePaging(request.query);
@@ -64,17 +77,15 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const day = today ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
     const key = `type|${type}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword ?? ''}`;
-    send(reply, key, () => {
-      const page = keyword
-        ? catalogue.search(keyword, type, paging.offset, paging.limit, day)
-        : catalogue.list({ type, day }, paging.offset, paging.limit);
-      return success(FETCHED, language, {
+    const answer = (page: Page) =>
+      success(FETCHED, language, {
         ...paged(page, paging),
         content_type: type,
         ...(keyword === undefined ? {} : { keyword }),
         ...(today ? { today: true as const } : {}),
       });
-    });
+    if (keyword === undefined) return send(reply, key, () => answer(catalogue.list({ type, day }, paging.offset, paging.limit)));
+    return sendSearch(reply, key, async () => answer(await catalogue.search(keyword, type, paging.offset, paging.limit, day)));
   });
 
   app.get('/api/contents/:content_type/all', { schema: dumpSchema }, async (request, reply) => {
@@ -96,9 +107,9 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
     const language = languageOf(request.headers['accept-language']);
-    send(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
+    return sendSearch(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () =>
       success(SEARCHED, language, {
-        ...paged(catalogue.search(keyword, type, paging.offset, paging.limit), paging),
+        ...paged(await catalogue.search(keyword, type, paging.offset, paging.limit), paging),
         keyword,
         content_type: type ?? '',
       }),

@@ -22,14 +22,25 @@ export class ResponseCache {
 
   /** The cached bytes for `key` at `version`, or those `build` returns (then cached). */
   get(version: number, key: string, build: () => unknown): Buffer {
+    return this.lookup(version, key) ?? this.keep(version, key, build());
+  }
+
+  /** The cached bytes for `key` at `version`, if any. */
+  lookup(version: number, key: string): Buffer | undefined {
     if (version !== this.version) this.clear(version);
     const hit = this.entries.get(key);
-    if (hit) {
-      hit.lastUse = ++this.uses;
-      return hit.body;
-    }
-    const body = Buffer.from(JSON.stringify(build()));
-    if (body.length <= this.maxBytes / 16) this.store(key, body);
+    if (!hit) return undefined;
+    hit.lastUse = ++this.uses;
+    return hit.body;
+  }
+
+  /**
+   * Serialises an answer built at `version` and keeps it unless the catalogue has moved on meanwhile (an
+   * answer built off this thread may arrive after the next import).
+   */
+  keep(version: number, key: string, value: unknown): Buffer {
+    const body = Buffer.from(JSON.stringify(value));
+    if (version === this.version && body.length <= this.maxBytes / 16) this.store(key, body);
     return body;
   }
 

@@ -5,13 +5,14 @@
  * tier; `place` then writes their slots, newest first within each tier, into the answer. The pinyin-pair
  * lists are made for the first search that needs them, not with the build.
  */
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
+
 import { ALL, candidates } from './candidates.js';
 import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './classify-candidates.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
 import { ListPool, RankBitset } from './posting-lists.js';
 import { RankColumns } from './rank-columns.js';
+import type { IndexedTitles } from './search-engine.js';
 import type { PreparedQuery } from './title-forms.js';
 import type { UnitTitle } from './unit-tiers.js';
 
@@ -33,7 +34,7 @@ export class BuiltIndex {
    * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
    * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays.
    */
-  static build(view: CatalogueView, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
+  static build(view: IndexedTitles, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
     // the character lists about 1 byte (pinyin pairs, built later, as much again).
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);

@@ -6,12 +6,11 @@
  * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
  * straight from the view. Same answers as ReferenceSearch, without reading every title.
  */
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { BuiltIndex } from './built-index.js';
 import { deltaInOrder, mergeDelta, tierDelta } from './delta-tiers.js';
 import { ResultCache } from './result-cache.js';
-import type { SearchEngine } from './search-engine.js';
+import type { IndexedTitles, SearchEngine } from './search-engine.js';
 import { parseQuery } from './search-query.js';
 import { StagedTitles } from './staged-titles.js';
 import { type PreparedQuery, prepareQuery } from './title-forms.js';
@@ -57,7 +56,7 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */
-  index(view: CatalogueView, slots: ArrayLike<number>): void {
+  index(view: IndexedTitles, slots: ArrayLike<number>): void {
     const columns = this.built?.columns;
     if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
     this.titles.note(view, slots);
@@ -66,13 +65,13 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
-  prepare(view: CatalogueView): void {
+  prepare(view: IndexedTitles): void {
     this.sync(view);
     if (!this.built || this.titles.size > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
     else this.stagePending(view);
   }
 
-  find(view: CatalogueView, keyword: string, type?: ContentType): Int32Array {
+  find(view: IndexedTitles, keyword: string, type?: ContentType): Int32Array {
     this.sync(view);
     // Without prepare(), build on first use, but only once the view has ordered every title it holds.
     if (!this.built && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
@@ -85,7 +84,7 @@ export class IndexedSearch implements SearchEngine {
     return result;
   }
 
-  private stagePending(view: CatalogueView): void {
+  private stagePending(view: IndexedTitles): void {
     if (!this.titles.hasPending) return;
     this.titles.stagePending(view);
     this.visibleDelta = undefined;
@@ -98,7 +97,7 @@ export class IndexedSearch implements SearchEngine {
     return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot, postingCount };
   }
 
-  private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
+  private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Int32Array {
     const baseCounts = new Int32Array(query.tierCount);
     this.built?.search(query, typeCode, this.scratch, baseCounts);
     this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
@@ -117,7 +116,7 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Follows a reordered view: current rank and type per slot. O(catalogue), once per reorder. */
-  private sync(view: CatalogueView): void {
+  private sync(view: IndexedTitles): void {
     const order = view.ordered({});
     if (order === this.seenOrder) return;
     this.seenOrder = order;
@@ -131,7 +130,7 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Builds over the current order (sync() has just computed `rankOf` for it, which the build keeps). */
-  private rebuild(view: CatalogueView): void {
+  private rebuild(view: IndexedTitles): void {
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
     this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
     this.titles.settle(this.built.columns, view);

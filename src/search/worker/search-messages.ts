@@ -1,0 +1,35 @@
+/**
+ * The messages between the catalogue's thread and its search worker (docs/search.md, "Off the event
+ * loop"). The worker receives them in the order they were posted, so a search posted after a batch or
+ * an order is answered over them, exactly as the index would answer on the catalogue's thread.
+ */
+
+/** Titles applied to the view: `text` holds them back to back, `lengths[i]` code units for `slots[i]`. */
+export interface TitlesMessage {
+  kind: 'titles';
+  slots: Int32Array;
+  lengths: Int32Array;
+  text: string;
+}
+
+/** The view reordered: its newest-first order of every slot, and per content type code. */
+export interface OrderMessage {
+  kind: 'order';
+  id: number;
+  count: number;
+  all: Int32Array;
+  byType: Int32Array[];
+}
+
+/** A search: `typeCode` is the content type's code, -1 for every type. */
+export interface FindMessage {
+  kind: 'find';
+  id: number;
+  keyword: string;
+  typeCode: number;
+}
+
+export type ToWorker = TitlesMessage | OrderMessage | FindMessage;
+
+/** The answer to a find (its matching slots) or an order (`slots` empty: the index is ready), or a failure. */
+export type FromWorker = { id: number; slots: Int32Array; error?: undefined } | { id: number; slots?: undefined; error: string };

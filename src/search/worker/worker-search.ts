@@ -1,0 +1,157 @@
+/**
+ * The catalogue's search engine when searches run on a worker thread (search-worker.ts): it forwards
+ * every indexed batch and every new order, and sends each new search there, so the event loop only
+ * parses, pages and serialises (docs/search.md, "Off the event loop"). The last answers stay here, so
+ * the next pages of a search never leave this thread, and concurrent requests for one search share one
+ * trip. If the worker dies, a new one is fed the whole view again and the searches in flight are retried.
+ */
+import { Worker } from 'node:worker_threads';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../catalogue/content-types.js';
+import { ResultCache } from '../result-cache.js';
+import type { IndexedTitles, SearchEngine } from '../search-engine.js';
+import type { FromWorker, ToWorker } from './search-messages.js';
+
+interface Pending {
+  message: ToWorker;
+  resolve: (slots: Int32Array) => void;
+  reject: (error: Error) => void;
+}
+
+const WORKER_URL = new URL('./search-worker.js', import.meta.url);
+/** Titles per message when the whole view is sent again (a batch of an ordinary load is sent as it is). */
+const RESEND_BATCH = 50_000;
+
+export class WorkerSearch implements SearchEngine {
+  private worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private readonly inFlight = new Map<string, Promise<Int32Array>>();
+  private readonly cache: ResultCache;
+  private nextId = 1;
+  private view: IndexedTitles | undefined;
+  private closed = false;
+
+  /** `cachedResults`: how many recent full answers this thread keeps (0: none, for measurements). */
+  constructor({ cachedResults = 16 }: { cachedResults?: number } = {}) {
+    this.cache = new ResultCache(cachedResults);
+    this.worker = this.spawn();
+  }
+
+  index(view: IndexedTitles, slots: ArrayLike<number>): void {
+    this.view = view;
+    this.post(titlesMessage(view, slots));
+    this.forget();
+  }
+
+  /** Sends the view's new order; resolves once the worker has (re)built its index over it. */
+  prepare(view: IndexedTitles): Promise<void> {
+    this.view = view;
+    this.forget();
+    return this.request(orderMessage(view, 0)).then(() => undefined);
+  }
+
+  find(_view: IndexedTitles, keyword: string, type?: ContentType): Int32Array | Promise<Int32Array> {
+    const key = `${type ?? ''}\u0000${keyword}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    let answer = this.inFlight.get(key);
+    if (!answer) {
+      answer = this.request({ kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type] });
+      const shared = answer;
+      this.inFlight.set(key, shared);
+      const done = () => {
+        if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
+      };
+      shared.then((slots) => {
+        // Only an answer still current is kept: forget() empties inFlight when the index changes.
+        if (this.inFlight.get(key) === shared) this.cache.set(key, slots);
+        done();
+      }, done);
+    }
+    return answer;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const { reject } of this.pending.values()) reject(new Error('the search worker was closed'));
+    this.pending.clear();
+    await this.worker.terminate();
+  }
+
+  /** The index changes: answers kept or under way describe the old one. */
+  private forget(): void {
+    this.cache.clear();
+    this.inFlight.clear();
+  }
+
+  private request(message: ToWorker): Promise<Int32Array> {
+    if (this.closed) return Promise.reject(new Error('the search worker was closed'));
+    const id = this.nextId++;
+    const sent = { ...message, id } as ToWorker;
+    return new Promise<Int32Array>((resolve, reject) => {
+      this.pending.set(id, { message: sent, resolve, reject });
+      this.post(sent);
+    });
+  }
+
+  private post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(WORKER_URL);
+    // The worker never keeps the process alive by itself: servers and commands own their lifetime.
+    worker.unref();
+    worker.on('message', (reply: FromWorker) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.slots) waiting.resolve(reply.slots);
+      else waiting.reject(new Error(`search failed in the worker: ${reply.error}`));
+    });
+    worker.on('error', () => undefined); // 'exit' follows and restarts it
+    worker.on('exit', () => {
+      if (!this.closed) this.restart();
+    });
+    return worker;
+  }
+
+  /**
+   * A new worker gets every title of the view and its order. A search under way fails (it may be what
+   * ended the worker); a pending order is sent again.
+   */
+  private restart(): void {
+    this.worker = this.spawn();
+    this.forget();
+    const view = this.view;
+    if (view) {
+      for (let start = 0; start < view.count; start += RESEND_BATCH) {
+        const slots = new Int32Array(Math.min(RESEND_BATCH, view.count - start)).map((_, index) => start + index);
+        this.post(titlesMessage(view, slots));
+      }
+      this.post(orderMessage(view, -1));
+    }
+    for (const [id, { message, reject }] of this.pending) {
+      if (message.kind === 'order') continue;
+      this.pending.delete(id);
+      reject(new Error('the search worker stopped during this search'));
+    }
+    for (const { message } of this.pending.values()) this.post(message);
+  }
+}
+
+function titlesMessage(view: IndexedTitles, slots: ArrayLike<number>): ToWorker {
+  const copied = Int32Array.from(slots);
+  const lengths = new Int32Array(copied.length);
+  const titles = new Array<string>(copied.length);
+  for (let index = 0; index < copied.length; index++) {
+    const title = view.title(copied[index] as number);
+    titles[index] = title;
+    lengths[index] = title.length;
+  }
+  return { kind: 'titles', slots: copied, lengths, text: titles.join('') };
+}
+
+function orderMessage(view: IndexedTitles, id: number): ToWorker {
+  const byType = CONTENT_TYPES.map((type) => view.ordered({ type }));
+  return { kind: 'order', id, count: view.count, all: view.ordered({}), byType };
+}
