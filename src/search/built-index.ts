@@ -13,11 +13,14 @@ import type { PostingIndex } from './posting-index.js';
 import { ListPool, RankBitset } from './posting-lists.js';
 import { RankColumns } from './rank-columns.js';
 import type { IndexedTitles } from './search-engine.js';
+import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './term-holders.js';
 import type { PreparedQuery } from './title-forms.js';
 import type { UnitTitle } from './unit-tiers.js';
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;
+  /** Per rank, how many terms of a several-term keyword the title holds (term-holders.ts); zero between searches. */
+  private readonly held: Uint16Array;
   private readonly pool = new ListPool();
   private readonly classified = new Classified();
   /** Candidates of the last search. */
@@ -28,6 +31,7 @@ export class BuiltIndex {
     readonly postings: PostingIndex,
   ) {
     this.bitset = new RankBitset(columns.size);
+    this.held = new Uint16Array(columns.size);
   }
 
   /**
@@ -49,6 +53,15 @@ export class BuiltIndex {
     // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
     if (query.pinyin !== '' && !this.postings.hasPairs) this.postings.attachPairs(columns.pairPostings(this.postings.ownBytes));
     pool.reset();
+    if (servesTerms(query)) {
+      const { whole, union } = termCandidates(this.postings, columns, query, this.held, pool, this.bitset);
+      const ranks = ofType(union, columns.types, typeCode, pool);
+      classifyByTerms(columns, ranks, whole, this.held, query, title, this.classified);
+      clearHeld(this.held, union);
+      this.count = ranks.length;
+      countTiers(this.classified.codes, this.count, counts);
+      return;
+    }
     const found = candidates(this.postings, query, this.bitset, pool);
     const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
     classifyCandidates(columns, ranks, query, title, this.classified);

@@ -18,7 +18,8 @@ export type Candidates = Int32Array | typeof ALL;
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
 const SPLIT_LIMIT = 32;
 
-function indexedUnits(...texts: string[]): Set<number> | undefined {
+/** The indexed (non-decoration) code units every one of the texts holds; undefined when none. */
+export function indexedUnits(...texts: string[]): Set<number> | undefined {
   let common: Set<number> | undefined;
   for (const text of texts) {
     const units = new Set<number>();
@@ -35,7 +36,7 @@ function indexedUnits(...texts: string[]): Set<number> | undefined {
  * Titles holding every key: the rarest list is decoded, each further one (rarer first) streamed against
  * what is left (through the bitset), stopping as soon as nothing is.
  */
-function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool, bitset: RankBitset): Int32Array {
+export function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool, bitset: RankBitset): Int32Array {
   const sorted = [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b));
   let result: Int32Array = new Int32Array(0);
   for (const [position, key] of sorted.entries()) {
