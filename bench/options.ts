@@ -5,7 +5,9 @@
  *   --connections C   autocannon connections (default 10)
  *   --store S         sqlite (default) or postgres
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
- *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated)
+ *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
+ *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct deep pages',
+ *                     'Zipf mix', 'saturating searches'
  */
 import { parseArgs } from 'node:util';
 
