@@ -110,6 +110,10 @@ export class Catalogue {
   }
 
   async search(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Promise<Page> {
+    if (!day && this.searchEngine.findPage) {
+      const page = await this.searchEngine.findPage(this.view, keyword, type, offset, limit);
+      return { items: this.view.items(page.slots), total: page.total };
+    }
     let slots = await this.searchEngine.find(this.view, keyword, type);
     if (day) slots = Array.prototype.filter.call(slots, (slot: number) => this.view.isInDay(slot, day)) as number[];
     return { items: this.view.items(slots, offset, limit), total: slots.length };

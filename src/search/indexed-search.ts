@@ -33,6 +33,7 @@ export class IndexedSearch implements SearchEngine {
   private readonly deltaLimit: number;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
+  private buildCount = 0;
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
@@ -90,6 +91,14 @@ export class IndexedSearch implements SearchEngine {
     this.visibleDelta = undefined;
   }
 
+  /**
+   * Builds so far. After a build every title noted before it is held by the index itself, and the view's
+   * copy is read again only for titles noted later (a search worker's mirror drops the rest).
+   */
+  get builds(): number {
+    return this.buildCount;
+  }
+
   /** Bytes of the index's typed arrays by part (the view's own order arrays and titles not counted). */
   get memory(): { postings: number; texts: number; perRank: number; perSlot: number; total: number; postingCount: number } {
     const { postings, texts, perRank, postingCount } = this.built?.bytes ?? { postings: 0, texts: 0, perRank: 0, postingCount: 0 };
@@ -131,6 +140,7 @@ export class IndexedSearch implements SearchEngine {
 
   /** Builds over the current order (sync() has just computed `rankOf` for it, which the build keeps). */
   private rebuild(view: IndexedTitles): void {
+    this.buildCount++;
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
     this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
     this.titles.settle(this.built.columns, view);

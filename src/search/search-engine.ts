@@ -17,6 +17,13 @@ export interface IndexedTitles {
   title(slot: number): string;
 }
 
+export interface AnswerPage {
+  /** How many titles match in all. */
+  total: number;
+  /** The slots of the page asked for. */
+  slots: Int32Array;
+}
+
 export interface SearchEngine {
   /** Index (or re-index) the titles at these slots of the view. */
   index(view: IndexedTitles, slots: ArrayLike<number>): void;
@@ -27,6 +34,11 @@ export interface SearchEngine {
   prepare?(view: IndexedTitles): void | Promise<void>;
   /** All matching slots, best tier first, newest first within a tier (a promise when it runs elsewhere). */
   find(view: IndexedTitles, keyword: string, type?: ContentType): ArrayLike<number> | Promise<ArrayLike<number>>;
+  /**
+   * Optional: one page of the answer and its total, for an engine whose answers live elsewhere (a worker
+   * thread), so only the page travels.
+   */
+  findPage?(view: IndexedTitles, keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage>;
   /** Optional: releases what the engine holds (a worker thread). */
   close?(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 // The search worker (src/search/worker/) answers exactly what ReferenceSearch answers over the catalogue
 // view, across loads that add and change titles, between a batch and its reorder, and for the next
-// pages of a search (kept on the catalogue's thread); a search sent after a batch sees that batch.
+// pages of a search with their exact total; a search sent after a batch sees that batch.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
@@ -60,14 +60,18 @@ describe('searches on the worker thread', () => {
     await sameAsReference(view, engine);
   });
 
-  test('share one trip for concurrent requests of one search, and keep the answer for the next pages', async () => {
+  test('answer pages with the exact total, sharing one trip among concurrent requests for a page', async () => {
     const view = new CatalogueView();
     engine.index(view, view.apply(toStored(rows(1, TITLES, 1))));
     view.reorder();
     await engine.prepare(view);
-    const [first, second] = [engine.find(view, '总裁'), engine.find(view, '总裁')];
+    const all = new ReferenceSearch().find(view, '总裁');
+    const [first, second] = [engine.findPage(view, '总裁', undefined, 1, 2), engine.findPage(view, '总裁', undefined, 1, 2)];
     assert.equal(first, second);
-    const answer = await first;
-    assert.equal(engine.find(view, '总裁'), answer);
+    assert.deepEqual(await first, { total: all.length, slots: Int32Array.from(all.slice(1, 3)) });
+    assert.deepEqual(await engine.findPage(view, '总裁', 'post', 50, 20), {
+      total: new ReferenceSearch().find(view, '总裁', 'post').length,
+      slots: new Int32Array(0),
+    });
   });
 });

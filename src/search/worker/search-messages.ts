@@ -21,15 +21,22 @@ export interface OrderMessage {
   byType: Int32Array[];
 }
 
-/** A search: `typeCode` is the content type's code, -1 for every type. */
+/** A search: `typeCode` is the content type's code, -1 for every type; `limit` -1 asks for every match. */
 export interface FindMessage {
   kind: 'find';
   id: number;
   keyword: string;
   typeCode: number;
+  offset: number;
+  limit: number;
 }
 
 export type ToWorker = TitlesMessage | OrderMessage | FindMessage;
 
-/** The answer to a find (its matching slots) or an order (`slots` empty: the index is ready), or a failure. */
-export type FromWorker = { id: number; slots: Int32Array; error?: undefined } | { id: number; slots?: undefined; error: string };
+/**
+ * The answer to a find (the slots asked for, and how many match in all) or to an order (`slots` empty:
+ * the index is ready), or a failure.
+ */
+export type FromWorker =
+  | { id: number; slots: Int32Array; total: number; error?: undefined }
+  | { id: number; slots?: undefined; error: string };

@@ -1,7 +1,8 @@
 /**
  * The search worker's copy of what the index reads of the catalogue view (search-engine.ts,
  * IndexedTitles): each slot's title and the view's newest-first orders, as the catalogue's thread last
- * sent them. Links and times stay on the catalogue's thread; the worker needs titles only.
+ * sent them. Links and times stay on the catalogue's thread; the worker needs titles only, and only
+ * until a build has folded them into the index's own texts.
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../catalogue/content-types.js';
 import type { IndexedTitles } from '../search-engine.js';
@@ -27,6 +28,11 @@ export class TitleMirror implements IndexedTitles {
       if (slot >= this.slotCount) this.slotCount = slot + 1;
       start = end;
     }
+  }
+
+  /** Drops every title held: the index has built them into its own texts (IndexedSearch.builds). */
+  forgetTitles(): void {
+    this.titles.length = 0;
   }
 
   applyOrder({ count, all, byType }: OrderMessage): void {

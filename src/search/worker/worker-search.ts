@@ -1,19 +1,19 @@
 /**
  * The catalogue's search engine when searches run on a worker thread (search-worker.ts): it forwards
  * every indexed batch and every new order, and sends each new search there, so the event loop only
- * parses, pages and serialises (docs/search.md, "Off the event loop"). The last answers stay here, so
- * the next pages of a search never leave this thread, and concurrent requests for one search share one
- * trip. If the worker dies, a new one is fed the whole view again and the searches in flight are retried.
+ * parses and serialises (docs/search.md, "Off the event loop"). Only the page asked for comes back (the
+ * worker keeps the recent full answers), so this thread never holds a million-slot answer, and
+ * concurrent requests for one page share one trip. If the worker dies, a new one is fed the whole view
+ * again; the searches it was running fail.
  */
 import { Worker } from 'node:worker_threads';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../catalogue/content-types.js';
-import { ResultCache } from '../result-cache.js';
-import type { IndexedTitles, SearchEngine } from '../search-engine.js';
+import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
 import type { FromWorker, ToWorker } from './search-messages.js';
 
 interface Pending {
   message: ToWorker;
-  resolve: (slots: Int32Array) => void;
+  resolve: (answer: AnswerPage) => void;
   reject: (error: Error) => void;
 }
 
@@ -24,15 +24,12 @@ const RESEND_BATCH = 50_000;
 export class WorkerSearch implements SearchEngine {
   private worker: Worker;
   private readonly pending = new Map<number, Pending>();
-  private readonly inFlight = new Map<string, Promise<Int32Array>>();
-  private readonly cache: ResultCache;
+  private readonly inFlight = new Map<string, Promise<AnswerPage>>();
   private nextId = 1;
   private view: IndexedTitles | undefined;
   private closed = false;
 
-  /** `cachedResults`: how many recent full answers this thread keeps (0: none, for measurements). */
-  constructor({ cachedResults = 16 }: { cachedResults?: number } = {}) {
-    this.cache = new ResultCache(cachedResults);
+  constructor() {
     this.worker = this.spawn();
   }
 
@@ -49,23 +46,27 @@ export class WorkerSearch implements SearchEngine {
     return this.request(orderMessage(view, 0)).then(() => undefined);
   }
 
-  find(_view: IndexedTitles, keyword: string, type?: ContentType): Int32Array | Promise<Int32Array> {
-    const key = `${type ?? ''}\u0000${keyword}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
+  /** Every matching slot (for a day filter, which needs them all; pages go through `findPage`). */
+  async find(_view: IndexedTitles, keyword: string, type?: ContentType): Promise<Int32Array> {
+    return (await this.ask(keyword, type, 0, -1)).slots;
+  }
+
+  findPage(_view: IndexedTitles, keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage> {
+    return this.ask(keyword, type, offset, limit);
+  }
+
+  /** One trip to the worker, shared by concurrent requests for the same page of the same search. */
+  private ask(keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage> {
+    const key = `${type ?? ''}|${offset}|${limit}|${keyword}`;
     let answer = this.inFlight.get(key);
     if (!answer) {
-      answer = this.request({ kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type] });
+      answer = this.request({ kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type], offset, limit });
       const shared = answer;
       this.inFlight.set(key, shared);
       const done = () => {
         if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
       };
-      shared.then((slots) => {
-        // Only an answer still current is kept: forget() empties inFlight when the index changes.
-        if (this.inFlight.get(key) === shared) this.cache.set(key, slots);
-        done();
-      }, done);
+      shared.then(done, done);
     }
     return answer;
   }
@@ -77,17 +78,16 @@ export class WorkerSearch implements SearchEngine {
     await this.worker.terminate();
   }
 
-  /** The index changes: answers kept or under way describe the old one. */
+  /** The index changes: answers under way describe the old one (later requests must not share them). */
   private forget(): void {
-    this.cache.clear();
     this.inFlight.clear();
   }
 
-  private request(message: ToWorker): Promise<Int32Array> {
+  private request(message: ToWorker): Promise<AnswerPage> {
     if (this.closed) return Promise.reject(new Error('the search worker was closed'));
     const id = this.nextId++;
     const sent = { ...message, id } as ToWorker;
-    return new Promise<Int32Array>((resolve, reject) => {
+    return new Promise<AnswerPage>((resolve, reject) => {
       this.pending.set(id, { message: sent, resolve, reject });
       this.post(sent);
     });
@@ -105,7 +105,7 @@ export class WorkerSearch implements SearchEngine {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if (reply.slots) waiting.resolve(reply.slots);
+      if (reply.slots) waiting.resolve({ slots: reply.slots, total: reply.total });
       else waiting.reject(new Error(`search failed in the worker: ${reply.error}`));
     });
     worker.on('error', () => undefined); // 'exit' follows and restarts it
