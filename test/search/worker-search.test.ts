@@ -1,8 +1,11 @@
 // The search worker (src/search/worker/) answers exactly what ReferenceSearch answers over the catalogue
 // view, across loads that add and change titles, between a batch and its reorder, and for the next
-// pages of a search with their exact total; a search sent after a batch sees that batch.
+// pages of a search with their exact total; a search sent after a batch sees that batch; a worker that
+// stops is replaced.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
+import type { Worker } from 'node:worker_threads';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType } from '../../src/catalogue/content-types.js';
 import { ReferenceSearch } from '../../src/search/reference-search.js';
@@ -73,5 +76,19 @@ describe('searches on the worker thread', () => {
       total: new ReferenceSearch().find(view, '总裁', 'post').length,
       slots: new Int32Array(0),
     });
+  });
+
+  test('a worker that stops is replaced and given every title again', async () => {
+    const view = new CatalogueView();
+    engine.index(view, view.apply(toStored(rows(1, TITLES, 1))));
+    view.reorder();
+    await engine.prepare(view);
+    // Reaching into the engine is the only way to make its thread stop as a crash would.
+    const worker = (engine as unknown as { worker: Worker }).worker;
+    const exited = once(worker, 'exit');
+    await worker.terminate();
+    await exited;
+    assert.notEqual((engine as unknown as { worker: Worker }).worker, worker);
+    await sameAsReference(view, engine);
   });
 });
