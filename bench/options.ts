@@ -7,7 +7,8 @@
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
  *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
  *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct deep pages',
- *                     'Zipf mix', 'saturating searches'
+ *                     'Zipf mix', 'saturating searches'; `export`, `mirror`, `removal` (or `lifecycle` for
+ *                     all three) pick the catalogue-lifecycle rows
  */
 import { parseArgs } from 'node:util';
 

@@ -21,6 +21,7 @@ import { generateCatalogue } from './generate.js';
 import { measureHeadToHead } from './head-to-head.js';
 import { dataField, get } from './http-get.js';
 import type { Keyword } from './keyword-corpus.js';
+import { LIFECYCLE_ROWS, measureLifecycle } from './lifecycle.js';
 import type { LoadSettings } from './load.js';
 import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
@@ -110,6 +111,25 @@ async function main(options: BenchOptions): Promise<void> {
   } catch (error) {
     failure = error; // still print what was measured
   }
+  // The lifecycle rows run last (the removal changes the database); `--only export,mirror,removal` or `--only lifecycle` picks them.
+  const lifecycleSelected = (row: string) =>
+    options.only.length === 0 || options.only.some((part) => row.includes(part) || part === 'lifecycle');
+  let lifecycleRows: string[] = [];
+  if (!failure && LIFECYCLE_ROWS.some(lifecycleSelected)) {
+    lifecycleRows = await measureLifecycle({
+      entries: generated.entries,
+      file,
+      tempDir,
+      env,
+      store: options.store,
+      pgUrl: options.pgUrl,
+      selected: lifecycleSelected,
+      log,
+    }).catch((error: unknown) => {
+      failure = error;
+      return [];
+    });
+  }
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const report = renderReport([...outcomes.values()], {
@@ -130,7 +150,14 @@ async function main(options: BenchOptions): Promise<void> {
     ],
   });
   const extra = [...(cold ? renderCold(cold) : []), ...(distinctOutcomes ? renderDistinct(distinctOutcomes) : [])];
-  process.stdout.write(`\n${report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}`);
+  const lifecycle =
+    lifecycleRows.length === 0
+      ? ''
+      : ['', '| Catalogue lifecycle | Value | Target | Result |', '|---|---|---|---|', ...lifecycleRows, ''].join('\n');
+  // With only lifecycle rows asked for, the request table and the server figures would be empty.
+  const onlyLifecycle = scenarios.length === 0 && extra.length === 0 && distinct.length === 0 && lifecycleRows.length > 0;
+  const heading = `### dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${when} UTC, import ${seconds(imported.ms)}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}\n`;
+  process.stdout.write(`\n${onlyLifecycle ? heading : report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}${lifecycle}`);
   if (failure) throw failure;
 }
 

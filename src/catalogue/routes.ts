@@ -1,15 +1,16 @@
 /**
  * Catalogue endpoints 4.1–4.5 of the spec. Each handler parses its parameters (query-params.ts), asks
- * the catalogue, and wraps the answer in the success envelope (kept as ready bytes until the next import);
- * errors are thrown and formatted centrally.
+ * the catalogue, and wraps the answer in the success envelope (kept as ready bytes until the next import,
+ * with an ETag: a matching If-None-Match gets 304); errors are thrown and formatted centrally.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
+import { noneMatch, requestEtag } from '../http/etag.js';
 import { responseLanguage } from '../http/language.js';
-import { ResponseCache } from '../http/response-cache.js';
+import { type ReadyResponse, ResponseCache } from '../http/response-cache.js';
 import type { Catalogue, Page } from './catalogue.js';
 import { CONTENT_TYPES, TYPE_DESCRIPTORS } from './content-types.js';
 import type { FullDumpCache } from './full-dump-cache.js';
@@ -40,31 +41,31 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (app, { config, catalogue, fullDumps }) => {
   const languageOf = (acceptLanguage: string | undefined) => responseLanguage(acceptLanguage, config.language);
   // Keys hold every parsed input of the answer; a free-text keyword goes last so no separator is ambiguous.
-  const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024);
+  const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024, (key) => requestEtag(catalogue.revision, key));
   // Handlers on the cached paths are synchronous and return nothing: an async handler would add a promise
   // and a microtask to every request for no reason (Fastify sends what `reply.send` was given).
-  const send = (reply: FastifyReply, key: string, build: () => unknown): void => {
-    reply.type(JSON_TYPE).send(responses.get(catalogue.version, key, build));
+  const deliver = (request: FastifyRequest, reply: FastifyReply, ready: ReadyResponse): void => {
+    reply.header('etag', ready.etag).type(JSON_TYPE);
+    // A 304 has passed the limits like any request (they run before the route).
+    if (noneMatch(request.headers['if-none-match'], [ready.etag])) reply.code(304).send();
+    else reply.send(ready.body);
   };
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): void =>
+    deliver(request, reply, responses.get(catalogue.version, key, build));
   // A search that is not cached is answered by the search worker: ready bytes still go out at once, on
   // this thread, and only a new answer waits for the worker.
-  const sendSearch = (reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {
+  const sendSearch = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {
     const version = catalogue.version;
     const ready = responses.lookup(version, key);
-    if (ready) {
-      reply.type(JSON_TYPE).send(ready);
-      return;
-    }
-    return build().then((answer) => {
-      reply.type(JSON_TYPE).send(responses.keep(version, key, answer));
-    });
+    if (ready) return deliver(request, reply, ready);
+    return build().then((answer) => deliver(request, reply, responses.keep(version, key, answer)));
   };
 
   app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
     const paging = parsePaging(request.query);
     const day = hasToday(request.query) ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
-    send(reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
+    send(request, reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
       success(FETCHED, language, paged(catalogue.list({ day }, paging.offset, paging.limit), paging)),
     );
   });
@@ -84,11 +85,11 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
         ...(keyword === undefined ? {} : { keyword }),
         ...(today ? { today: true as const } : {}),
       });
-    if (keyword === undefined) return send(reply, key, () => answer(catalogue.list({ type, day }, paging.offset, paging.limit)));
-    return sendSearch(reply, key, async () => answer(await catalogue.search(keyword, type, paging.offset, paging.limit, day)));
+    if (keyword === undefined) return send(request, reply, key, () => answer(catalogue.list({ type, day }, paging.offset, paging.limit)));
+    return sendSearch(request, reply, key, async () => answer(await catalogue.search(keyword, type, paging.offset, paging.limit, day)));
   });
 
-  app.get('/api/contents/:content_type/all', { schema: dumpSchema }, async (request, reply) => {
+  app.get('/api/contents/:content_type/all', { schema: dumpSchema, config: { fullDump: true } }, async (request, reply) => {
     const type = parseContentType(request.params.content_type);
     const language = languageOf(request.headers['accept-language']);
     const dump = await fullDumps.get(type, language);
@@ -97,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
 
   app.get('/api/types', { schema: typesSchema }, (request, reply) => {
     const language = languageOf(request.headers['accept-language']);
-    send(reply, `types|${language}`, () =>
+    send(request, reply, `types|${language}`, () =>
       success(FETCHED, language, { supported_types: TYPE_DESCRIPTORS, total_types: CONTENT_TYPES.length }),
     );
   });
@@ -107,7 +108,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
     const language = languageOf(request.headers['accept-language']);
-    return sendSearch(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () =>
+    return sendSearch(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () =>
       success(SEARCHED, language, {
         ...paged(await catalogue.search(keyword, type, paging.offset, paging.limit), paging),
         keyword,

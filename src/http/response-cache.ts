@@ -5,9 +5,14 @@
  * Bounded by total bytes. A hit only stamps its entry with a use counter (no map mutation on the hot
  * path); when an insert goes over the bound, the least recently used entries are dropped until a
  * quarter of the room is free, so the sort that finds them runs rarely. A new version empties it.
+ * Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
  */
-interface Entry {
+export interface ReadyResponse {
   body: Buffer;
+  etag: string;
+}
+
+interface Entry extends ReadyResponse {
   lastUse: number;
 }
 
@@ -17,31 +22,37 @@ export class ResponseCache {
   private version = -1;
   private uses = 0;
 
-  /** @param maxBytes 0 keeps nothing (every request builds its answer). */
-  constructor(private readonly maxBytes: number) {}
+  /**
+   * @param maxBytes 0 keeps nothing (every request builds its answer).
+   * @param etagOf the ETag of the answer to `key` at the current version.
+   */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly etagOf: (key: string) => string = () => '',
+  ) {}
 
-  /** The cached bytes for `key` at `version`, or those `build` returns (then cached). */
-  get(version: number, key: string, build: () => unknown): Buffer {
+  /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
+  get(version: number, key: string, build: () => unknown): ReadyResponse {
     return this.lookup(version, key) ?? this.keep(version, key, build());
   }
 
-  /** The cached bytes for `key` at `version`, if any. */
-  lookup(version: number, key: string): Buffer | undefined {
+  /** The cached answer for `key` at `version`, if any. */
+  lookup(version: number, key: string): ReadyResponse | undefined {
     if (version !== this.version) this.clear(version);
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     hit.lastUse = ++this.uses;
-    return hit.body;
+    return hit;
   }
 
   /**
    * Serialises an answer built at `version` and keeps it unless the catalogue has moved on meanwhile (an
    * answer built off this thread may arrive after the next import).
    */
-  keep(version: number, key: string, value: unknown): Buffer {
-    const body = Buffer.from(JSON.stringify(value));
-    if (version === this.version && body.length <= this.maxBytes / 16) this.store(key, body);
-    return body;
+  keep(version: number, key: string, value: unknown): ReadyResponse {
+    const ready = { body: Buffer.from(JSON.stringify(value)), etag: this.etagOf(key) };
+    if (version === this.version && ready.body.length <= this.maxBytes / 16) this.store(key, ready);
+    return ready;
   }
 
   /** Bytes held now (for tests and diagnostics). */
@@ -53,9 +64,9 @@ export class ResponseCache {
     return this.entries.has(key);
   }
 
-  private store(key: string, body: Buffer): void {
-    this.entries.set(key, { body, lastUse: ++this.uses });
-    this.bytes += body.length;
+  private store(key: string, ready: ReadyResponse): void {
+    this.entries.set(key, { ...ready, lastUse: ++this.uses });
+    this.bytes += ready.body.length;
     if (this.bytes > this.maxBytes) this.evict((this.maxBytes * 3) / 4);
   }
 

@@ -11,7 +11,10 @@ import type { ContentType } from '../catalogue/content-types.js';
  * view is one; a search worker's mirror of it (title-mirror.ts) is another.
  */
 export interface IndexedTitles {
+  /** Entries held now. */
   readonly count: number;
+  /** Slots ever used, removed ones included: the bound of every slot number. */
+  readonly slotCount: number;
   /** Slots newest first, all of them or one type's; a new array after every reorder, never edited. */
   ordered(filter: { type?: ContentType | undefined }): Int32Array;
   title(slot: number): string;
@@ -27,6 +30,11 @@ export interface AnswerPage {
 export interface SearchEngine {
   /** Index (or re-index) the titles at these slots of the view. */
   index(view: IndexedTitles, slots: ArrayLike<number>): void;
+  /**
+   * Optional: the view emptied these slots; engines that keep their own per-slot state must stop
+   * returning them (engines that walk `view.ordered` drop them by themselves at the next reorder).
+   */
+  remove?(view: IndexedTitles, slots: ArrayLike<number>): void;
   /**
    * Optional: called once the view has reordered after a load, so an index can do its heavy work
    * (a rebuild) then rather than in the next search. A promise says when that work is done.

@@ -12,11 +12,19 @@ export interface TitlesMessage {
   text: string;
 }
 
+/** Entries removed from the view: their slots. */
+export interface RemoveMessage {
+  kind: 'remove';
+  slots: Int32Array;
+}
+
 /** The view reordered: its newest-first order of every slot, and per content type code. */
 export interface OrderMessage {
   kind: 'order';
   id: number;
+  /** Entries held, and slots ever used. */
   count: number;
+  slotCount: number;
   all: Int32Array;
   byType: Int32Array[];
 }
@@ -31,7 +39,7 @@ export interface FindMessage {
   limit: number;
 }
 
-export type ToWorker = TitlesMessage | OrderMessage | FindMessage;
+export type ToWorker = TitlesMessage | RemoveMessage | OrderMessage | FindMessage;
 
 /**
  * The answer to a find (the slots asked for, and how many match in all) or to an order (`slots` empty:

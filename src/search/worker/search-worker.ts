@@ -24,6 +24,9 @@ port.on('message', (message: ToWorker) => {
       mirror.applyTitles(message);
       engine.index(mirror, message.slots);
       return;
+    case 'remove':
+      engine.remove(mirror, message.slots);
+      return;
     case 'order':
       answer(message.id, () => {
         mirror.applyOrder(message);

@@ -17,12 +17,18 @@ export class TitleMirror implements IndexedTitles {
   private textOfSlot = new Int32Array(0);
   private startOfSlot = new Int32Array(0);
   private endOfSlot = new Int32Array(0);
-  private slotCount = 0;
+  private usedSlots = 0;
+  private entries = 0;
   private orderAll: Int32Array = new Int32Array(0);
   private orderByType: Int32Array[] = CONTENT_TYPES.map(() => new Int32Array(0));
 
+  /** Entries held, as of the last order (IndexedSearch reads it only after one). */
   get count(): number {
-    return this.slotCount;
+    return this.entries;
+  }
+
+  get slotCount(): number {
+    return this.usedSlots;
   }
 
   /** Holds a batch's titles by slot. */
@@ -36,7 +42,7 @@ export class TitleMirror implements IndexedTitles {
       this.textOfSlot[slot] = textIndex;
       this.startOfSlot[slot] = start;
       this.endOfSlot[slot] = end;
-      if (slot >= this.slotCount) this.slotCount = slot + 1;
+      if (slot >= this.usedSlots) this.usedSlots = slot + 1;
       start = end;
     }
   }
@@ -49,8 +55,9 @@ export class TitleMirror implements IndexedTitles {
     this.endOfSlot = new Int32Array(0);
   }
 
-  applyOrder({ count, all, byType }: OrderMessage): void {
-    this.slotCount = Math.max(this.slotCount, count);
+  applyOrder({ count, slotCount, all, byType }: OrderMessage): void {
+    this.entries = count;
+    this.usedSlots = Math.max(this.usedSlots, slotCount);
     this.orderAll = all;
     this.orderByType = byType;
   }

@@ -39,6 +39,12 @@ export class WorkerSearch implements SearchEngine {
     this.forget();
   }
 
+  remove(view: IndexedTitles, slots: ArrayLike<number>): void {
+    this.view = view;
+    this.post({ kind: 'remove', slots: Int32Array.from(slots) });
+    this.forget();
+  }
+
   /** Sends the view's new order; resolves once the worker has (re)built its index over it. */
   prepare(view: IndexedTitles): Promise<void> {
     this.view = view;
@@ -124,8 +130,8 @@ export class WorkerSearch implements SearchEngine {
     this.forget();
     const view = this.view;
     if (view) {
-      for (let start = 0; start < view.count; start += RESEND_BATCH) {
-        const slots = new Int32Array(Math.min(RESEND_BATCH, view.count - start)).map((_, index) => start + index);
+      for (let start = 0; start < view.slotCount; start += RESEND_BATCH) {
+        const slots = new Int32Array(Math.min(RESEND_BATCH, view.slotCount - start)).map((_, index) => start + index);
         this.post(titlesMessage(view, slots));
       }
       this.post(orderMessage(view, -1));
@@ -144,7 +150,8 @@ function titlesMessage(view: IndexedTitles, slots: ArrayLike<number>): ToWorker 
   const lengths = new Int32Array(copied.length);
   const titles = new Array<string>(copied.length);
   for (let index = 0; index < copied.length; index++) {
-    const title = view.title(copied[index] as number);
+    // A removed entry's slot holds no title; it is in no order, so the index never shows it.
+    const title = view.title(copied[index] as number) ?? '';
     titles[index] = title;
     lengths[index] = title.length;
   }
@@ -153,5 +160,5 @@ function titlesMessage(view: IndexedTitles, slots: ArrayLike<number>): ToWorker 
 
 function orderMessage(view: IndexedTitles, id: number): ToWorker {
   const byType = CONTENT_TYPES.map((type) => view.ordered({ type }));
-  return { kind: 'order', id, count: view.count, all: view.ordered({}), byType };
+  return { kind: 'order', id, count: view.count, slotCount: view.slotCount, all: view.ordered({}), byType };
 }
