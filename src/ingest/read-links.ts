@@ -21,7 +21,7 @@ export function readLinks(text: string): { links: string[]; rejected: Rejection[
 function linksOfRows(text: string): { links: string[]; rejected: Rejection[] } {
   const links: string[] = [];
   const rejected: Rejection[] = [];
-  for (const row of readRows(text).rows) {
+  for (const row of readRows(text, ['source_link']).rows) {
     const link = (row.value as { source_link?: unknown } | undefined)?.source_link;
     if (row.parseError) rejected.push({ line: row.line, reason: row.parseError });
     else if (typeof link !== 'string' || link.trim() === '')
