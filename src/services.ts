@@ -14,7 +14,7 @@ import { LimitsService } from './limits/limits-service.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
-import { IndexedSearch } from './search/indexed-search.js';
+import { WorkerSearch } from './search/worker/worker-search.js';
 import { type Database, openDatabase } from './store/database.js';
 import type { HealthProbe } from './system/routes.js';
 
@@ -53,7 +53,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   });
   const store = new CatalogueStore(database);
   const clock = new LocalClock(config.catalogueTimeZone);
-  const catalogue = new Catalogue(store, new CatalogueView(), new IndexedSearch(), clock, metrics?.searchTimings());
+  const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), clock, metrics?.searchTimings());
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];

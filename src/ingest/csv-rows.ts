@@ -11,8 +11,8 @@ import { type CsvError, parse } from 'csv-parse/sync';
 import type { RawRow } from './read-rows.js';
 
 export const MAX_ROW_CHARACTERS = 64 * 1024;
-/** The columns an import needs; a list of links to remove needs only `source_link` (read-links.ts). */
-export const IMPORT_COLUMNS = ['title', 'source_link', 'type', 'update_time'];
+/** What an import's CSV header must name; `remove --file` asks only for `source_link`. */
+export const IMPORT_COLUMNS: readonly string[] = ['title', 'source_link', 'type', 'update_time'];
 /** Errors after which csv-parse cannot find the next record by itself. */
 const UNRECOVERABLE = new Set(['CSV_QUOTE_NOT_CLOSED', 'CSV_MAX_RECORD_SIZE']);
 

@@ -110,8 +110,9 @@ for (const store of STORES) {
       assert.match(all.stdout, /added 0, updated 0, unchanged 1, removed 3, rejected 0/);
       assertOneLineFailure(await cli('import', movies, '--type', 'movie'), /--type is only for --replace/);
       assertOneLineFailure(await cli('import', movies, '--replace', '--type', 'anime'), /unknown type "anime"/);
-      // A CSV without the import's header is refused by the header check before any row is read.
       assertOneLineFailure(await cli('import', path('bad.csv', 'nonsense\n'), '--replace'), /the CSV header must name title, source_link/);
+      const headerOnly = path('header-only.csv', 'title,source_link,type,update_time\nnonsense\n');
+      assertOneLineFailure(await cli('import', headerOnly, '--replace'), /no valid row \(1 rejected\)/);
       assertOneLineFailure(await cli('import', path('bad.ndjson', '{"title":1}\n'), '--replace'), /no valid row \(1 rejected\)/);
       assert.match((await cli('export')).stdout, /cmd-4/, 'nothing lost to the bad file');
     });
