@@ -82,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     });
   });
 
-  app.get('/api/contents/:content_type/all', { schema: dumpSchema }, async (request, reply) => {
+  app.get('/api/contents/:content_type/all', { schema: dumpSchema, config: { fullDump: true } }, async (request, reply) => {
     const type = parseContentType(request.params.content_type);
     const language = languageOf(request.headers['accept-language']);
     const dump = await fullDumps.get(type, language);

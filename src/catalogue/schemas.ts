@@ -28,7 +28,12 @@ const pageParams = {
   page: param('1 to 1000, default 1'),
   limit: param('1 to 100, default 20'),
 };
-const todayParam = param('presence alone selects entries updated today (any value, or the bare flag)');
+// Presence is what counts, so a repeated `today` (`?today&today`) is as good as one.
+const todayParam = Type.Optional(
+  Type.Union([Type.String(), Type.Array(Type.String())], {
+    description: 'presence alone selects entries updated today (any value, the bare flag, or repeated)',
+  }),
+);
 const keywordParam = (description: string) => Type.String({ description });
 
 export const TypePath = Type.Object({

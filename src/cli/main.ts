@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
+import { StartupError } from '../startup-error.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
@@ -46,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const known = error instanceof CliError || error instanceof ConfigError;
+    const known = error instanceof CliError || error instanceof ConfigError || error instanceof StartupError;
     process.stderr.write(`dramadex: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
     return 1;
   }
