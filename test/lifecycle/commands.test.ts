@@ -83,6 +83,8 @@ for (const store of STORES) {
     test('remove fails with one line when it has nothing to do or cannot read its file', async () => {
       assertOneLineFailure(await cli('remove'), /no links to remove/);
       assertOneLineFailure(await cli('remove', '--file', join(dir, 'missing.txt')), /cannot read .*missing\.txt/);
+      const noLinkColumn = path('no-link.csv', 'title,link\nx,https://pan.example.com/s/cmd-4\n');
+      assertOneLineFailure(await cli('remove', '--file', noLinkColumn), /cannot read links from .*: the CSV header must name source_link/);
     });
 
     test('takedown add removes and keeps out; list shows it; remove lifts it', async () => {
