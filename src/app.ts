@@ -1,6 +1,7 @@
 /**
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
- * Order: infrastructure (errors, OpenAPI collection, limits), then feature routes.
+ * Order: infrastructure (errors, OpenAPI collection, limits), then feature routes: the JSON API under
+ * `/api/` and, unless WEB=off, the web page on the other paths (docs/web.md), each on its own budget.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
@@ -8,19 +9,32 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
+import { isApiPath } from './http/paths.js';
+import { pageBudgetPlugin } from './limits/page-budget-plugin.js';
 import { limitsPlugin } from './limits/plugin.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
+import { createWebPage } from './web/web-page.js';
 
 export async function buildCatalogueApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify(fastifyOptions(config));
   useNativeJsonSerializer(app);
-  installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => PARAMETER_RULES[name] });
+  const web = config.web.enabled ? createWebPage(services) : undefined;
+  installErrorHandling(app, {
+    defaultLanguage: config.language,
+    describeParameter: (name) => PARAMETER_RULES[name],
+    htmlPage: web?.errorPages,
+  });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
-  // Before the routes, so every catalogue request (the 404 path too) is limited.
-  if (services.limits) await app.register(limitsPlugin, { limits: services.limits.limits });
+  // Before the routes, so every request (the 404 path too) is counted: by the catalogue rules when it is
+  // the API's (every request when the page is off), by the page's own budget otherwise.
+  if (services.limits) {
+    await app.register(limitsPlugin, { limits: services.limits.limits, counts: web ? isApiPath : undefined });
+    if (services.limits.pageBudget) await app.register(pageBudgetPlugin, { budget: services.limits.pageBudget });
+  }
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
   await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
+  await web?.register(app);
   return app;
 }

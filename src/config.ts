@@ -34,6 +34,17 @@ export interface Config {
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
   ranking: RankingConfig;
+  web: WebConfig;
+}
+
+/** The web page on the catalogue address (docs/web.md). */
+export interface WebConfig {
+  /** `WEB=off` serves no page: every path is the JSON API's, as before. */
+  enabled: boolean;
+  /** Page requests a minute per address (`WEB_RATE_LIMIT`); static assets are not counted. */
+  ratePerMinute: number;
+  /** `WEB_RANKINGS=off` leaves the ranking boards out of the page. */
+  rankings: boolean;
 }
 
 export interface WechatConfig {
@@ -90,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     responseCacheMb: responseCacheMb(nonEmpty(env.RESPONSE_CACHE_MB)),
     wechat: wechatToken ? { token: wechatToken, aesKey, appId, ...wechatChannel(env) } : undefined,
     ranking: ranking(env),
+    web: web(env),
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);
@@ -159,9 +171,22 @@ export interface LimitsConfig {
   redisCommandTimeoutMs: number;
 }
 
+function onOff(env: Env, name: string): boolean {
+  const value = (nonEmpty(env[name]) ?? 'on').toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+  return value === 'on';
+}
+
+function web(env: Env): WebConfig {
+  return {
+    enabled: onOff(env, 'WEB'),
+    ratePerMinute: positiveInteger(env, 'WEB_RATE_LIMIT', 60, 1_000_000),
+    rankings: onOff(env, 'WEB_RANKINGS'),
+  };
+}
+
 function limits(env: Env): LimitsConfig {
-  const switchValue = (nonEmpty(env.RATE_LIMITS) ?? 'on').toLowerCase();
-  if (switchValue !== 'on' && switchValue !== 'off') throw new ConfigError(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`);
+  const enabled = onOff(env, 'RATE_LIMITS');
   const prefix = nonEmpty(env.REDIS_KEY_PREFIX) ?? 'dramadex:';
   if (!/^[\x21-\x7e]{1,64}$/.test(prefix)) {
     throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 printable ASCII characters without spaces, got "${prefix}"`);
@@ -170,7 +195,7 @@ function limits(env: Env): LimitsConfig {
   if (!/^\d{1,5}$/.test(timeout) || Number(timeout) < 10 || Number(timeout) > 10_000) {
     throw new ConfigError(`REDIS_COMMAND_TIMEOUT_MS must be an integer from 10 to 10000, got "${timeout}"`);
   }
-  return { enabled: switchValue === 'on', redisKeyPrefix: prefix, redisCommandTimeoutMs: Number(timeout) };
+  return { enabled, redisKeyPrefix: prefix, redisCommandTimeoutMs: Number(timeout) };
 }
 
 /** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */

@@ -11,7 +11,9 @@ import type { HealthProbe } from '../system/routes.js';
 import { AddressSet } from './address-set.js';
 import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';
+import { Counter } from './counter.js';
 import { Limits } from './limits.js';
+import { PAGE_COUNTER, PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
 import { RedisLink } from './redis-link.js';
 
 export class LimitsService {
@@ -24,6 +26,8 @@ export class LimitsService {
     readonly apiKeys: ApiKeyRegistry,
     readonly blacklist: BlacklistRecord,
     readonly link: RedisLink | undefined,
+    /** The web page's budget; undefined when the page is off (WEB=off). */
+    readonly pageBudget: PageBudget | undefined,
   ) {}
 
   static async start(config: Config, database: Database, pollMs: number): Promise<LimitsService> {
@@ -31,14 +35,13 @@ export class LimitsService {
     await link?.connect(2000);
     const apiKeys = new ApiKeyRegistry(new ApiKeyStore(database));
     const blacklist = new BlacklistRecord(database);
-    const limits = new Limits({
-      keyPrefix: config.limits.redisKeyPrefix,
-      link,
-      apiKeys,
-      exempt: new AddressSet(config.exemptAddresses),
-      blacklist,
-    });
-    const service = new LimitsService(limits, apiKeys, blacklist, link);
+    const exempt = new AddressSet(config.exemptAddresses);
+    const keyPrefix = config.limits.redisKeyPrefix;
+    const limits = new Limits({ keyPrefix, link, apiKeys, exempt, blacklist });
+    const { web } = config;
+    const pageCounter = { name: PAGE_COUNTER, points: web.ratePerMinute, durationSeconds: PAGE_WINDOW_SECONDS };
+    const pageBudget = web.enabled ? new PageBudget(new Counter(pageCounter, keyPrefix, link), exempt, web.ratePerMinute) : undefined;
+    const service = new LimitsService(limits, apiKeys, blacklist, link, pageBudget);
     await apiKeys.reload();
     service.followedId = await blacklist.latestId();
     if (pollMs > 0) {

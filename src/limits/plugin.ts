@@ -11,17 +11,20 @@ import type { Limits } from './limits.js';
 
 export interface LimitsPluginOptions {
   limits: Limits;
+  /** Which request URLs the catalogue rules count (default: every one); with the web page on, the API's. */
+  counts?: (url: string) => boolean;
 }
 
 // Matched on the path, not `request.routeOptions.url`: that getter builds a dozen-field object per call,
 // which cost more than the whole limits decision (measured: +10 µs a request).
 const FULL_DUMP_PATH = /^\/api\/contents\/[^/?]+\/all\/?(?:\?|$)/;
 
-const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) => {
+const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits, counts }) => {
   limits.attachLog(app.log.child({ component: 'limits' }));
   // A callback hook: the decision arrives through a callback, so an async hook would only add a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
+    if (counts && !counts(url)) return done();
     const asked = {
       ip: request.ip,
       apiKey: request.headers['x-api-key'],
