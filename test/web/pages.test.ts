@@ -168,6 +168,7 @@ describe('the WEB and WEB_RANKINGS switches', () => {
   test('WEB=off: every path is the API, the page paths are 404 envelopes', async () => {
     const ctx = await createTestContext('sqlite', { WEB: 'off' });
     try {
+      assert.ok(!(await ctx.app.inject('/api/status')).json().data.features.includes('web-page'));
       for (const url of ['/', '/types/post', '/search?keyword=a']) {
         const response = await browse(ctx.app, url);
         assert.equal(response.statusCode, 404, url);
@@ -186,6 +187,8 @@ describe('the WEB and WEB_RANKINGS switches', () => {
       assert.doesNotMatch(home, /\/boards\//);
       assert.doesNotMatch(home, /排行榜/);
       assert.equal((await browse(ctx.app, '/boards/hot-dramas')).statusCode, 404);
+      const features = (await ctx.app.inject('/api/status')).json().data.features;
+      assert.ok(features.includes('web-page') && !features.includes('web-rankings'));
     } finally {
       await ctx.close();
     }
