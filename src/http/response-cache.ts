@@ -17,8 +17,14 @@ export class ResponseCache {
   private version = -1;
   private uses = 0;
 
-  /** @param maxBytes 0 keeps nothing (every request builds its answer). */
-  constructor(private readonly maxBytes: number) {}
+  /**
+   * @param maxBytes 0 keeps nothing (every request builds its answer).
+   * @param encode how a built answer becomes text: JSON for the API, as it is for the web page's HTML.
+   */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly encode: (built: unknown) => string = JSON.stringify,
+  ) {}
 
   /** The cached bytes for `key` at `version`, or those `build` returns (then cached). */
   get(version: number, key: string, build: () => unknown): Buffer {
@@ -28,7 +34,7 @@ export class ResponseCache {
       hit.lastUse = ++this.uses;
       return hit.body;
     }
-    const body = Buffer.from(JSON.stringify(build()));
+    const body = Buffer.from(this.encode(build()));
     if (body.length <= this.maxBytes / 16) this.store(key, body);
     return body;
   }

@@ -11,6 +11,7 @@ import { resolveContentType } from '../catalogue/content-types.js';
 import { parseContentType, parseKeyword, parsePaging } from '../catalogue/query-params.js';
 import type { Config, Language } from '../config.js';
 import { ApiError, notFound } from '../http/errors.js';
+import { ResponseCache } from '../http/response-cache.js';
 import { isBoard, RANKING_BOARDS } from '../ranking/boards.js';
 import type { RankingBoards } from '../ranking/ranking-boards.js';
 import { type Assets, IMMUTABLE } from './assets.js';
@@ -34,7 +35,12 @@ const HIDDEN = { schema: { hide: true } };
 
 export async function webRoutes(app: FastifyInstance, { config, catalogue, boards, templates, assets }: WebRoutesOptions): Promise<void> {
   const languageOf = (request: FastifyRequest): Language => pageLanguage(request.headers, config.language);
-  const send = (reply: FastifyReply, html: string, status = 200) => reply.code(status).headers(PAGE_HEADERS).send(html);
+  const send = (reply: FastifyReply, html: string | Buffer, status = 200) => reply.code(status).headers(PAGE_HEADERS).send(html);
+  // Like the API's answers, a list or search page depends only on the catalogue's version, its language
+  // and its URL (and the day, for today's list), so repeated pages are ready bytes until the next import.
+  // Its own cache, as large as the API's (RESPONSE_CACHE_MB). Pages with boards are built each time.
+  const pages = new ResponseCache(config.responseCacheMb * 1024 * 1024, String);
+  const cached = (reply: FastifyReply, key: string, build: () => string) => send(reply, pages.get(catalogue.version, key, build));
 
   app.get('/', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
@@ -55,14 +61,14 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
   app.get('/today', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
     const paging = parsePaging({ page: (request.query as Query).page });
-    const list = catalogue.list({ day: catalogue.clock.today() }, paging.offset, PAGE_SIZE);
-    const t = templates.text(language);
-    const data = { heading: t.today, total: list.total, entries: entryViews(list.items, language), emptyText: t.todayEmpty };
-    const layout = { pageTitle: t.today, path: request.url };
-    return send(
-      reply,
-      templates.render('list', language, layout, { ...data, pager: pager('/today', {}, paging.page, list.total, PAGE_SIZE) }),
-    );
+    const day = catalogue.clock.today();
+    return cached(reply, `today|${day.start}|${language}|${request.url}`, () => {
+      const list = catalogue.list({ day }, paging.offset, PAGE_SIZE);
+      const t = templates.text(language);
+      const data = { heading: t.today, total: list.total, entries: entryViews(list.items, language), emptyText: t.todayEmpty };
+      const listPager = pager('/today', {}, paging.page, list.total, PAGE_SIZE);
+      return templates.render('list', language, { pageTitle: t.today, path: request.url }, { ...data, pager: listPager });
+    });
   });
 
   app.get('/types/:type', HIDDEN, async (request, reply) => {
@@ -70,15 +76,13 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
     if (!type) throw notFound(request.url);
     const language = languageOf(request);
     const paging = parsePaging({ page: (request.query as Query).page });
-    const list = catalogue.list({ type }, paging.offset, PAGE_SIZE);
-    const heading = TYPE_NAMES[language][type];
-    const data = {
-      heading,
-      total: list.total,
-      entries: entryViews(list.items, language),
-      pager: pager(`/types/${type}`, {}, paging.page, list.total, PAGE_SIZE),
-    };
-    return send(reply, templates.render('list', language, { pageTitle: heading, path: request.url }, data));
+    return cached(reply, `type|${language}|${request.url}`, () => {
+      const list = catalogue.list({ type }, paging.offset, PAGE_SIZE);
+      const heading = TYPE_NAMES[language][type];
+      const listPager = pager(`/types/${type}`, {}, paging.page, list.total, PAGE_SIZE);
+      const data = { heading, total: list.total, entries: entryViews(list.items, language), pager: listPager };
+      return templates.render('list', language, { pageTitle: heading, path: request.url }, data);
+    });
   });
 
   app.get('/search', HIDDEN, async (request, reply) => {
@@ -93,14 +97,16 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
       const type = rawType === undefined ? undefined : parseContentType(rawType);
       const paging = parsePaging({ page: query.page });
       if (keyword === undefined) return send(reply, templates.render('search', language, layout, { keyword }));
-      const found = catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
-      const data = {
-        keyword,
-        total: found.total,
-        entries: entryViews(found.items, language, keyword),
-        pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
-      };
-      return send(reply, templates.render('search', language, { ...layout, keyword }, data));
+      return cached(reply, `search|${language}|${request.url}`, () => {
+        const found = catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
+        const data = {
+          keyword,
+          total: found.total,
+          entries: entryViews(found.items, language, keyword),
+          pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
+        };
+        return templates.render('search', language, { ...layout, keyword }, data);
+      });
     } catch (error) {
       // A bad keyword is the visitor's typing: show it beside the form, as the page it is.
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
