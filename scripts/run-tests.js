@@ -39,7 +39,9 @@ const notRun = [
 const browserMissing = !existsSync('/usr/bin/chromium') && files.some((file) => file.includes('browser.test'));
 const report = () => {
   if (browserMissing && process.env.CI !== 'true') {
-    console.log('note: /usr/bin/chromium is missing, so the browser suites were skipped (apt-get install -y chromium); under CI=true they fail');
+    console.log(
+      'note: /usr/bin/chromium is missing, so the browser suites were skipped (apt-get install -y chromium); under CI=true they fail',
+    );
   }
   for (const [variable, example, suites, describe] of notRun) {
     console.log(`note: ${variable} is not set, so ${describe(suites)}. Run them with ${variable}=${example} npm test`);

@@ -24,7 +24,12 @@ try {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const shots = [
     { file: 'docs/web-desktop.png', path: '/', viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
-    { file: 'docs/web-phone.png', path: `/search?keyword=${encodeURIComponent('总裁')}`, viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    {
+      file: 'docs/web-phone.png',
+      path: `/search?keyword=${encodeURIComponent('总裁')}`,
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark' as const,
+    },
   ];
   for (const shot of shots) {
     const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme });

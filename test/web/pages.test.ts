@@ -34,7 +34,7 @@ for (const store of STORES) {
       assert.ok(!response.body.includes(XSS));
       assert.ok(response.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
       assert.ok(!response.body.includes('"onmouseover="'));
-      assert.ok(response.body.includes('https://pan.baidu.com/s/1&quot;onmouseover=&quot;x'));
+      assert.ok(response.body.includes('href="https://pan.baidu.com/s/1&quot;onmouseover=&quot;x"'));
       assert.ok(listedTitles(response.body).includes(XSS));
     });
 
@@ -63,7 +63,11 @@ for (const store of STORES) {
         body,
         /<a class="button open" href="https:\/\/www.alipan.com\/s\/t1" target="_blank" rel="noopener noreferrer nofollow">/,
       );
-      assert.match(body, /<button type="button" class="button copy" data-link="https:\/\/www.alipan.com\/s\/t1"/);
+      assert.match(body, /<p class="link"><code>https:\/\/www.alipan.com\/s\/t1<\/code><\/p>/);
+      assert.match(
+        body,
+        /<button type="button" class="button copy" hidden>复制链接<span class="visually-hidden"> 總裁的逆襲<\/span><\/button>/,
+      );
     });
 
     test('a type page pages by 20, newest first, as the API lists it', async () => {

@@ -22,13 +22,15 @@ async function copyText(text) {
 document.addEventListener('click', async (event) => {
   const button = event.target instanceof Element ? event.target.closest('button.copy') : null;
   if (!button) return;
+  // The link is the entry's own text (shown for copying by hand without script).
+  const link = button.closest('.entry')?.querySelector('.link code')?.textContent ?? '';
   const label = button.firstChild;
   const original = label.textContent;
   try {
-    await copyText(button.dataset.link);
-    label.textContent = button.dataset.copied;
+    await copyText(link);
+    label.textContent = document.body.dataset.copied;
   } catch {
-    label.textContent = button.dataset.failed;
+    label.textContent = document.body.dataset.copyFailed;
   }
   setTimeout(() => {
     label.textContent = original;
