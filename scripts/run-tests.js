@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: compile, then run every compiled *.test.js under dist/test with node's test runner.
+// `npm test`: compile src, test and bench (tsconfig.test.json; `npm run build` compiles only src, what ships),
+// then run every compiled *.test.js under dist/test with node's test runner.
 // Suites that need PostgreSQL or Redis run only when TEST_DATABASE_URL / TEST_REDIS_URL are set;
 // this script says plainly which ones it did not run (before and after the results). `.ci/run` sets both.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.test.json'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const only = process.argv.slice(2);
@@ -49,6 +50,6 @@ const report = () => {
 };
 report(); // before, so a reader of a long log sees it first, and again after the results
 
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 report();
 process.exit(run.status ?? 1);

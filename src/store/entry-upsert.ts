@@ -68,8 +68,9 @@ function lastOccurrences(rows: EntryRow[]): EntryRow[] {
 function rowsAsJson(rows: EntryRow[]): string {
   const json = JSON.stringify(rows.map(pick));
   if (!json.includes('\\ud')) return json;
-  const wellFormed = (text: string) => (text as unknown as { toWellFormed(): string }).toWellFormed(); // ES2024, in Node 20
-  return JSON.stringify(rows.map((row) => ({ ...pick(row), title: wellFormed(row.title), source_link: wellFormed(row.source_link) })));
+  return JSON.stringify(
+    rows.map((row) => ({ ...pick(row), title: row.title.toWellFormed(), source_link: row.source_link.toWellFormed() })),
+  );
 }
 
 function pick(row: EntryRow): EntryRow {
