@@ -8,8 +8,7 @@
 import { addressGroup } from '../http/client-address.js';
 import { type ApiError, rateLimited } from '../http/errors.js';
 import type { AddressSet } from './address-set.js';
-import type { Counter } from './counter.js';
-import { isRefusal } from './counter.js';
+import { type Counter, isRefusal } from './counter.js';
 import { remaining, waitSeconds } from './policy.js';
 
 /** The counter's name, part of its Redis keys (`<REDIS_KEY_PREFIX>web:<address>`). */

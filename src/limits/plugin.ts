@@ -1,6 +1,7 @@
 /**
  * The limits on the catalogue listener: one `onRequest` hook, registered before the routes and not
- * encapsulated (fastify-plugin), so it runs for every catalogue request including the 404 path. It only
+ * encapsulated (fastify-plugin), so it runs for every catalogue request including the 404 path (with the
+ * web page on, only the API's: `counts`; the page has its own budget, page-budget.ts). It only
  * translates between HTTP and Limits: who the client is, whether the route is a full dump, the
  * RateLimit headers, and a 429/401 handed to Fastify for the central error handler to format.
  */
