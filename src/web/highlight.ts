@@ -16,11 +16,15 @@ export interface TitlePiece {
 export function highlight(title: string, keyword: string | undefined): TitlePiece[] {
   const terms = keyword ? [...new Set(keyword.split(/\s+/).filter(Boolean).map(foldText))] : [];
   if (terms.length === 0) return [{ text: title, hit: false }];
-  const { folded, startOf, endOf } = foldByCharacter(title);
+  // Most titles fold to themselves (no capitals, full-width or traditional characters): then every
+  // position is its own, and the per-character walk, several times slower, is not needed.
+  const map = title.normalize('NFKC') === title && foldText(title) === title ? undefined : foldByCharacter(title);
+  const folded = map?.folded ?? title;
   const marked = new Uint8Array(title.length);
   for (const term of terms) {
     for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
-      marked.fill(1, startOf[at], endOf[at + term.length - 1]);
+      const last = at + term.length - 1;
+      marked.fill(1, map ? map.startOf[at] : at, map ? map.endOf[last] : last + 1);
     }
   }
   return pieces(title, marked);
