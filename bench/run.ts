@@ -16,6 +16,7 @@ import { createBenchDatabase } from './database.js';
 import { generateCatalogue } from './generate.js';
 import { measureHeadToHead } from './head-to-head.js';
 import { dataField, get } from './http-get.js';
+import { LIFECYCLE_ROWS, measureLifecycle } from './lifecycle.js';
 import type { LoadSettings } from './load.js';
 import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
@@ -91,6 +92,25 @@ async function main(options: BenchOptions): Promise<void> {
   } catch (error) {
     failure = error; // still print what was measured
   }
+  // The lifecycle rows run last (the removal changes the database); `--only export,mirror,removal` or `--only lifecycle` picks them.
+  const lifecycleSelected = (row: string) =>
+    options.only.length === 0 || options.only.some((part) => row.includes(part) || part === 'lifecycle');
+  let lifecycleRows: string[] = [];
+  if (!failure && LIFECYCLE_ROWS.some(lifecycleSelected)) {
+    lifecycleRows = await measureLifecycle({
+      entries: generated.entries,
+      file,
+      tempDir,
+      env,
+      store: options.store,
+      pgUrl: options.pgUrl,
+      selected: lifecycleSelected,
+      log,
+    }).catch((error: unknown) => {
+      failure = error;
+      return [];
+    });
+  }
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const report = renderReport([...outcomes.values()], {
@@ -110,7 +130,14 @@ async function main(options: BenchOptions): Promise<void> {
       `shared machine: ${cpus().length} cores, 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]?.toFixed(1)} at the end; /api/status features: ${JSON.stringify(features)}`,
     ],
   });
-  process.stdout.write(`\n${report}`);
+  const lifecycle =
+    lifecycleRows.length === 0
+      ? ''
+      : ['', '| Catalogue lifecycle | Value | Target | Result |', '|---|---|---|---|', ...lifecycleRows, ''].join('\n');
+  // With only lifecycle rows asked for, the request table and the server figures would be empty.
+  const onlyLifecycle = scenarios.length === 0 && lifecycleRows.length > 0;
+  const heading = `### dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${when} UTC, import ${seconds(imported.ms)}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}\n`;
+  process.stdout.write(`\n${onlyLifecycle ? heading : report}${lifecycle}`);
   if (failure) throw failure;
 }
 

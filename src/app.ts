@@ -1,20 +1,27 @@
 /**
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
- * Order: infrastructure (errors, OpenAPI collection, limits), then feature routes: the JSON API under
- * `/api/` and, unless WEB=off, the web page on the other paths (docs/web.md), each on its own budget.
+ * Order: infrastructure (errors, listener guards, OpenAPI collection, limits), then feature routes: the
+ * JSON API under `/api/` and, unless WEB=off, the web page on the other paths (docs/web.md), each on its
+ * own budget.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
+import { guardListener } from './http/listener-guards.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
 import { isApiPath } from './http/paths.js';
+import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
+import { unboundedPeers } from './limits/address-set.js';
 import { pageBudgetPlugin } from './limits/page-budget-plugin.js';
 import { limitsPlugin } from './limits/plugin.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { createWebPage } from './web/web-page.js';
+
+/** What the API's rules count when the page is on: its paths, and requests too broken to tell (stricter). */
+const isApiRequest = (path: string) => isApiPath(path) || path === UNDECODABLE_ROUTE;
 
 export async function buildCatalogueApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
@@ -26,13 +33,16 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     describeParameter: (name) => PARAMETER_RULES[name],
     htmlPage: web?.errorPages,
   });
+  guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
-  // Before the routes, so every request (the 404 path too) is counted: by the catalogue rules when it is
-  // the API's (every request when the page is off), by the page's own budget otherwise.
+  // Before the routes, so every request (the 404 and undecodable paths too) is counted: by the catalogue
+  // rules when it is the API's (every request when the page is off), by the page's own budget otherwise.
   if (services.limits) {
-    await app.register(limitsPlugin, { limits: services.limits.limits, counts: web ? isApiPath : undefined });
-    if (services.limits.pageBudget) await app.register(pageBudgetPlugin, { budget: services.limits.pageBudget });
+    await app.register(limitsPlugin, { limits: services.limits.limits, counts: web ? isApiRequest : undefined });
+    const budget = services.limits.pageBudget;
+    if (budget) await app.register(pageBudgetPlugin, { budget, isApi: isApiRequest });
   }
+  await app.register(undecodableRoute);
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
   await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
   await web?.register(app);

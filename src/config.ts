@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { proxyWidthProblem } from './config-proxy-width.js';
 import { isBoard } from './ranking/boards.js';
 
 export type Language = 'zh' | 'en';
@@ -23,12 +24,14 @@ export interface Config {
   language: Language;
   /** Shown in `/api/status` `environment`. */
   environment: string;
-  /** Proxy addresses/CIDRs whose `X-Forwarded-For` is believed. */
+  /** Proxy addresses/CIDRs whose `X-Forwarded-For` is believed (each at most an IPv4 /8 or IPv6 /32). */
   trustProxy: string[];
   /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
   exemptAddresses: string[];
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
+  /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
+  connections: ConnectionsConfig;
   logLevel: string;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
@@ -47,6 +50,15 @@ export interface WebConfig {
   rankings: boolean;
 }
 
+export interface ConnectionsConfig {
+  /** Seconds a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
+  /** Seconds an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_SECONDS), shorter than the above. */
+  keepAliveTimeoutSeconds: number;
+  /** Open connections one address (IPv4, or IPv6 /64) may hold (MAX_CONNECTIONS_PER_ADDRESS). */
+  maxPerAddress: number;
+}
+
 export interface WechatConfig {
   token: string;
   aesKey: string | undefined;
@@ -60,6 +72,8 @@ export interface WechatConfig {
 export interface RankingConfig {
   /** Requests per minute each ranking token may make. */
   ratePerMinute: number;
+  /** Failed bearer attempts (unknown, revoked or malformed tokens) a minute per address before 429. */
+  failedAuthPerMinute: number;
   /** The largest `hit` family B accepts. */
   hitMax: number;
   /** Snapshots older than this are deleted on import, except each board's two latest. */
@@ -94,9 +108,10 @@ export function loadConfig(env: Env = process.env): Config {
     catalogueTimeZone: timeZone(nonEmpty(env.CATALOGUE_TZ) ?? 'Asia/Shanghai'),
     language: language(nonEmpty(env.LANGUAGE) ?? 'zh'),
     environment: nonEmpty(env.APP_ENV) ?? 'production',
-    trustProxy: addressList(env, 'TRUST_PROXY'),
+    trustProxy: trustedProxies(env),
     exemptAddresses: addressList(env, 'EXEMPT_ADDRESSES'),
     limits: limits(env),
+    connections: connections(env),
     logLevel: logLevel(nonEmpty(env.LOG_LEVEL) ?? 'info'),
     responseCacheMb: responseCacheMb(nonEmpty(env.RESPONSE_CACHE_MB)),
     wechat: wechatToken ? { token: wechatToken, aesKey, appId, ...wechatChannel(env) } : undefined,
@@ -214,6 +229,30 @@ function addressList(env: Env, name: string): string[] {
   return items;
 }
 
+function trustedProxies(env: Env): string[] {
+  const entries = addressList(env, 'TRUST_PROXY');
+  const problem = proxyWidthProblem(entries);
+  if (problem !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must list proxies, each at most an IPv4 /8 or an IPv6 /32: ${problem}`);
+  }
+  return entries;
+}
+
+function connections(env: Env): ConnectionsConfig {
+  const requestTimeoutSeconds = positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 10, 3600);
+  const keepAliveTimeoutSeconds = positiveInteger(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', Math.min(5, requestTimeoutSeconds), 3600);
+  if (keepAliveTimeoutSeconds > requestTimeoutSeconds) {
+    throw new ConfigError(
+      `KEEP_ALIVE_TIMEOUT_SECONDS (${keepAliveTimeoutSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds})`,
+    );
+  }
+  return {
+    requestTimeoutSeconds,
+    keepAliveTimeoutSeconds,
+    maxPerAddress: positiveInteger(env, 'MAX_CONNECTIONS_PER_ADDRESS', 32, 100_000),
+  };
+}
+
 function isCidr(value: string): boolean {
   try {
     ipaddr.parseCIDR(value);
@@ -270,6 +309,7 @@ function ranking(env: Env): RankingConfig {
   }
   return {
     ratePerMinute: positiveInteger(env, 'RANKING_RATE_LIMIT', 60, 1_000_000),
+    failedAuthPerMinute: positiveInteger(env, 'RANKING_FAILED_AUTH_LIMIT', 10, 1_000_000),
     hitMax: positiveInteger(env, 'RANKING_HIT_MAX', 500, 100_000),
     retentionDays: positiveInteger(env, 'RANKING_SNAPSHOT_RETENTION_DAYS', 30, 36_500),
     tokenSecret: secret,

@@ -7,6 +7,7 @@ import { buildCatalogueApp } from './app.js';
 import type { Config } from './config.js';
 import { buildRankingApp } from './ranking/app.js';
 import { createServices, type Services } from './services.js';
+import { oneLineReason, StartupError } from './startup-error.js';
 
 export interface RunningServer {
   services: Services;
@@ -20,8 +21,14 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
   await beforeListen?.(services);
   const catalogueApp = await buildCatalogueApp(services);
   const rankingApp = await buildRankingApp(services);
-  await catalogueApp.listen({ port: config.port, host: config.host });
-  await rankingApp.listen({ port: config.rankingPort, host: config.host });
+  try {
+    await listenOn(catalogueApp, config.host, config.port, 'PORT');
+    await listenOn(rankingApp, config.host, config.rankingPort, 'RANKING_PORT');
+  } catch (error) {
+    await Promise.all([catalogueApp.close(), rankingApp.close()]);
+    await services.close();
+    throw error;
+  }
   catalogueApp.log.info(
     { catalogue: catalogueApp.server.address(), ranking: rankingApp.server.address(), entries: services.catalogue.size },
     'dramadex is serving',
@@ -41,4 +48,14 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
     });
   }
   return { services, catalogueApp, rankingApp, close };
+}
+
+async function listenOn(app: FastifyInstance, host: string, port: number, setting: string): Promise<void> {
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : oneLineReason(error);
+    throw new StartupError(`cannot listen on ${host}:${port} (${setting}): ${reason}`, { cause: error });
+  }
 }

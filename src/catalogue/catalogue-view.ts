@@ -2,7 +2,8 @@
  * The in-memory read model every read endpoint is served from. The store is the source of truth; this
  * view holds the entries in compact columns plus orderings (newest first, ties by id), so any page is a
  * binary search and a slice — page 1000 costs what page 1 costs — and `total` is a length, not a
- * COUNT(*) over a million rows.
+ * COUNT(*) over a million rows. A removed entry leaves its slot empty (slots are never reused, as ids
+ * are not) and drops out of the orderings at the next `reorder()`.
  */
 import type { StoredEntry } from './catalogue-store.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
@@ -25,9 +26,12 @@ const ID_BITS = 24n;
 const ID_MASK = (1n << ID_BITS) - 1n;
 const MAX_PACKED_ID = 2 ** 24;
 const EPOCH_OFFSET = 62_135_596_800;
+/** The type code of an emptied slot: no ordering holds it. */
+const REMOVED = 255;
 
 export class CatalogueView {
   private size = 0;
+  private live = 0;
   private ids = new Int32Array(1024);
   private times = new Float64Array(1024);
   private typeCodes = new Uint8Array(1024);
@@ -43,7 +47,13 @@ export class CatalogueView {
   readonly typeVersions = new Map<ContentType, number>(CONTENT_TYPES.map((type) => [type, 0]));
   private dirty = false;
 
+  /** Entries held now. */
   get count(): number {
+    return this.live;
+  }
+
+  /** Slots ever used, removed ones included: the bound of every slot number. */
+  get slotCount(): number {
     return this.size;
   }
 
@@ -57,6 +67,7 @@ export class CatalogueView {
       let slot = (this.slotById[entry.id] as number) - 1;
       if (slot < 0) {
         slot = this.size++;
+        this.live++;
         this.ensureCapacity(this.size);
         this.slotById[entry.id] = slot + 1;
       } else {
@@ -76,6 +87,32 @@ export class CatalogueView {
     return touched;
   }
 
+  /**
+   * Empties the slots of these entry ids (unknown ids are skipped); returns the slots and the types they
+   * held. Call `reorder()` afterwards, as after `apply`.
+   */
+  remove(ids: ArrayLike<number>): { slots: number[]; types: Set<ContentType> } {
+    const slots: number[] = [];
+    const types = new Set<ContentType>();
+    for (let index = 0; index < ids.length; index++) {
+      const id = ids[index] as number;
+      const slot = id < this.slotById.length ? (this.slotById[id] as number) - 1 : -1;
+      if (slot < 0) continue;
+      const type = CONTENT_TYPES[this.typeCodes[slot] as number] as ContentType;
+      this.typeVersions.set(type, (this.typeVersions.get(type) ?? 0) + 1);
+      types.add(type);
+      this.slotById[id] = 0;
+      this.typeCodes[slot] = REMOVED;
+      this.titles[slot] = '';
+      this.links[slot] = '';
+      this.timeTexts[slot] = '';
+      this.live--;
+      slots.push(slot);
+    }
+    if (slots.length > 0) this.dirty = true;
+    return { slots, types };
+  }
+
   /** Rebuilds the orderings after `apply`; readers keep the old ones until the new ones are ready. */
   reorder(): void {
     if (!this.dirty) return;
@@ -87,23 +124,26 @@ export class CatalogueView {
     this.dirty = false;
   }
 
-  /** Every slot ordered by time, then id, both descending. */
+  /** Every held slot ordered by time, then id, both descending. */
   private slotsNewestFirst(): Int32Array {
-    const { times, ids, size } = this;
-    const order = new Int32Array(size);
+    const { times, ids, typeCodes, size, live } = this;
+    const order = new Int32Array(live);
     if (this.maxId >= MAX_PACKED_ID) {
-      for (let slot = 0; slot < size; slot++) order[slot] = slot;
+      let held = 0;
+      for (let slot = 0; slot < size; slot++) if (typeCodes[slot] !== REMOVED) order[held++] = slot;
       return order.sort((a, b) => (times[b] as number) - (times[a] as number) || (ids[b] as number) - (ids[a] as number));
     }
     // Pack (time, id) into one unsigned 64-bit key and let the native typed-array sort do the work:
     // 4-5× faster than a comparator sort at a million entries, which matters for start-up.
-    const keys = new BigUint64Array(size);
+    const keys = new BigUint64Array(live);
+    let held = 0;
     for (let slot = 0; slot < size; slot++) {
-      keys[slot] = (BigInt((times[slot] as number) + EPOCH_OFFSET) << ID_BITS) | BigInt(ids[slot] as number);
+      if (typeCodes[slot] === REMOVED) continue;
+      keys[held++] = (BigInt((times[slot] as number) + EPOCH_OFFSET) << ID_BITS) | BigInt(ids[slot] as number);
     }
     keys.sort();
-    for (let index = 0; index < size; index++) {
-      const id = Number((keys[size - 1 - index] as bigint) & ID_MASK);
+    for (let index = 0; index < live; index++) {
+      const id = Number((keys[live - 1 - index] as bigint) & ID_MASK);
       order[index] = (this.slotById[id] as number) - 1;
     }
     return order;

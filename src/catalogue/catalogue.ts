@@ -2,7 +2,7 @@
  * The catalogue service the routes call: the durable store, the in-memory view served from, and the
  * search index, kept in step. It notices imports made by other processes or instances at once through the
  * store's change feed (PostgreSQL LISTEN/NOTIFY) and, as the fallback, by polling the store's revision (a
- * cheap single-row read).
+ * cheap single-row read). Removals travel the same way (docs/lifecycle.md).
  */
 import type { SearchEngine } from '../search/search-engine.js';
 import type { ChangeFeed } from '../store/change-feed.js';
@@ -54,6 +54,11 @@ export class Catalogue {
     await this.changeFeed?.close();
   }
 
+  /** The store revision the view holds (shared by every instance on one database): part of the ETags. */
+  get revision(): number {
+    return this.loadedRevision;
+  }
+
   /** Bumps whenever the served data changes: what response caches are keyed on. */
   get version(): number {
     return this.changes;
@@ -88,11 +93,18 @@ export class Catalogue {
     const revision = await this.store.revision();
     if (revision === this.loadedRevision) return;
     const changedTypes = new Set<ContentType>();
-    await this.store.loadSince(Math.max(0, this.loadedRevision), (batch) => {
+    const since = Math.max(0, this.loadedRevision);
+    await this.store.loadSince(since, (batch) => {
       const slots = this.view.apply(batch);
       this.searchEngine.index(this.view, slots);
       for (const entry of batch) changedTypes.add(entry.type);
     });
+    // Read after the entries, so an entry deleted meanwhile is in this list even if it was loaded above.
+    if (this.loadedRevision >= 0) {
+      const removed = this.view.remove(await this.store.removedSince(since));
+      this.searchEngine.remove?.(this.view, removed.slots);
+      for (const type of removed.types) changedTypes.add(type);
+    }
     this.view.reorder();
     this.searchEngine.prepare?.(this.view);
     this.loadedRevision = revision;

@@ -15,6 +15,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../config.js';
 import { success } from '../http/envelope.js';
+import { noneMatch } from '../http/etag.js';
 import type { Catalogue } from './catalogue.js';
 import type { ContentType } from './content-types.js';
 
@@ -97,20 +98,10 @@ export class FullDumpCache {
       .header('vary', 'accept-encoding, accept-language')
       .header('cache-control', `public, max-age=${maxAge}`)
       .type('application/json; charset=utf-8');
-    if (matches(request.headers['if-none-match'], dump)) return reply.code(304).send();
+    if (noneMatch(request.headers['if-none-match'], Object.values(dump.etags))) return reply.code(304).send();
     if (encoding === 'identity') return reply.send(dump.plain);
     return reply.header('content-encoding', encoding).send(encoding === 'br' ? dump.brotli : dump.gzip);
   }
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/` is ignored. */
-function matches(header: string | undefined, dump: FullDump): boolean {
-  if (!header) return false;
-  const current = Object.values(dump.etags);
-  return header.split(',').some((raw) => {
-    const tag = raw.trim().replace(/^W\//, '');
-    return tag === '*' || current.includes(tag);
-  });
 }
 
 /** The accepted encoding with the highest q; on a tie br over gzip over identity; `q=0` refuses one. */

@@ -82,7 +82,8 @@ export function parseKeyword(value: QueryValue, required: boolean): string | und
 export function parseContentType(value: QueryValue): ContentType {
   const text = single('content_type', value) ?? '';
   const type = resolveContentType(text);
-  if (!type) throw invalid('content_type', { zh: `未知类型 "${text}"`, en: `unknown type "${text}"` });
+  const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  if (!type) throw invalid('content_type', { zh: `未知类型 "${shown}"`, en: `unknown type "${shown}"` });
   return type;
 }
 

@@ -1,13 +1,14 @@
 /**
  * Catalogue endpoints 4.1–4.5 of the spec. Each handler parses its parameters (query-params.ts), asks
- * the catalogue, and wraps the answer in the success envelope (kept as ready bytes until the next import);
- * errors are thrown and formatted centrally.
+ * the catalogue, and wraps the answer in the success envelope (kept as ready bytes until the next import,
+ * with an ETag: a matching If-None-Match gets 304); errors are thrown and formatted centrally.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
+import { noneMatch, requestEtag } from '../http/etag.js';
 import { responseLanguage } from '../http/language.js';
 import { ResponseCache } from '../http/response-cache.js';
 import type { Catalogue, Page } from './catalogue.js';
@@ -40,18 +41,22 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (app, { config, catalogue, fullDumps }) => {
   const languageOf = (acceptLanguage: string | undefined) => responseLanguage(acceptLanguage, config.language);
   // Keys hold every parsed input of the answer; a free-text keyword goes last so no separator is ambiguous.
-  const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024);
+  const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024, (key) => requestEtag(catalogue.revision, key));
   // Handlers on the cached paths are synchronous and return nothing: an async handler would add a promise
   // and a microtask to every request for no reason (Fastify sends what `reply.send` was given).
-  const send = (reply: FastifyReply, key: string, build: () => unknown): void => {
-    reply.type(JSON_TYPE).send(responses.get(catalogue.version, key, build));
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): void => {
+    const ready = responses.get(catalogue.version, key, build);
+    reply.header('etag', ready.etag).type(JSON_TYPE);
+    // A 304 has passed the limits like any request (they run before the route).
+    if (noneMatch(request.headers['if-none-match'], [ready.etag])) reply.code(304).send();
+    else reply.send(ready.body);
   };
 
   app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
     const paging = parsePaging(request.query);
     const day = hasToday(request.query) ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
-    send(reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
+    send(request, reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
       success(FETCHED, language, paged(catalogue.list({ day }, paging.offset, paging.limit), paging)),
     );
   });
@@ -64,7 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const day = today ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
     const key = `type|${type}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword ?? ''}`;
-    send(reply, key, () => {
+    send(request, reply, key, () => {
       const page = keyword
         ? catalogue.search(keyword, type, paging.offset, paging.limit, day)
         : catalogue.list({ type, day }, paging.offset, paging.limit);
@@ -77,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     });
   });
 
-  app.get('/api/contents/:content_type/all', { schema: dumpSchema }, async (request, reply) => {
+  app.get('/api/contents/:content_type/all', { schema: dumpSchema, config: { fullDump: true } }, async (request, reply) => {
     const type = parseContentType(request.params.content_type);
     const language = languageOf(request.headers['accept-language']);
     const dump = await fullDumps.get(type, language);
@@ -86,7 +91,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
 
   app.get('/api/types', { schema: typesSchema }, (request, reply) => {
     const language = languageOf(request.headers['accept-language']);
-    send(reply, `types|${language}`, () =>
+    send(request, reply, `types|${language}`, () =>
       success(FETCHED, language, { supported_types: TYPE_DESCRIPTORS, total_types: CONTENT_TYPES.length }),
     );
   });
@@ -96,7 +101,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
     const language = languageOf(request.headers['accept-language']);
-    send(reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
+    send(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
       success(SEARCHED, language, {
         ...paged(catalogue.search(keyword, type, paging.offset, paging.limit), paging),
         keyword,

@@ -18,12 +18,22 @@ const Paged = {
   total_pages: Type.Integer(),
 };
 
+/** Every successful catalogue GET carries an ETag; a matching If-None-Match gets this (docs/lifecycle.md). */
+const notModified = {
+  304: Type.Null({ description: 'Not Modified: If-None-Match matched the ETag (the catalogue revision and the request); no body' }),
+};
+
 const param = (description: string) => Type.Optional(Type.String({ description }));
 const pageParams = {
   page: param('1 to 1000, default 1'),
   limit: param('1 to 100, default 20'),
 };
-const todayParam = param('presence alone selects entries updated today (any value, or the bare flag)');
+// Presence is what counts, so a repeated `today` (`?today&today`) is as good as one.
+const todayParam = Type.Optional(
+  Type.Union([Type.String(), Type.Array(Type.String())], {
+    description: 'presence alone selects entries updated today (any value, the bare flag, or repeated)',
+  }),
+);
 const keywordParam = (description: string) => Type.String({ description });
 
 export const TypePath = Type.Object({
@@ -32,7 +42,7 @@ export const TypePath = Type.Object({
 
 export const listAllSchema = {
   querystring: Type.Object({ ...pageParams, today: todayParam }),
-  response: { 200: SuccessEnvelope(Type.Object(Paged)), ...errorResponses },
+  response: { 200: SuccessEnvelope(Type.Object(Paged)), ...notModified, ...errorResponses },
 };
 
 export const listTypeSchema = {
@@ -51,6 +61,7 @@ export const listTypeSchema = {
         today: Type.Optional(Type.Literal(true)),
       }),
     ),
+    ...notModified,
     ...errorResponses,
   },
 };
@@ -66,6 +77,7 @@ export const dumpSchema = {
         is_all_data: Type.Literal(true),
       }),
     ),
+    ...notModified,
     ...errorResponses,
   },
 };
@@ -78,6 +90,7 @@ export const typesSchema = {
         total_types: Type.Integer(),
       }),
     ),
+    ...notModified,
     ...errorResponses,
   },
 };
@@ -90,6 +103,7 @@ export const searchSchema = {
   }),
   response: {
     200: SuccessEnvelope(Type.Object({ ...Paged, keyword: Type.String(), content_type: Type.String() })),
+    ...notModified,
     ...errorResponses,
   },
 };

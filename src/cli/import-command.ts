@@ -1,33 +1,40 @@
-/** `dramadex import <file>`: validates, commits atomically, reports rejects by line and the counts. */
+/**
+ * `dramadex import <file> [--replace [--type <type>]]`: validates, commits atomically, reports rejects by
+ * line and the counts (removed too, for a replace).
+ */
 import { access } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
+import type { ContentType } from '../catalogue/content-types.js';
 import type { Config } from '../config.js';
 import { type ImportProgress, importFile } from '../ingest/import-file.js';
-import { openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
+import { withDatabase } from './with-database.js';
 
-export async function importCommand(config: Config, file: string): Promise<void> {
+export interface ImportCommandOptions {
+  replace?: boolean;
+  type?: ContentType | undefined;
+}
+
+export async function importCommand(config: Config, file: string, options: ImportCommandOptions = {}): Promise<void> {
   await access(file).catch(() => {
     throw new CliError(`cannot read ${file}`);
   });
-  const database = await openDatabase(config.databaseUrl);
-  try {
-    const report = await importFile(new CatalogueStore(database), file, process.stderr.isTTY ? terminalProgress() : undefined).catch(
-      (error: Error) => {
-        throw new CliError(`import of ${file} failed: ${error.message}`);
-      },
-    );
+  await withDatabase(config, async (database) => {
+    const progress = process.stderr.isTTY ? terminalProgress() : undefined;
+    const report = await importFile(new CatalogueStore(database), file, { ...options, progress }).catch((error: Error) => {
+      throw new CliError(`import of ${file} failed: ${error.message}`);
+    });
     for (const { line, reason } of report.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
+    const removed = options.replace ? `, removed ${report.removed}` : '';
     process.stdout.write(
-      `imported ${file} (${report.format}): added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}, rejected ${report.rejected.length}\n`,
+      `imported ${file} (${report.format}): added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}\n`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-function terminalProgress(): ImportProgress {
-  const bar = new SingleBar({ format: 'importing [{bar}] {percentage}% {value}/{total} rows', stream: process.stderr });
+/** A bar on standard error, only on a terminal (scripts and logs get the summary line alone). */
+export function terminalProgress(label = 'importing', unit = 'rows'): ImportProgress {
+  const bar = new SingleBar({ format: `${label} [{bar}] {percentage}% {value}/{total} ${unit}`, stream: process.stderr });
   return { start: (total) => bar.start(total, 0), update: (done) => bar.update(done), stop: () => bar.stop() };
 }

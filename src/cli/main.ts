@@ -4,8 +4,11 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
+import { StartupError } from '../startup-error.js';
 import { CliError } from './errors.js';
+import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
+import { parseType } from './parse-type.js';
 import { registerRankingCommands } from './ranking-commands.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -28,9 +31,13 @@ export async function main(argv: string[]): Promise<number> {
     .command('import')
     .description('add or update catalogue entries from NDJSON, CSV or a JSON array')
     .argument('<file>', 'the file to import')
-    .action(async (file: string) => {
+    .option('--replace', "afterwards the catalogue (or --type) holds exactly the file's valid rows")
+    .option('--type <type>', 'with --replace: replace only this type (rows of other types are rejected)')
+    .action(async (file: string, options: { replace?: boolean; type?: string }) => {
+      if (options.type !== undefined && !options.replace) throw new CliError('--type is only for --replace');
+      const type = options.type === undefined ? undefined : parseType(options.type);
       const { importCommand } = await import('./import-command.js');
-      await importCommand(loadConfig(), file);
+      await importCommand(loadConfig(), file, { replace: options.replace === true, type });
     });
 
   for (const register of extraCommands) register(program);
@@ -40,11 +47,11 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const known = error instanceof CliError || error instanceof ConfigError;
+    const known = error instanceof CliError || error instanceof ConfigError || error instanceof StartupError;
     process.stderr.write(`dramadex: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
     return 1;
   }
 }
 
 /** Components with commands of their own (keys, tokens, rankings) add them here. */
-const extraCommands: Array<(program: Command) => void> = [registerRankingCommands, registerLimitsCommands];
+const extraCommands: Array<(program: Command) => void> = [registerRankingCommands, registerLimitsCommands, registerLifecycleCommands];

@@ -1,12 +1,38 @@
-/** Commands open the configured store for one piece of work and always close it, even on failure. */
+/**
+ * Commands open the configured store for one piece of work and always close it, even on failure. A store
+ * that cannot be opened, or fails during the work (errors of the drivers carry a `code`: SQLSTATE,
+ * SQLITE_…, ECONNREFUSED), is reported as the one line every failing command prints; anything else is a
+ * bug and keeps its stack.
+ */
 import type { Config } from '../config.js';
 import { type Database, openDatabase } from '../store/database.js';
+import { CliError } from './errors.js';
 
 export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl).catch((error: unknown) => {
+    throw new CliError(`cannot open the database ${withoutPassword(config.databaseUrl)}: ${firstLine(error)}`);
+  });
   try {
     return await work(database);
+  } catch (error) {
+    if (error instanceof CliError || typeof (error as { code?: unknown })?.code !== 'string') throw error;
+    throw new CliError(`the database failed: ${firstLine(error)}`);
   } finally {
     await database.close();
+  }
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0] as string;
+}
+
+function withoutPassword(url: string): string {
+  if (!url.startsWith('postgres')) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://…';
   }
 }

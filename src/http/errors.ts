@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'RESOURCE_NOT_FOUND'
+  | 'REQUEST_TIMEOUT'
   | 'RATE_LIMIT_EXCEEDED'
   | 'INTERNAL_SERVER_ERROR'
   | 'SERVICE_UNAVAILABLE';
@@ -107,6 +108,28 @@ export function rateLimited(init: RateLimitInit): ApiError {
     extra: { retry_after: retryAfter },
     extraTexts: { detail: init.detail },
     headers: { 'retry-after': String(retryAfter), ...init.headers },
+  });
+}
+
+/** 408: the request did not arrive whole (headers and body) within REQUEST_TIMEOUT_SECONDS. */
+export function requestTimeout(): ApiError {
+  return new ApiError({
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: { zh: '请求超时', en: 'Request timeout' },
+    error: { zh: '请求未在限定时间内完整送达', en: 'The request did not arrive whole in time' },
+    suggestion: { zh: '请一次性发送完整的请求', en: 'Send the whole request at once' },
+  });
+}
+
+/** 429 before any request is read: the address already holds MAX_CONNECTIONS_PER_ADDRESS connections. */
+export function tooManyConnections(max: number): ApiError {
+  return new ApiError({
+    status: 429,
+    code: 'RATE_LIMIT_EXCEEDED',
+    message: { zh: '连接过多', en: 'Too many connections' },
+    error: { zh: `每个地址最多同时保持 ${max} 个连接`, en: `Each address may hold at most ${max} open connections` },
+    suggestion: { zh: '请关闭空闲连接或复用已有连接', en: 'Close idle connections or reuse the ones you have' },
   });
 }
 

@@ -1,10 +1,22 @@
-/** Fastify settings both listeners share: trusted proxies, logging without secrets, router rules. */
+/**
+ * Fastify settings both listeners share: trusted proxies, logging without secrets, router rules, and
+ * what a client that is slow, stuck or speaks broken HTTP gets (decisions.md, "slow or stuck clients",
+ * "undecodable request"): a bounded time to send a whole request, shorter-lived idle keep-alive
+ * connections, and a 400/408 in the error envelope, never a framework's own body.
+ */
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import type { Config } from '../config.js';
-import { badRequest } from './errors.js';
+import { type FastifyHttpOptions, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import type { Config, Language } from '../config.js';
+import { type ApiError, badRequest, requestTimeout } from './errors.js';
+import { responseLanguage } from './language.js';
+import { rewriteUndecodable } from './request-target.js';
 
-export function fastifyOptions(config: Config): FastifyServerOptions {
+/** How often Node looks for requests past their deadline (its default, 30 s, would triple a 10 s bound). */
+const DEADLINE_CHECK_MS = 1000;
+
+export function fastifyOptions(config: Config): FastifyHttpOptions<Server> {
+  const { requestTimeoutSeconds, keepAliveTimeoutSeconds } = config.connections;
   return {
     logger: {
       level: config.logLevel,
@@ -15,21 +27,57 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     logController: new LogController({ disableRequestLogging: true }),
     // Only the listed proxies' X-Forwarded-For is believed; an empty list believes none.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Path parameters are checked by their routes (an unknown type is a 400 naming it), so the router's
+    // own length cut-off, which answers 414 with a framework body, is set beyond any URL Node accepts.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 65_536 },
+    rewriteUrl: rewriteUndecodable,
     return503OnClosing: true,
+    requestTimeout: requestTimeoutSeconds * 1000,
+    keepAliveTimeout: keepAliveTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, requestTimeoutSeconds * 500),
+      // A missing Host is answered by request-target.ts in the envelope instead of Node's empty 400.
+      requireHostHeader: false,
+    },
+    // A safety net: what the router still refuses on its own (e.g. a request target that is not a path).
+    frameworkErrors: (error, request, reply) => {
+      const refusal = badRequest({ zh: `无法处理的请求地址（${error.code}）`, en: `Unusable request target (${error.code})` });
+      const body = JSON.stringify(refusal.body(languageOf(request.headers, config.language)));
+      (reply as FastifyReply).code(400).type('application/json; charset=utf-8').send(body);
+    },
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
       if (error.code === 'ECONNRESET' || !socket.writable) return;
-      const body = JSON.stringify(
-        badRequest({
-          zh: '无法解析的 HTTP 请求（地址中的非 ASCII 字符需要 URL 编码）',
-          en: 'Unparseable HTTP request (non-ASCII characters in the URL must be percent-encoded)',
-        }).body(config.language),
-      );
-      socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+      socket.end(rawResponse(clientError(error), config.language));
     },
   };
+}
+
+function languageOf(headers: { 'accept-language'?: string | string[] | undefined }, fallback: Language): Language {
+  const value = headers['accept-language'];
+  return responseLanguage(typeof value === 'string' ? value : undefined, fallback);
+}
+
+/** What Node's parser or its deadlines refused, as the envelope's error. */
+function clientError(error: NodeJS.ErrnoException): ApiError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimeout();
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return badRequest(
+      { zh: '请求头过大', en: 'The request headers are too large' },
+      { zh: '请减少请求头', en: 'Send fewer or shorter headers' },
+    );
+  }
+  return badRequest({
+    zh: '无法解析的 HTTP 请求（地址中的非 ASCII 字符需要 URL 编码）',
+    en: 'Unparseable HTTP request (non-ASCII characters in the URL must be percent-encoded)',
+  });
+}
+
+/** A whole HTTP response written straight to a socket (the request never reached Fastify). */
+export function rawResponse(error: ApiError, language: Language): string {
+  const body = JSON.stringify(error.body(language));
+  const reason = error.status === 408 ? 'Request Timeout' : error.status === 429 ? 'Too Many Requests' : 'Bad Request';
+  return `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /**

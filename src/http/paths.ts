@@ -1,14 +1,10 @@
 /**
- * Which part of the catalogue address a request belongs to (docs/web.md): the JSON API under `/api`, the
- * web page's static assets under `/assets/`, or a page. The limits count the API and the page on separate
- * budgets, so the test must read a path as the router does: percent-decoded (`/%61pi/contents` is routed
- * to `/api/contents` and must be counted as the API). A path that cannot be decoded counts as the API,
- * the stricter budget.
+ * Whether a path belongs to the JSON API under `/api` or to the web page (docs/web.md): the limits count
+ * the two on separate budgets. Routes are classified by their declared path; a 404 by its URL, read as
+ * the router reads it, percent-decoded (`/%61pi/nothing` is an API 404). A path that cannot be decoded
+ * counts as the API, the stricter budget.
  */
 const API_PREFIX = '/api';
-/** One file name straight under `/assets/`, as the asset route serves it (no `..`, no sub-folder). */
-const ASSET_PATH = /^\/assets\/[\w-]+\.[\w.]+(?:\?|$)/;
-
 /** The path of a request URL as the router matches it: before `?`, percent-decoded; undefined when malformed. */
 function routedPath(url: string): string | undefined {
   const query = url.indexOf('?');
@@ -28,9 +24,4 @@ export function isApiPath(url: string): boolean {
   const path = routedPath(url);
   if (path === undefined) return true;
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-}
-
-/** The web page's fingerprinted static files, which no budget counts. Only a literal file name qualifies. */
-export function isAssetPath(url: string): boolean {
-  return url.startsWith('/assets/') && ASSET_PATH.test(url);
 }

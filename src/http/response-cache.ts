@@ -5,9 +5,14 @@
  * Bounded by total bytes. A hit only stamps its entry with a use counter (no map mutation on the hot
  * path); when an insert goes over the bound, the least recently used entries are dropped until a
  * quarter of the room is free, so the sort that finds them runs rarely. A new version empties it.
+ * Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
  */
-interface Entry {
+export interface ReadyResponse {
   body: Buffer;
+  etag: string;
+}
+
+interface Entry extends ReadyResponse {
   lastUse: number;
 }
 
@@ -19,24 +24,26 @@ export class ResponseCache {
 
   /**
    * @param maxBytes 0 keeps nothing (every request builds its answer).
+   * @param etagOf the ETag of the answer to `key` at the current version.
    * @param encode how a built answer becomes text: JSON for the API, as it is for the web page's HTML.
    */
   constructor(
     private readonly maxBytes: number,
+    private readonly etagOf: (key: string) => string = () => '',
     private readonly encode: (built: unknown) => string = JSON.stringify,
   ) {}
 
-  /** The cached bytes for `key` at `version`, or those `build` returns (then cached). */
-  get(version: number, key: string, build: () => unknown): Buffer {
+  /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
+  get(version: number, key: string, build: () => unknown): ReadyResponse {
     if (version !== this.version) this.clear(version);
     const hit = this.entries.get(key);
     if (hit) {
       hit.lastUse = ++this.uses;
-      return hit.body;
+      return hit;
     }
-    const body = Buffer.from(this.encode(build()));
-    if (body.length <= this.maxBytes / 16) this.store(key, body);
-    return body;
+    const ready = { body: Buffer.from(this.encode(build())), etag: this.etagOf(key) };
+    if (ready.body.length <= this.maxBytes / 16) this.store(key, ready);
+    return ready;
   }
 
   /** Bytes held now (for tests and diagnostics). */
@@ -48,9 +55,9 @@ export class ResponseCache {
     return this.entries.has(key);
   }
 
-  private store(key: string, body: Buffer): void {
-    this.entries.set(key, { body, lastUse: ++this.uses });
-    this.bytes += body.length;
+  private store(key: string, ready: ReadyResponse): void {
+    this.entries.set(key, { ...ready, lastUse: ++this.uses });
+    this.bytes += ready.body.length;
     if (this.bytes > this.maxBytes) this.evict((this.maxBytes * 3) / 4);
   }
 

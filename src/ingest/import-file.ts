@@ -1,16 +1,16 @@
 /**
- * Importing a file: read rows, validate each, drop earlier duplicates of a `source_link` (the last line
- * wins), then commit every valid row in one transaction. Rejects carry their line number and reason.
+ * Importing a file: read rows, validate each (validate-rows.ts: the row rules, takedowns, the last row of a
+ * link wins), then commit every valid row in one transaction; with `replace`, the same transaction removes
+ * what the file does not hold (docs/lifecycle.md). Rejects carry their line number and reason.
  */
 import { readFile } from 'node:fs/promises';
-import type { CatalogueStore, EntryInput, ImportCounts } from '../catalogue/catalogue-store.js';
+import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
+import type { ContentType } from '../catalogue/content-types.js';
+import { TakedownStore } from '../catalogue/takedowns.js';
 import { type ImportFormat, readRows } from './read-rows.js';
-import { validateEntry } from './validate-entry.js';
+import { type Rejection, validateRows } from './validate-rows.js';
 
-export interface Rejection {
-  line: number;
-  reason: string;
-}
+export type { Rejection } from './validate-rows.js';
 
 export interface ImportReport extends ImportCounts {
   format: ImportFormat;
@@ -23,35 +23,39 @@ export interface ImportProgress {
   stop(): void;
 }
 
-export async function importFile(store: CatalogueStore, path: string, progress?: ImportProgress): Promise<ImportReport> {
-  const text = await readFile(path, 'utf8');
-  return importText(store, text, progress);
+export interface ImportFileOptions {
+  progress?: ImportProgress | undefined;
+  /** Afterwards the catalogue (or `type`) holds exactly the file's valid rows. */
+  replace?: boolean;
+  type?: ContentType | undefined;
 }
 
-export async function importText(store: CatalogueStore, text: string, progress?: ImportProgress): Promise<ImportReport> {
+/**
+ * A replace from a file without one valid row (a wrong file, a CSV without the header) would empty the
+ * catalogue by mistake; it is refused (`dramadex remove` empties on purpose).
+ */
+export class NothingValidError extends Error {}
+
+export async function importFile(store: CatalogueStore, path: string, options: ImportFileOptions = {}): Promise<ImportReport> {
+  const text = await readFile(path, 'utf8');
+  return importText(store, text, options);
+}
+
+export async function importText(store: CatalogueStore, text: string, options: ImportFileOptions = {}): Promise<ImportReport> {
   const { format, rows } = readRows(text);
-  const rejected: Rejection[] = [];
-  const lineByLink = new Map<string, number>();
-  const entries = new Map<string, EntryInput>();
-  for (const row of rows) {
-    const result = row.parseError ?? validateEntry(row.value);
-    if (typeof result === 'string') {
-      rejected.push({ line: row.line, reason: result });
-      continue;
-    }
-    const earlier = lineByLink.get(result.source_link);
-    if (earlier !== undefined) {
-      rejected.push({ line: earlier, reason: `duplicate source_link, superseded by line ${row.line}` });
-      entries.delete(result.source_link); // re-insert so the kept row takes its file position
-    }
-    lineByLink.set(result.source_link, row.line);
-    entries.set(result.source_link, result);
+  const takedowns = await new TakedownStore(store.database).matcher();
+  const { entries, rejected } = validateRows(rows, { takedowns, type: options.replace ? options.type : undefined });
+  if (options.replace && entries.length === 0) {
+    throw new NothingValidError(`it has no valid row (${rejected.length} rejected), so nothing was replaced`);
   }
-  rejected.sort((a, b) => a.line - b.line);
-  const valid = [...entries.values()];
-  progress?.start(valid.length);
+  const { progress } = options;
+  progress?.start(entries.length);
   try {
-    const counts = await store.importEntries(valid, (done) => progress?.update(done));
+    const counts = await store.importEntries(entries, {
+      replace: options.replace,
+      type: options.type,
+      onProgress: (done) => progress?.update(done),
+    });
     return { format, ...counts, rejected };
   } finally {
     progress?.stop();

@@ -1,9 +1,9 @@
 /**
  * Reads an import file into raw rows with the line each starts on: NDJSON (one object a line), CSV
- * with a `title,source_link,type,update_time` header (csv-parse), or a JSON array. The format is taken
+ * with a `title,source_link,type,update_time` header (csv-rows.ts), or a JSON array. The format is taken
  * from the first non-blank character: `[` a JSON array, `{` NDJSON, anything else CSV.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
+import { csvRows } from './csv-rows.js';
 
 export interface RawRow {
   line: number;
@@ -42,17 +42,6 @@ function ndjsonRows(text: string): RawRow[] {
     }
   }
   return rows;
-}
-
-function csvRows(text: string): RawRow[] {
-  const records = parseCsv(text, {
-    columns: (header: string[]) => header.map((name) => name.trim()),
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: false,
-    info: true,
-  }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
-  return records.map(({ record, info }) => ({ line: info.lines, value: record }));
 }
 
 /** JSON.parse the whole array, then find where each element starts to report its line. */

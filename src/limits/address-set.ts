@@ -3,6 +3,7 @@
  * limited. Entries are parsed once; a request's address is parsed only when the set is not empty.
  */
 import ipaddr from 'ipaddr.js';
+import type { Config } from '../config.js';
 import { normalizeAddress } from '../http/client-address.js';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -48,4 +49,10 @@ export class AddressSet {
       return false;
     });
   }
+}
+
+/** Peers the per-address connection cap leaves alone: trusted proxies (every client behind them) and exempt addresses. */
+export function unboundedPeers(config: Config): (address: string) => boolean {
+  const peers = new AddressSet([...config.trustProxy, ...config.exemptAddresses]);
+  return (address) => peers.has(address);
 }

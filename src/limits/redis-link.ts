@@ -6,6 +6,7 @@
  * first failure (a connection error, a closed socket, a command that failed or timed out) and "up" again
  * only when a PING gets through, probed once a second while down.
  */
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -18,7 +19,8 @@ export interface RedisLinkOptions {
   commandTimeoutMs: number;
 }
 
-export class RedisLink {
+/** Emits `down` when the limits switch to memory and `up` when they are shared through Redis again. */
+export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
   readonly client: Redis;
   private log: LimitsLog | undefined;
   private downSince: number | undefined;
@@ -27,6 +29,7 @@ export class RedisLink {
   private closed = false;
 
   constructor(url: string, options: RedisLinkOptions) {
+    super();
     this.client = new Redis(url, {
       enableOfflineQueue: false,
       commandTimeout: options.commandTimeoutMs,
@@ -70,6 +73,7 @@ export class RedisLink {
     if (this.downSince === undefined) {
       this.downSince = Date.now();
       this.announceDown(error);
+      this.emit('down');
     } else if (Date.now() - this.lastReminder >= REMINDER_MS) {
       this.lastReminder = Date.now();
       this.log?.error(
@@ -112,5 +116,6 @@ export class RedisLink {
     if (this.probe) clearInterval(this.probe);
     this.probe = undefined;
     this.log?.warn({ outageSeconds }, 'Redis reachable again: catalogue limits are shared across instances again');
+    this.emit('up');
   }
 }

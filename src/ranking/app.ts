@@ -6,6 +6,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from '../http/fastify-options.js';
+import { guardListener } from '../http/listener-guards.js';
+import { undecodableRoute } from '../http/request-target.js';
+import { unboundedPeers } from '../limits/address-set.js';
 import type { Services } from '../services.js';
 import { registerRankingOpenApi } from './openapi.js';
 import { parameterRules } from './query-params.js';
@@ -18,7 +21,9 @@ export async function buildRankingApp(services: Services): Promise<FastifyInstan
   useNativeJsonSerializer(app);
   const rules = parameterRules(config.ranking.hitMax);
   installErrorHandling(app, { defaultLanguage: config.language, describeParameter: (name) => rules[name] });
+  guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerRankingOpenApi(app, config.ranking);
+  await app.register(undecodableRoute);
   await app.register(rankingRoutes, { config, rankings });
   if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel });
   return app;

@@ -19,6 +19,8 @@ export function rankingApiDescription(ranking: RankingConfig): string {
     '- Family A returns the whole board; /female and /male are the actor board filtered by gender and re-ranked 1..n, with `hot_change` measured within the gender.',
     '- `hot_change` compares with the previous snapshot of the board: `new` when absent from it, else `up`/`down`/`same` by rank.',
     '- Unknown paths (e.g. an unknown family B board) and methods other than GET/HEAD are 404 RESOURCE_NOT_FOUND.',
+    `- An address that failed the token check ${ranking.failedAuthPerMinute} times in a minute (unknown, revoked or malformed tokens) gets 429 RATE_LIMIT_EXCEEDED on every request until the minute is over, before its token is looked at.`,
+    '- A request that cannot be read (broken percent-encoding or invalid UTF-8 in the path or a parameter, HTTP/1.1 without Host) is 400 BAD_REQUEST; one that does not arrive whole within REQUEST_TIMEOUT_SECONDS is 408 REQUEST_TIMEOUT; one address holds at most MAX_CONNECTIONS_PER_ADDRESS connections (the next gets 429).',
   ].join('\n');
 }
 

@@ -14,11 +14,13 @@ import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
 import { RankingBoards } from './ranking-boards.js';
 import { SnapshotStore } from './snapshot-store.js';
 import type { BearerAuthOptions } from './tokens/bearer-auth.js';
+import { FailedAuthThrottle } from './tokens/failed-auth-throttle.js';
 import { RankingTokens } from './tokens/ranking-tokens.js';
 import { TokenRateLimit } from './tokens/token-rate-limit.js';
 import { TokenStore } from './tokens/token-store.js';
 import { WechatChannel } from './wechat/channel.js';
 import { Conversation } from './wechat/conversation.js';
+import { ReplayGuard } from './wechat/replay-guard.js';
 
 export interface RankingServices {
   boards: RankingBoards;
@@ -43,8 +45,17 @@ export async function createRankingServices(config: Config, database: Database):
   const rateLimit = redis
     ? TokenRateLimit.inRedis(redis.client, config.ranking.ratePerMinute, `${config.limits.redisKeyPrefix}ranking-token`)
     : TokenRateLimit.inMemory(config.ranking.ratePerMinute);
+  const failures = new FailedAuthThrottle(
+    config.ranking.failedAuthPerMinute,
+    redis && { client: redis.client, keyPrefix: `${config.limits.redisKeyPrefix}ranking-failed-auth` },
+  );
   const channel = config.wechat
-    ? new WechatChannel(config.wechat, new Conversation(tokens, config.wechat.keywords, config.language), config.language)
+    ? new WechatChannel(config.wechat, new Conversation(tokens, config.wechat.keywords, config.language), config.language, {
+        replays: new ReplayGuard(
+          config.wechat.timestampToleranceSeconds,
+          redis && { link: redis, keyPrefix: `${config.limits.redisKeyPrefix}wechat-nonce:` },
+        ),
+      })
     : undefined;
   const fetch = config.ranking.fetch;
   const fetcher = fetch
@@ -57,7 +68,7 @@ export async function createRankingServices(config: Config, database: Database):
   return {
     boards,
     tokens,
-    auth: { tokens, rateLimit, ...instructions(config) },
+    auth: { tokens, rateLimit, failures, ...instructions(config) },
     channel,
     fetcher,
     start() {

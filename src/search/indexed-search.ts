@@ -20,10 +20,14 @@ import type { UnitTitle } from './unit-tiers.js';
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
 const DELTA_SHARE = 1 / 64;
+/** Removed rows that count as one delta title toward a rebuild (a rebuild at a million takes about a second). */
+const REMOVED_WEIGHT = 8;
 
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();
   private built: BuiltIndex | undefined;
+  /** Rows of the build emptied by removals: searches walk past them until the next build. */
+  private removedSinceBuild = 0;
   /** The view order `rankOf`/`typeOf` were computed from. */
   private seenOrder: Int32Array | undefined;
   private rankOf = new Int32Array(0);
@@ -65,10 +69,28 @@ export class IndexedSearch implements SearchEngine {
     this.cache.clear();
   }
 
+  /**
+   * Removed slots: their built rows are marked outdated, so no search returns them; enough of them, like a
+   * large delta, make `prepare()` rebuild without them.
+   */
+  remove(_view: CatalogueView, slots: ArrayLike<number>): void {
+    const columns = this.built?.columns;
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      if (columns?.markStale(slot)) this.removedSinceBuild++;
+      // Out of the current order at once, so the delta drops it even before the view reorders.
+      if (slot < this.rankOf.length) this.rankOf[slot] = -1;
+    }
+    this.visibleDelta = undefined;
+    this.cache.clear();
+  }
+
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
   prepare(view: CatalogueView): void {
     this.sync(view);
-    if (!this.built || this.titles.size > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+    // A removed row costs a search only a skipped candidate, a delta title a full check: weigh them so.
+    const outdated = this.titles.size + this.removedSinceBuild / REMOVED_WEIGHT;
+    if (!this.built || outdated > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
     else this.stagePending(view);
   }
 
@@ -121,7 +143,7 @@ export class IndexedSearch implements SearchEngine {
     const order = view.ordered({});
     if (order === this.seenOrder) return;
     this.seenOrder = order;
-    const slots = Math.max(view.count, order.length);
+    const slots = Math.max(view.slotCount, order.length);
     this.rankOf = new Int32Array(slots).fill(-1);
     for (let rank = 0; rank < order.length; rank++) this.rankOf[order[rank] as number] = rank;
     this.typeOf = new Uint8Array(slots);
@@ -134,6 +156,7 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: CatalogueView): void {
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
     this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
+    this.removedSinceBuild = 0;
     this.titles.settle(this.built.columns, view);
     this.visibleDelta = undefined;
     this.cache.clear();

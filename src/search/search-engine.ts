@@ -10,6 +10,11 @@ export interface SearchEngine {
   /** Index (or re-index) the titles at these slots of the view. */
   index(view: CatalogueView, slots: ArrayLike<number>): void;
   /**
+   * Optional: the view emptied these slots; engines that keep their own per-slot state must stop
+   * returning them (engines that walk `view.ordered` drop them by themselves at the next reorder).
+   */
+  remove?(view: CatalogueView, slots: ArrayLike<number>): void;
+  /**
    * Optional: called once the view has reordered after a load, so an index can do its heavy work
    * (a rebuild) then rather than in the next search.
    */

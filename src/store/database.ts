@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { oneLineReason, StartupError } from '../startup-error.js';
 import { migrationsFor } from './migrations/index.js';
 import type { Schema } from './schema.js';
 
@@ -42,16 +43,25 @@ export interface OpenOptions {
 export const CONNECT_TIMEOUT_MS = 3000;
 const PING_TIMEOUT_MS = 2000;
 
+/** Opens and migrates the store; any failure is a StartupError whose message is one line naming the store. */
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
-  const database = url.startsWith('sqlite:') ? openSqlite(url, options) : openPostgres(url, options);
+  let database: Database | undefined;
   try {
+    database = url.startsWith('sqlite:') ? openSqlite(url, options) : openPostgres(url, options);
     if (database.dialect === 'postgres') await requireUtf8(database);
     await migrate(database);
+    return database;
   } catch (error) {
-    await database.close().catch(() => undefined);
-    throw error;
+    await database?.close().catch(() => undefined);
+    throw new StartupError(`cannot open the database ${withoutPassword(url)}: ${oneLineReason(error)}`, { cause: error });
   }
-  return database;
+}
+
+function withoutPassword(url: string): string {
+  if (!URL.canParse(url) || url.startsWith('sqlite:')) return url;
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 function openSqlite(url: string, options: OpenOptions): Database {

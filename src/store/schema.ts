@@ -56,6 +56,19 @@ export interface RankingSnapshotsTable {
   records: string;
 }
 
+/** An entry deleted by the revision `revision` (docs/lifecycle.md): running instances drop it from memory. */
+export interface RemovedEntriesTable {
+  entry_id: number;
+  revision: number;
+}
+
+/** A link, or a link prefix, kept out of the catalogue. */
+export interface TakedownsTable {
+  pattern: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Schema {
   entries: EntriesTable;
   meta: MetaTable;
@@ -63,4 +76,6 @@ export interface Schema {
   blacklist_events: BlacklistEventsTable;
   ranking_tokens: RankingTokensTable;
   ranking_snapshots: RankingSnapshotsTable;
+  removed_entries: RemovedEntriesTable;
+  takedowns: TakedownsTable;
 }

@@ -39,8 +39,8 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
   // Like the API's answers, a list or search page depends only on the catalogue's version, its language
   // and its URL (and the day, for today's list), so repeated pages are ready bytes until the next import.
   // Its own cache, as large as the API's (RESPONSE_CACHE_MB). Pages with boards are built each time.
-  const pages = new ResponseCache(config.responseCacheMb * 1024 * 1024, String);
-  const cached = (reply: FastifyReply, key: string, build: () => string) => send(reply, pages.get(catalogue.version, key, build));
+  const pages = new ResponseCache(config.responseCacheMb * 1024 * 1024, undefined, String);
+  const cached = (reply: FastifyReply, key: string, build: () => string) => send(reply, pages.get(catalogue.version, key, build).body);
 
   app.get('/', HIDDEN, async (request, reply) => {
     const language = languageOf(request);

@@ -54,6 +54,37 @@ for (const store of STORES) {
       }
     });
 
+    test('TRUST_PROXY entries wider than an IPv4 /8 or IPv6 /32 (mapped ranges as IPv4), or covering everything together, are refused', () => {
+      const wide = ['::ffff:0:0/96', '::ffff:0.0.0.0/100', '0.0.0.0/1,128.0.0.0/1', '10.0.0.0/7', '2001:db8::/31', '::/64', '::/80'];
+      for (const value of wide) {
+        assert.throws(() => loadConfig({ TRUST_PROXY: value }), /TRUST_PROXY must list proxies|would trust every address/, value);
+      }
+      const everyEight = Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`).join(',');
+      assert.throws(() => loadConfig({ TRUST_PROXY: everyEight }), /cover every IPv4 address/);
+      for (const value of ['10.0.0.0/8', '::ffff:10.0.0.0/104', '2001:db8::/32', '10.8.0.1, 2001:db8::7']) {
+        assert.deepEqual(loadConfig({ TRUST_PROXY: value }).trustProxy.length > 0, true, value);
+      }
+      assert.throws(() => loadConfig({ TRUST_PROXY: '::ffff:0:0/97' }), /wider than an IPv4 \/8/);
+    });
+
+    test('behind a trusted proxy a forwarded value that is not an address is 400 naming the header and never counted', async () => {
+      const via = (client: string) => from(proxied.app, '10.8.0.1', '/api/types', { 'x-forwarded-for': client });
+      for (const value of ['garbage1', 'garbage2', '1.1.1.1:1234', '[::1]:80', '']) {
+        const refused = await via(value);
+        assert.equal(refused.statusCode, value === '' ? 200 : 400, value);
+        if (value !== '') assert.match(refused.json().error, /X-Forwarded-For/);
+      }
+      // The refusals spent nobody's window: the proxy itself (the empty header above) was the one counted.
+      assert.equal((await via('198.51.100.9')).statusCode, 200);
+      const ranking = await proxied.rankingApp.inject({
+        url: '/api/drama-actors',
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': 'garbage3', 'accept-language': 'en' },
+      });
+      assert.equal(ranking.statusCode, 400);
+      assert.match(ranking.json().error, /X-Forwarded-For/);
+    });
+
     test('exempt addresses and networks are never limited and get no RateLimit headers', async () => {
       for (const address of ['10.9.1.1', '192.0.2.7', '::ffff:10.9.200.3', '2001:db8:e:5::1']) {
         for (let i = 0; i < 8; i++) {

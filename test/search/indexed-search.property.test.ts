@@ -1,7 +1,7 @@
 // Property: for any sequence of imports (new titles, changed titles, times and types) and any keyword,
 // the indexed engine answers exactly what the plain ReferenceSearch answers — same slots, same tiers,
 // same order — whether a title sits in the built index or in the delta, before and after rebuilds, and
-// even between a batch being applied and the view being reordered. A second property checks that the
+// even between a batch being applied (or entries removed) and the view being reordered. A second property checks that the
 // indexed engine extends the original ScanSearch: for plain keywords the scan's answer is its prefix.
 // (Edge cases random titles seldom reach are in indexed-search.edges.test.ts.)
 import assert from 'node:assert/strict';
@@ -82,6 +82,31 @@ describe('indexed search equals the reference', () => {
           sameAnswers(view, engine, words);
         }
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('for random imports and removals between them', () => {
+    const removals = fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(row, { minLength: 1, maxLength: 25 }), removals), { minLength: 1, maxLength: 5 }),
+        keywords,
+        fc.integer({ min: 0, max: 8 }),
+        fc.boolean(),
+        (steps, words, deltaLimit, callPrepare) => {
+          const view = new CatalogueView();
+          const engine = new IndexedSearch({ deltaLimit });
+          for (const [batch, removed] of steps) {
+            engine.index(view, view.apply(toStored(batch)));
+            engine.remove(view, view.remove(removed).slots);
+            sameAnswers(view, engine, words.slice(0, 2)); // between removal and reorder
+            view.reorder();
+            if (callPrepare) engine.prepare(view);
+            sameAnswers(view, engine, words);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../../http/client-address.js';
 import { forbidden, type Localized, unauthorized } from '../../http/errors.js';
+import type { FailedAuthThrottle } from './failed-auth-throttle.js';
 import { isWellFormedToken, type RankingTokens } from './ranking-tokens.js';
 import type { TokenRateLimit } from './token-rate-limit.js';
 
@@ -17,13 +18,17 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export interface BearerAuthOptions {
   tokens: RankingTokens;
   rateLimit: TokenRateLimit;
+  /** Failed attempts per address; an address past it gets 429 before its token is looked at. */
+  failures: FailedAuthThrottle;
   /** How a user gets a token and re-binds it (names the channel's keywords when it is on). */
   howToGet: Localized;
   howToRebind: Localized;
 }
 
-export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerAuthOptions) {
+export function bearerAuth({ tokens, rateLimit, failures, howToGet, howToRebind }: BearerAuthOptions) {
   return async (request: FastifyRequest): Promise<void> => {
+    const address = clientAddress(request);
+    await failures.checkAllowed(address);
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
       throw unauthorized(
@@ -36,15 +41,16 @@ export function bearerAuth({ tokens, rateLimit, howToGet, howToRebind }: BearerA
     }
     const token = BEARER.exec(header)?.[1];
     if (token === undefined || !isWellFormedToken(token)) {
+      await failures.recordFailure(address);
       throw unauthorized(
         { zh: 'Authorization 请求头格式错误，应为 "Bearer dxr_…"', en: 'Malformed Authorization header; expected "Bearer dxr_…"' },
         howToGet,
         { 'www-authenticate': `${REALM}, error="invalid_request", error_description="malformed bearer token"` },
       );
     }
-    const address = clientAddress(request);
     const result = await tokens.authenticate(token, address);
     if (result.outcome === 'unknown' || result.outcome === 'revoked') {
+      await failures.recordFailure(address);
       const error =
         result.outcome === 'unknown' ? { zh: '令牌无效', en: 'Unknown token' } : { zh: '令牌已被吊销', en: 'The token has been revoked' };
       throw unauthorized(error, howToGet, {

@@ -16,18 +16,11 @@ export class TokenRateLimit {
   ) {}
 
   static inMemory(perMinute: number): TokenRateLimit {
-    return new TokenRateLimit(new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS }), perMinute);
+    return new TokenRateLimit(perMinuteLimiter(perMinute), perMinute);
   }
 
   static inRedis(redis: Redis, perMinute: number, keyPrefix: string): TokenRateLimit {
-    const limiter = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix,
-      points: perMinute,
-      duration: WINDOW_SECONDS,
-      insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS }),
-    });
-    return new TokenRateLimit(limiter, perMinute);
+    return new TokenRateLimit(perMinuteLimiter(perMinute, { client: redis, keyPrefix }), perMinute);
   }
 
   /**
@@ -54,4 +47,17 @@ export class TokenRateLimit {
       });
     }
   }
+}
+
+/** `points` a minute per key: in memory, or in Redis with this instance's memory standing in while Redis fails. */
+export function perMinuteLimiter(points: number, redis?: { client: Redis; keyPrefix: string }): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS });
+  if (!redis) return memory;
+  return new RateLimiterRedis({
+    storeClient: redis.client,
+    keyPrefix: redis.keyPrefix,
+    points,
+    duration: WINDOW_SECONDS,
+    insuranceLimiter: memory,
+  });
 }

@@ -9,36 +9,31 @@
 import { randomInt } from 'node:crypto';
 import type { Language, WechatConfig } from '../../config.js';
 import { badRequest, forbidden } from '../../http/errors.js';
+import { CallbackAuthenticity, type CallbackQuery } from './callback-authenticity.js';
 import type { Conversation } from './conversation.js';
 import { MessageCryptoError, WechatMessageCrypto } from './message-crypto.js';
-import { signatureMatches, wechatSignature } from './signature.js';
+import { ReplayGuard } from './replay-guard.js';
+import { wechatSignature } from './signature.js';
 import { buildMessage, parseMessage, XmlError } from './xml.js';
 
-export interface CallbackQuery {
-  signature?: string;
-  timestamp?: string;
-  nonce?: string;
-  echostr?: string;
-  encrypt_type?: string;
-  msg_signature?: string;
-}
+export type { CallbackQuery } from './callback-authenticity.js';
 
 export interface ChannelOptions {
   /** Time left for an answer before "still working" is sent instead (WeChat waits 5 s). */
   replyDeadlineMs?: number;
   /** How long delivered messages are remembered for duplicate detection. */
   duplicateWindowMs?: number;
+  /** Where used `(timestamp, nonce)` pairs are remembered (default: this instance's memory). */
+  replays?: ReplayGuard;
 }
 
 const NO_REPLY = 'success';
-const CHECK_TOKEN = {
-  zh: '请检查公众号后台配置的 Token 与 WECHAT_TOKEN 是否一致',
-  en: 'Check that WECHAT_TOKEN equals the Token in the WeChat console',
-};
 const MAX_REMEMBERED = 10_000;
 
 export class WechatChannel {
   private readonly crypto: WechatMessageCrypto | undefined;
+  /** Signature, freshness and replay checks; the route runs `checkQuery` before reading the body. */
+  readonly authenticity: CallbackAuthenticity;
   private readonly seen = new Map<string, { at: number; reply: Promise<string | undefined> }>();
   private readonly replyDeadlineMs: number;
   private readonly duplicateWindowMs: number;
@@ -52,32 +47,26 @@ export class WechatChannel {
     this.crypto = config.aesKey && config.appId ? new WechatMessageCrypto(config.aesKey, config.appId) : undefined;
     this.replyDeadlineMs = options.replyDeadlineMs ?? 4000;
     this.duplicateWindowMs = options.duplicateWindowMs ?? 5 * 60_000;
+    const replays = options.replays ?? new ReplayGuard(config.timestampToleranceSeconds);
+    this.authenticity = new CallbackAuthenticity(config, this.crypto !== undefined, replays);
   }
 
   /** URL verification (the console's "submit" button): the `echostr` back when the signature holds. */
-  verifyUrl(query: CallbackQuery): string {
-    this.checkSignature(query);
+  async verifyUrl(query: CallbackQuery): Promise<string> {
+    this.authenticity.checkQuery({ ...query, encrypt_type: undefined });
     if (query.echostr === undefined) throw badRequest({ zh: '缺少 echostr', en: 'echostr is missing' });
+    await this.authenticity.acceptOnce(query);
     return query.echostr;
   }
 
   /** A callback delivery: the XML body to answer with (`success` when there is nothing to say). */
   async deliver(query: CallbackQuery, body: string): Promise<string> {
     const aes = query.encrypt_type === 'aes';
-    // The plain mode's signature covers only the query: check it before reading the body at all.
-    if (!aes) this.checkSignature(query);
-    let fields = this.parse(body);
-    if (aes) {
-      if (!this.crypto) throw badRequest({ zh: '未配置加密模式', en: 'The encrypted mode is not configured' });
-      const encrypted = fields.Encrypt;
-      const { timestamp, nonce } = this.checkFreshness(query);
-      if (encrypted === undefined) throw badRequest({ zh: '缺少 Encrypt', en: 'Encrypt is missing' });
-      if (!signatureMatches(wechatSignature(this.config.token, timestamp, nonce, encrypted), query.msg_signature)) {
-        throw forbidden({ zh: 'msg_signature 校验失败', en: 'msg_signature does not match' }, CHECK_TOKEN);
-      }
-      if (query.signature !== undefined) this.checkSignature(query);
-      fields = this.parse(this.open(encrypted));
-    }
+    // Nothing of the body is parsed before the signature over it (or, in plain mode, the query) holds.
+    this.authenticity.checkQuery(query as Record<string, unknown>);
+    const encrypted = aes ? this.authenticity.encryptedPayload(query, body) : undefined;
+    await this.authenticity.acceptOnce(query);
+    const fields = this.parse(encrypted === undefined ? body : this.open(encrypted));
     const reply = await this.answer(fields);
     if (reply === undefined) return NO_REPLY;
     const now = Math.floor(Date.now() / 1000);
@@ -121,25 +110,6 @@ export class WechatChannel {
     for (const [key, entry] of this.seen) {
       if (now - entry.at < this.duplicateWindowMs && this.seen.size <= MAX_REMEMBERED) break;
       this.seen.delete(key);
-    }
-  }
-
-  private checkFreshness(query: CallbackQuery): { timestamp: string; nonce: string } {
-    const { timestamp, nonce } = query;
-    if (timestamp === undefined || nonce === undefined || !/^\d{1,12}$/.test(timestamp)) {
-      throw badRequest({ zh: '缺少或无效的 timestamp/nonce', en: 'timestamp or nonce is missing or invalid' });
-    }
-    const skew = Math.abs(Date.now() / 1000 - Number(timestamp));
-    if (skew > this.config.timestampToleranceSeconds) {
-      throw forbidden({ zh: 'timestamp 已过期', en: 'The timestamp is stale' }, { zh: '请检查服务器时间', en: 'Check the server clocks' });
-    }
-    return { timestamp, nonce };
-  }
-
-  private checkSignature(query: CallbackQuery): void {
-    const { timestamp, nonce } = this.checkFreshness(query);
-    if (!signatureMatches(wechatSignature(this.config.token, timestamp, nonce), query.signature)) {
-      throw forbidden({ zh: 'signature 校验失败', en: 'signature does not match' }, CHECK_TOKEN);
     }
   }
 

@@ -3,6 +3,8 @@
  * token, the re-bind keyword clears the token's address (or sets the one given after the keyword), the
  * help keyword and anything else get the help text, a new follower gets it too.
  */
+
+import ipaddr from 'ipaddr.js';
 import type { Language, WechatConfig } from '../../config.js';
 import { normalizeAddress } from '../../http/client-address.js';
 import type { Localized } from '../../http/errors.js';
@@ -53,6 +55,12 @@ export class Conversation {
     if (address === undefined) {
       return { zh: `「${addressText}」不是有效的 IP 地址。`, en: `"${addressText}" is not an IP address.` };
     }
+    if (address !== null && !isClientAddress(address)) {
+      return {
+        zh: `「${addressText}」不是任何客户端会使用的地址（未指定、广播或组播地址），绑定未改变。`,
+        en: `"${addressText}" is no client's address (unspecified, broadcast or multicast); the binding is unchanged.`,
+      };
+    }
     await this.tokens.rebind(active.id, address);
     return address === null
       ? { zh: '已解除地址绑定：下一次使用令牌的地址将被绑定。', en: 'Address cleared: the next address that uses the token will be bound.' }
@@ -71,4 +79,9 @@ export class Conversation {
       en: `Ranking tokens\nSend ${tokenEn} to get your token\nSend ${rebindEn} to clear its address (the next one that uses it is bound), or add the new address after it\nSend ${helpEn} for this text`,
     };
   }
+}
+
+/** Whether a request could ever come from `address`: binding `0.0.0.0` or `::` would lock the user out. */
+function isClientAddress(address: string): boolean {
+  return !['unspecified', 'broadcast', 'multicast'].includes(ipaddr.parse(address).range());
 }

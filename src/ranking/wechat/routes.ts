@@ -1,7 +1,8 @@
 /**
  * `/wechat` on the ranking address: GET answers the console's URL verification, POST takes callback
- * deliveries. Bodies are read as text up to a small limit (WeChat's messages are a few hundred bytes)
- * and only as XML; the answer is XML (or `success`) as the protocol wants, errors the usual envelope.
+ * deliveries. The query's signature and timestamp are checked in `onRequest`, before the body is read at
+ * all; bodies are then read as text up to a small limit (WeChat's messages are a few hundred bytes) and
+ * only as XML; the answer is XML (or `success`) as the protocol wants, errors the usual envelope.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -30,8 +31,11 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = asyn
     (_request, body, done) => done(null, body),
   );
 
+  // A forged or stale callback is refused before a byte of its body is read.
+  app.addHook('onRequest', async (request) => channel.authenticity.checkQuery(request.query as Record<string, unknown>));
+
   app.get('/wechat', { schema: { querystring: callbackQuery, hide: true } }, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(channel.verifyUrl(request.query as CallbackQuery)),
+    reply.type('text/plain; charset=utf-8').send(await channel.verifyUrl(request.query as CallbackQuery)),
   );
 
   app.post('/wechat', { schema: { querystring: callbackQuery, hide: true }, bodyLimit: WECHAT_BODY_LIMIT }, async (request, reply) => {

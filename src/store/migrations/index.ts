@@ -7,11 +7,13 @@ import type { Dialect } from '../database.js';
 import { catalogueMigration } from './001-catalogue.js';
 import { rankingMigration } from './002-ranking.js';
 import { apiKeysMigration } from './003-api-keys.js';
+import { lifecycleMigration } from './004-lifecycle.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-catalogue': catalogueMigration(dialect),
     '002-ranking': rankingMigration(dialect),
     '003-api-keys': apiKeysMigration(dialect),
+    '004-lifecycle': lifecycleMigration(),
   };
 }

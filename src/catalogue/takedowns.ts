@@ -1,0 +1,80 @@
+/**
+ * Takedowns (docs/lifecycle.md): links, or link prefixes, an operator took out of the catalogue and keeps
+ * out. Adding one removes what it matches in the same transaction as it is recorded; imports and mirrors
+ * reject matching rows with the reason "taken down". A prefix is plain text compared at the start of a
+ * link, so `https://pan.example.com/s/abc` also matches `https://pan.example.com/s/abcdef`.
+ */
+import { changeCatalogue } from '../store/catalogue-change.js';
+import type { Database } from '../store/database.js';
+import { removeByPrefix } from '../store/entry-removal.js';
+
+export interface Takedown {
+  pattern: string;
+  reason: string;
+  created_at: string;
+}
+
+/** The least a takedown must hold: a scheme and a host, so no prefix can match the whole catalogue. */
+const PATTERN_SHAPE = /^https?:\/\/[^/\s]+/;
+
+/** Why a pattern cannot be a takedown, or undefined when it can. */
+export function takedownPatternProblem(pattern: string): string | undefined {
+  return PATTERN_SHAPE.test(pattern) ? undefined : `"${pattern}" is not a link or link prefix (http:// or https:// and a host)`;
+}
+
+export class TakedownStore {
+  constructor(private readonly database: Database) {}
+
+  /** Records (or re-words) a takedown and removes the entries it matches; returns how many it removed. */
+  async add(pattern: string, reason: string, now = new Date()): Promise<number> {
+    let removed = 0;
+    await changeCatalogue(this.database, async (trx, revision) => {
+      await trx
+        .insertInto('takedowns')
+        .values({ pattern, reason, created_at: now.toISOString() })
+        .onConflict((conflict) => conflict.column('pattern').doUpdateSet({ reason }))
+        .execute();
+      removed = await removeByPrefix(trx, pattern, revision);
+      // The record is kept even when nothing matched: rolling back would lose it.
+      return true;
+    });
+    return removed;
+  }
+
+  list(): Promise<Takedown[]> {
+    return this.database.db.selectFrom('takedowns').selectAll().orderBy('pattern').execute();
+  }
+
+  /** Lifts a takedown; false when there was none with this pattern. */
+  async remove(pattern: string): Promise<boolean> {
+    const result = await this.database.db.deleteFrom('takedowns').where('pattern', '=', pattern).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async matcher(): Promise<TakedownMatcher> {
+    return new TakedownMatcher(await this.list());
+  }
+}
+
+/**
+ * Whether a link is taken down, in a few set lookups: the patterns are grouped by length, and a link is
+ * matched by looking its prefix of each such length up, so a million rows against thousands of takedowns
+ * cost a million times the number of distinct lengths.
+ */
+export class TakedownMatcher {
+  private readonly byLength = new Map<number, Set<string>>();
+
+  constructor(takedowns: Array<Pick<Takedown, 'pattern'>>) {
+    for (const { pattern } of takedowns) {
+      const patterns = this.byLength.get(pattern.length) ?? new Set<string>();
+      this.byLength.set(pattern.length, patterns.add(pattern));
+    }
+  }
+
+  matches(link: string): boolean {
+    for (const [length, patterns] of this.byLength) {
+      if (link.length >= length && patterns.has(link.slice(0, length))) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+/** `dramadex export`: streams the catalogue to a file or standard output; a progress bar on a terminal. */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import { CatalogueStore } from '../catalogue/catalogue-store.js';
+import type { ContentType } from '../catalogue/content-types.js';
+import type { Config } from '../config.js';
+import { EXPORT_FORMATS, type ExportFormat, exportEntries } from '../ingest/export-entries.js';
+import { CliError } from './errors.js';
+import { terminalProgress } from './import-command.js';
+import { withDatabase } from './with-database.js';
+
+export interface ExportCommandOptions {
+  type?: ContentType | undefined;
+  format: string;
+  output?: string | undefined;
+}
+
+export async function exportCommand(config: Config, options: ExportCommandOptions): Promise<void> {
+  const format = options.format.trim().toLowerCase() as ExportFormat;
+  if (!EXPORT_FORMATS.includes(format)) throw new CliError(`unknown format "${options.format}": use ndjson, csv or json`);
+  // A file is written beside its name and renamed when complete, so a failed export never leaves half a backup.
+  const partial = options.output === undefined ? undefined : `${options.output}.partial`;
+  const out: Writable = partial === undefined ? process.stdout : createWriteStream(partial);
+  if (partial !== undefined)
+    await once(out, 'open').catch((error: Error) => Promise.reject(new CliError(`cannot write ${options.output}: ${error.message}`)));
+  try {
+    const written = await withDatabase(config, async (database) => {
+      const progress = process.stderr.isTTY ? terminalProgress('exporting', 'entries') : undefined;
+      return exportEntries(new CatalogueStore(database), out, { type: options.type, format, progress });
+    });
+    if (partial !== undefined && options.output !== undefined) {
+      out.end();
+      await once(out, 'finish');
+      await rename(partial, options.output);
+    }
+    process.stderr.write(`exported ${written} entries (${format}) to ${options.output ?? 'standard output'}\n`);
+  } catch (error) {
+    if (partial !== undefined) {
+      out.destroy();
+      await rm(partial, { force: true });
+    }
+    if (error instanceof CliError) throw error;
+    throw new CliError(`export failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The catalogue's life after import (docs/lifecycle.md): `dramadex remove`, `takedown add|list|remove`,
+ * `export` and `mirror`. Removals and takedowns are written to the store; running instances follow its
+ * revision and drop the entries within their refresh delay.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { CatalogueStore } from '../catalogue/catalogue-store.js';
+import { TakedownStore, takedownPatternProblem } from '../catalogue/takedowns.js';
+import { loadConfig } from '../config.js';
+import { readLinks } from '../ingest/read-links.js';
+import { CliError } from './errors.js';
+import { parseType } from './parse-type.js';
+import { withDatabase } from './with-database.js';
+
+const write = (line: string) => process.stdout.write(`${line}\n`);
+
+export function registerLifecycleCommands(program: Command): void {
+  program
+    .command('remove')
+    .description('delete catalogue entries by source_link; prints removed and not found')
+    .argument('[links...]', 'the links to delete')
+    .option('--file <file>', 'read the links from a file: one a line, or NDJSON/CSV/JSON rows with source_link')
+    .action(async (given: string[], options: { file?: string }) => removeCommand(given, options.file));
+
+  const takedown = program.command('takedown').description('links and link prefixes kept out of the catalogue');
+  takedown
+    .command('add')
+    .description('remove what a link or prefix matches and reject it on every later import and mirror')
+    .argument('<pattern>', 'a link, or a link prefix such as https://pan.example.com/s/abc')
+    .option('--reason <text>', 'why (shown by takedown list)', '')
+    .action(async (pattern: string, options: { reason: string }) => {
+      const clean = pattern.trim();
+      const problem = takedownPatternProblem(clean);
+      if (problem) throw new CliError(problem);
+      await withDatabase(loadConfig(), async (database) => {
+        const removed = await new TakedownStore(database).add(clean, options.reason.trim());
+        write(`took down ${clean}: removed ${removed} ${removed === 1 ? 'entry' : 'entries'}`);
+      });
+    });
+  takedown
+    .command('list')
+    .description('list takedowns (pattern, since, reason)')
+    .action(async () => {
+      await withDatabase(loadConfig(), async (database) => {
+        const takedowns = await new TakedownStore(database).list();
+        if (takedowns.length === 0) write('no takedowns');
+        for (const row of takedowns) write(`${row.pattern}\t${row.created_at}\t${row.reason}`);
+      });
+    });
+  takedown
+    .command('remove')
+    .description('lift a takedown: matching rows are accepted again (removed entries are not restored)')
+    .argument('<pattern>', 'the link or prefix as `takedown list` shows it')
+    .action(async (pattern: string) => {
+      await withDatabase(loadConfig(), async (database) => {
+        if (!(await new TakedownStore(database).remove(pattern.trim()))) throw new CliError(`no takedown "${pattern.trim()}"`);
+        write(`lifted the takedown of ${pattern.trim()}`);
+      });
+    });
+
+  program
+    .command('export')
+    .description('write the catalogue (or one type) as NDJSON, CSV or a JSON array')
+    .option('--type <type>', 'only this type')
+    .option('--format <format>', 'ndjson, csv or json', 'ndjson')
+    .option('--output <file>', 'write to this file instead of standard output')
+    .action(async (options: { type?: string; format: string; output?: string }) => {
+      const type = options.type === undefined ? undefined : parseType(options.type);
+      const { exportCommand } = await import('./export-command.js');
+      await exportCommand(loadConfig(), { type, format: options.format, output: options.output });
+    });
+
+  program
+    .command('mirror')
+    .description('fill and replace types from a compatible upstream catalogue (its /all dumps)')
+    .argument('<base_url>', 'the upstream, e.g. https://example.com')
+    .option('--type <type>', 'mirror only this type (repeatable; default all six)', (value: string, list: string[]) => [...list, value], [])
+    .option('--api-key <key>', 'send this X-API-Key to the upstream')
+    .option('--watch', 'keep mirroring every --interval until stopped')
+    .option('--interval <minutes>', 'minutes between rounds with --watch', '60')
+    .action(async (baseUrl: string, options: { type: string[]; apiKey?: string; watch?: boolean; interval: string }) => {
+      const { mirrorCommand } = await import('./mirror-command.js');
+      await mirrorCommand(loadConfig(), baseUrl, { ...options, types: options.type.map(parseType) });
+    });
+}
+
+async function removeCommand(given: string[], file: string | undefined): Promise<void> {
+  const links = given.map((link) => link.trim()).filter(Boolean);
+  if (file !== undefined) {
+    const text = await readFile(file, 'utf8').catch(() => {
+      throw new CliError(`cannot read ${file}`);
+    });
+    const read = readLinks(text);
+    for (const { line, reason } of read.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
+    links.push(...read.links);
+  }
+  if (links.length === 0) throw new CliError('no links to remove: give them as arguments or with --file');
+  await withDatabase(loadConfig(), async (database) => {
+    const report = await new CatalogueStore(database).removeEntries(links);
+    for (const link of report.notFound) process.stderr.write(`not found: ${link}\n`);
+    write(`removed ${report.removed.length}, not found ${report.notFound.length}`);
+  });
+}

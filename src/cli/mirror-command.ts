@@ -1,0 +1,95 @@
+/**
+ * `dramadex mirror <base_url>`: one round over the chosen types (all six by default), or with `--watch`
+ * one every `--interval` minutes until SIGINT/SIGTERM. Per type it prints added, updated, unchanged,
+ * removed and rejected, or why nothing changed; progress (waits, retries, bytes) goes to standard error.
+ * Without `--watch` it exits non-zero when any type failed.
+ */
+import { CatalogueStore } from '../catalogue/catalogue-store.js';
+import { CONTENT_TYPES, type ContentType } from '../catalogue/content-types.js';
+import { CatalogueClient, type ClientEvent } from '../client/catalogue-client.js';
+import { systemClock } from '../client/client-clock.js';
+import type { Config } from '../config.js';
+import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
+import { CliError } from './errors.js';
+import { withDatabase } from './with-database.js';
+
+export interface MirrorCommandOptions {
+  types: ContentType[];
+  apiKey?: string | undefined;
+  watch?: boolean | undefined;
+  interval: string;
+}
+
+export async function mirrorCommand(config: Config, baseUrl: string, options: MirrorCommandOptions): Promise<void> {
+  const minutes = Number(options.interval);
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 10_080) {
+    throw new CliError(`--interval must be minutes between 1 and 10080, not "${options.interval}"`);
+  }
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  let client: CatalogueClient;
+  try {
+    client = new CatalogueClient(baseUrl, { apiKey: options.apiKey, onEvent: progressLine(), signal: stop.signal });
+  } catch (error) {
+    throw new CliError(`cannot mirror ${baseUrl}: ${(error as Error).message}`);
+  }
+  const types = options.types.length > 0 ? [...new Set(options.types)] : [...CONTENT_TYPES];
+  const failed = (outcomes: TypeOutcome[]) => outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.type);
+  try {
+    await withDatabase(config, async (database) => {
+      const store = new CatalogueStore(database);
+      if (options.watch) {
+        const onRound = () => {
+          process.stderr.write(`mirror: next round in ${minutes} min\n`);
+        };
+        await mirrorWatch(store, client, types, {
+          intervalMs: minutes * 60_000,
+          clock: systemClock,
+          signal: stop.signal,
+          onOutcome: report,
+          onRound,
+        });
+        return;
+      }
+      const outcomes = await mirrorRound(store, client, types, newMirrorState(), report).catch((error: Error) => {
+        if (stop.signal.aborted) return [];
+        throw error;
+      });
+      const failures = failed(outcomes);
+      if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
+    });
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+}
+
+function report(outcome: TypeOutcome): void {
+  if (outcome.state === 'failed') {
+    process.stdout.write(`${outcome.type}: failed: ${outcome.reason}\n`);
+    return;
+  }
+  if (outcome.state === 'not modified') {
+    process.stdout.write(`${outcome.type}: not modified upstream, nothing to do\n`);
+    return;
+  }
+  for (const { line, reason } of outcome.rejected) process.stderr.write(`${outcome.type} item ${line}: ${reason}\n`);
+  process.stdout.write(
+    `${outcome.type}: added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}, removed ${outcome.removed}, rejected ${outcome.rejected.length}\n`,
+  );
+}
+
+/** Waits and retries as lines; bytes as a running count on a terminal only. */
+function progressLine(): (event: ClientEvent) => void {
+  let received = 0;
+  return (event) => {
+    if (event.kind === 'received') {
+      received += event.bytes;
+      if (process.stderr.isTTY) process.stderr.write(`\rmirror: ${(received / 1e6).toFixed(1)} MB received`);
+      return;
+    }
+    const seconds = Math.ceil(event.ms / 1000);
+    if (event.kind === 'waiting') process.stderr.write(`mirror: ${event.reason}; waiting ${seconds} s\n`);
+    else process.stderr.write(`mirror: ${event.reason}; attempt ${event.attempt} in ${seconds} s\n`);
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Requests the router cannot read (decisions.md, "undecodable request"): broken percent-encoding or
+ * invalid UTF-8 in the path or a query parameter (`%FF`, `%E6%80`, a lone surrogate `%ED%A0%80`), or an
+ * HTTP/1.1 request without `Host`. Fastify's `rewriteUrl` hands each such request to one internal route
+ * instead of letting the router answer with its own body, so it passes through the same hooks as any
+ * request (the limits count it) and the central error handler answers 400 in the envelope. Checking
+ * here, before the router, also means the query parser never sees text it would keep undecoded.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest, type Localized, notFound } from './errors.js';
+
+/** Where undecodable requests are routed; a request that names it directly gets the 404. */
+export const UNDECODABLE_ROUTE = '/.undecodable';
+
+type Problem = { part: 'path' } | { part: 'query'; parameter: string | undefined } | { part: 'host' };
+const PROBLEMS = new WeakMap<IncomingMessage, Problem>();
+
+/** Fastify's `rewriteUrl`: the URL itself, or UNDECODABLE_ROUTE when the request cannot be read. */
+export function rewriteUndecodable(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  let problem: Problem | undefined;
+  // HTTP/1.1 requires Host (RFC 9112, 3.2); Node's own refusal would be an empty 400.
+  if (request.headers.host === undefined && request.httpVersion === '1.1') problem = { part: 'host' };
+  else if (url.includes('%')) problem = encodingProblem(url);
+  if (problem === undefined) return url;
+  PROBLEMS.set(request, problem);
+  return UNDECODABLE_ROUTE;
+}
+
+function encodingProblem(url: string): Problem | undefined {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!decodes(path)) return { part: 'path' };
+  if (queryAt === -1) return undefined;
+  for (const pair of url.slice(queryAt + 1).split('&')) {
+    if (decodes(pair)) continue;
+    const name = pair.split('=', 1)[0] as string;
+    return { part: 'query', parameter: decodes(name) ? decodeURIComponent(name.replaceAll('+', ' ')) : undefined };
+  }
+  return undefined;
+}
+
+/** decodeURIComponent refuses exactly what decisions.md calls undecodable: bad escapes and invalid UTF-8. */
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const PERCENT_ENCODE: Localized = {
+  zh: '请使用 UTF-8 的百分号编码（如 %E7%9F%AD），不要发送不完整或无效的编码',
+  en: 'Percent-encode UTF-8 text (e.g. %E7%9F%AD); do not send broken or invalid escapes',
+};
+
+function problemError(problem: Problem) {
+  if (problem.part === 'host') {
+    return badRequest(
+      { zh: 'HTTP/1.1 请求缺少 Host 请求头', en: 'An HTTP/1.1 request must carry a Host header' },
+      { zh: '请在请求中加入 Host 请求头', en: 'Send the Host header' },
+    );
+  }
+  if (problem.part === 'path') {
+    return badRequest(
+      { zh: '请求路径的百分号编码无效或不是 UTF-8', en: 'The path has broken percent-encoding or is not UTF-8' },
+      PERCENT_ENCODE,
+    );
+  }
+  const name = problem.parameter === undefined ? '' : ` ${problem.parameter.slice(0, 40)}`;
+  return badRequest(
+    { zh: `参数${name} 的百分号编码无效或不是 UTF-8`, en: `Parameter${name} has broken percent-encoding or is not UTF-8` },
+    PERCENT_ENCODE,
+  );
+}
+
+/** The internal route undecodable requests are rewritten to; any method, so a bad POST gets the 400 too. */
+export const undecodableRoute: FastifyPluginAsync = async (app) => {
+  app.all(UNDECODABLE_ROUTE, { schema: { hide: true } }, async (request) => {
+    const problem = PROBLEMS.get(request.raw);
+    throw problem === undefined ? notFound(UNDECODABLE_ROUTE) : problemError(problem);
+  });
+};
