@@ -1,7 +1,8 @@
 /**
  * Why this exists: the benchmark's yardstick. A bare `node:http` server, run as its own process like
  * dramadex, that answers each captured URL with exactly the bytes, status and headers dramadex sent, so
- * "dramadex req/s ÷ bare req/s" isolates what the service itself costs on this machine.
+ * "dramadex req/s ÷ bare req/s" isolates what the service itself costs on this machine. For a stream of
+ * distinct URLs the fixture '*' answers them all with one body of their mean size.
  * Usage: node dist/bench/bare-server.js <fixtures.json>; prints {"port":N} once listening and exits
  * when its stdin closes (the benchmark ended, however it ended) or on SIGTERM/SIGINT.
  */
@@ -34,7 +35,8 @@ for (const fixture of JSON.parse(readFileSync(file, 'utf8')) as Fixture[]) {
 }
 
 const server = http.createServer((request, response) => {
-  const reply = replies.get(request.url ?? '');
+  // Fixture '*' answers every URL without one of its own: the same-size body for a stream of distinct URLs.
+  const reply = replies.get(request.url ?? '') ?? replies.get('*');
   if (!reply) {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('no fixture for this URL');
     return;

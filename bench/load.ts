@@ -31,10 +31,13 @@ export interface LoadResult {
 
 const MAX_SAMPLES = 2_000_000;
 
+/** One URL for every request, or a stream of them: called per request with the target port. */
+export type Paths = string | ((port: number) => string);
+
 /** Measures the same path on each port (with one set of headers, or one per port), alternating ports round by round. */
 export async function compare(
   ports: number[],
-  path: string,
+  path: Paths,
   headers: Record<string, string> | Array<Record<string, string>>,
   settings: LoadSettings,
   settle: (port: number) => Promise<void>,
@@ -71,9 +74,9 @@ export async function compare(
   }));
 }
 
-function run(
+export function run(
   port: number,
-  path: string,
+  path: Paths,
   headers: Record<string, string>,
   connections: number,
   seconds: number,
@@ -83,7 +86,15 @@ function run(
     let watchdog: NodeJS.Timeout | undefined;
     let forget = async () => {};
     const instance = autocannon(
-      { url: `http://127.0.0.1:${port}${path}`, headers, connections, duration: seconds, timeout: 10 },
+      {
+        url: `http://127.0.0.1:${port}${typeof path === 'string' ? path : '/'}`,
+        headers,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        // A stream of URLs: each request asks for the next one.
+        ...(typeof path === 'string' ? {} : { requests: [{ setupRequest: (request) => ({ ...request, path: path(port) }) }] }),
+      },
       (error: Error | null, result: autocannon.Result) => {
         clearTimeout(watchdog);
         void forget();
@@ -104,7 +115,7 @@ function run(
  * Latencies in ms at full precision (autocannon's own histogram keeps whole milliseconds, which turns
  * every sub-millisecond p50 into 0). Capped at MAX_SAMPLES; later samples are dropped.
  */
-class Samples {
+export class Samples {
   private values = new Float64Array(65_536);
   private size = 0;
 

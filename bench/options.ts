@@ -5,8 +5,10 @@
  *   --connections C   autocannon connections (default 10)
  *   --store S         sqlite (default) or postgres
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
- *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); `export`, `mirror`,
- *                     `removal` (or `lifecycle` for all three) pick the catalogue-lifecycle rows
+ *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
+ *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct deep pages',
+ *                     'Zipf mix', 'saturating searches'; `export`, `mirror`, `removal` (or `lifecycle` for
+ *                     all three) pick the catalogue-lifecycle rows
  */
 import { parseArgs } from 'node:util';
 

@@ -38,6 +38,7 @@ const mark = (ok: boolean) => (ok ? 'PASS' : '**FAIL**');
 
 export function renderReport(outcomes: ScenarioOutcome[], run: RunFigures): string {
   const lines = [`### ${run.heading}`, ''];
+  if (outcomes.length > 0) lines.push('#### Replays (one URL per scenario: after the first request the response cache answers)', '');
   lines.push(
     '| Scenario | dramadex req/s | bare req/s | ratio | p50 / p99 ms | bare p50 / p99 ms | 1-req median ms (bare) | bytes | total | target | result |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',

@@ -12,10 +12,15 @@ import { join } from 'node:path';
 import { createBenchKey } from './api-key.js';
 import { memoryOf, runCli, startServe } from './children.js';
 import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
+import { runEngineCold } from './cold-engine-run.js';
 import { createBenchDatabase } from './database.js';
+import { renderCold, renderDistinct } from './distinct-report.js';
+import { DISTINCT_SCENARIOS, type DistinctOutcomes, measureDistinct } from './distinct-traffic.js';
+import type { ColdReport } from './engine-cold.js';
 import { generateCatalogue } from './generate.js';
 import { measureHeadToHead } from './head-to-head.js';
 import { dataField, get } from './http-get.js';
+import type { Keyword } from './keyword-corpus.js';
 import { LIFECYCLE_ROWS, measureLifecycle } from './lifecycle.js';
 import type { LoadSettings } from './load.js';
 import { measureGroup, requestHeaders } from './measure-group.js';
@@ -57,7 +62,19 @@ async function main(options: BenchOptions): Promise<void> {
   const apiKey = await createBenchKey(env);
   log(apiKey.note);
 
-  const scenarios = SCENARIOS.filter((scenario) => options.only.length === 0 || options.only.some((part) => scenario.name.includes(part)));
+  const selected = (name: string) => options.only.length === 0 || options.only.some((part) => name.includes(part));
+  const scenarios = SCENARIOS.filter((scenario) => selected(scenario.name));
+  const distinct = DISTINCT_SCENARIOS.filter(selected);
+  let cold: ColdReport | undefined;
+  let corpus: Keyword[] = [];
+  if (selected('cold engine') || distinct.length > 0) {
+    log('cold engine: loading the catalogue into the engine, drawing the keyword corpus, one search per keyword…');
+    const started = performance.now();
+    ({ report: cold, corpus } = await runEngineCold(file, tempDir, 600_000 + options.entries * 2));
+    log(`cold engine: ${cold.keywords} keywords in ${seconds(performance.now() - started)}`);
+    if (!selected('cold engine')) cold = undefined;
+  }
+  let distinctOutcomes: DistinctOutcomes | undefined;
   const settings: LoadSettings = {
     connections: options.connections,
     durationSeconds: options.durationSeconds,
@@ -69,7 +86,9 @@ async function main(options: BenchOptions): Promise<void> {
   let figures: Pick<RunFigures, 'startupMs' | 'rssLoadedMb' | 'rssAfterMb' | 'peakMb'> | undefined;
   let failure: unknown;
   // One server per distinct server configuration; the default one ('[]', first) gives start-up and memory.
-  const keys = [...new Set(scenarios.map(serverKey))].sort((a, b) => Number(b === '[]') - Number(a === '[]'));
+  const keys = [...new Set([...scenarios.map(serverKey), ...(distinct.length > 0 ? ['[]'] : [])])].sort(
+    (a, b) => Number(b === '[]') - Number(a === '[]'),
+  );
   try {
     for (const key of keys) {
       const group = scenarios.filter((scenario) => serverKey(scenario) === key);
@@ -86,6 +105,9 @@ async function main(options: BenchOptions): Promise<void> {
       await measureGroup(group, context);
       const headersOf = (scenario: Scenario) => requestHeaders(scenario, apiKey.key);
       await measureHeadToHead(group, { server, envFor, headersOf, healthHeaders, startupTimeoutMs, settings, outcomes, log });
+      if (key === '[]' && distinct.length > 0) {
+        distinctOutcomes = await measureDistinct(distinct, corpus, { server, headers: healthHeaders, tempDir, settings, log });
+      }
       if (first) ({ rssMb: figures.rssAfterMb, peakMb: figures.peakMb } = memoryOf(server.pid));
       await server.stop();
     }
@@ -130,14 +152,15 @@ async function main(options: BenchOptions): Promise<void> {
       `shared machine: ${cpus().length} cores, 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]?.toFixed(1)} at the end; /api/status features: ${JSON.stringify(features)}`,
     ],
   });
+  const extra = [...(cold ? renderCold(cold) : []), ...(distinctOutcomes ? renderDistinct(distinctOutcomes) : [])];
   const lifecycle =
     lifecycleRows.length === 0
       ? ''
       : ['', '| Catalogue lifecycle | Value | Target | Result |', '|---|---|---|---|', ...lifecycleRows, ''].join('\n');
   // With only lifecycle rows asked for, the request table and the server figures would be empty.
-  const onlyLifecycle = scenarios.length === 0 && lifecycleRows.length > 0;
+  const onlyLifecycle = scenarios.length === 0 && extra.length === 0 && distinct.length === 0 && lifecycleRows.length > 0;
   const heading = `### dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${when} UTC, import ${seconds(imported.ms)}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}\n`;
-  process.stdout.write(`\n${onlyLifecycle ? heading : report}${lifecycle}`);
+  process.stdout.write(`\n${onlyLifecycle ? heading : report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}${lifecycle}`);
   if (failure) throw failure;
 }
 

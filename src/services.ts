@@ -11,7 +11,7 @@ import { LocalClock } from './catalogue/local-time.js';
 import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
-import { IndexedSearch } from './search/indexed-search.js';
+import { WorkerSearch } from './search/worker/worker-search.js';
 import { type Database, openDatabase } from './store/database.js';
 import type { HealthProbe } from './system/routes.js';
 
@@ -41,7 +41,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     onConnectionError: storeWarning(config),
   });
   const store = new CatalogueStore(database);
-  const catalogue = new Catalogue(store, new CatalogueView(), new IndexedSearch(), new LocalClock(config.catalogueTimeZone));
+  const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), new LocalClock(config.catalogueTimeZone));
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
   const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];

@@ -52,6 +52,7 @@ export class Catalogue {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.changeFeed?.close();
+    await this.searchEngine.close?.();
   }
 
   /** The store revision the view holds (shared by every instance on one database): part of the ETags. */
@@ -106,10 +107,13 @@ export class Catalogue {
       for (const type of removed.types) changedTypes.add(type);
     }
     this.view.reorder();
-    this.searchEngine.prepare?.(this.view);
+    const prepared = this.searchEngine.prepare?.(this.view);
     this.loadedRevision = revision;
     this.changes++;
     if (changedTypes.size > 0) for (const listener of this.listeners) listener(changedTypes);
+    // A search worker builds while lists already serve the new view; searches sent now queue behind the
+    // build. Waiting here makes start-up (and a test's refresh) end with search ready.
+    await prepared;
   }
 
   list(filter: ListFilter, offset: number, limit: number): Page {
@@ -117,8 +121,12 @@ export class Catalogue {
     return { items: this.view.items(slots, offset, limit), total: slots.length };
   }
 
-  search(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Page {
-    let slots = this.searchEngine.find(this.view, keyword, type);
+  async search(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Promise<Page> {
+    if (!day && this.searchEngine.findPage) {
+      const page = await this.searchEngine.findPage(this.view, keyword, type, offset, limit);
+      return { items: this.view.items(page.slots), total: page.total };
+    }
+    let slots = await this.searchEngine.find(this.view, keyword, type);
     if (day) slots = Array.prototype.filter.call(slots, (slot: number) => this.view.isInDay(slot, day)) as number[];
     return { items: this.view.items(slots, offset, limit), total: slots.length };
   }

@@ -10,7 +10,7 @@ import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
 import { noneMatch, requestEtag } from '../http/etag.js';
 import { responseLanguage } from '../http/language.js';
-import { ResponseCache } from '../http/response-cache.js';
+import { type ReadyResponse, ResponseCache } from '../http/response-cache.js';
 import type { Catalogue, Page } from './catalogue.js';
 import { CONTENT_TYPES, TYPE_DESCRIPTORS } from './content-types.js';
 import type { FullDumpCache } from './full-dump-cache.js';
@@ -44,12 +44,21 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024, (key) => requestEtag(catalogue.revision, key));
   // Handlers on the cached paths are synchronous and return nothing: an async handler would add a promise
   // and a microtask to every request for no reason (Fastify sends what `reply.send` was given).
-  const send = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): void => {
-    const ready = responses.get(catalogue.version, key, build);
+  const deliver = (request: FastifyRequest, reply: FastifyReply, ready: ReadyResponse): void => {
     reply.header('etag', ready.etag).type(JSON_TYPE);
     // A 304 has passed the limits like any request (they run before the route).
     if (noneMatch(request.headers['if-none-match'], [ready.etag])) reply.code(304).send();
     else reply.send(ready.body);
+  };
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): void =>
+    deliver(request, reply, responses.get(catalogue.version, key, build));
+  // A search that is not cached is answered by the search worker: ready bytes still go out at once, on
+  // this thread, and only a new answer waits for the worker.
+  const sendSearch = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {
+    const version = catalogue.version;
+    const ready = responses.lookup(version, key);
+    if (ready) return deliver(request, reply, ready);
+    return build().then((answer) => deliver(request, reply, responses.keep(version, key, answer)));
   };
 
   app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
@@ -69,17 +78,15 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const day = today ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
     const key = `type|${type}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword ?? ''}`;
-    send(request, reply, key, () => {
-      const page = keyword
-        ? catalogue.search(keyword, type, paging.offset, paging.limit, day)
-        : catalogue.list({ type, day }, paging.offset, paging.limit);
-      return success(FETCHED, language, {
+    const answer = (page: Page) =>
+      success(FETCHED, language, {
         ...paged(page, paging),
         content_type: type,
         ...(keyword === undefined ? {} : { keyword }),
         ...(today ? { today: true as const } : {}),
       });
-    });
+    if (keyword === undefined) return send(request, reply, key, () => answer(catalogue.list({ type, day }, paging.offset, paging.limit)));
+    return sendSearch(request, reply, key, async () => answer(await catalogue.search(keyword, type, paging.offset, paging.limit, day)));
   });
 
   app.get('/api/contents/:content_type/all', { schema: dumpSchema, config: { fullDump: true } }, async (request, reply) => {
@@ -101,9 +108,9 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
     const language = languageOf(request.headers['accept-language']);
-    send(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, () =>
+    return sendSearch(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () =>
       success(SEARCHED, language, {
-        ...paged(catalogue.search(keyword, type, paging.offset, paging.limit), paging),
+        ...paged(await catalogue.search(keyword, type, paging.offset, paging.limit), paging),
         keyword,
         content_type: type ?? '',
       }),

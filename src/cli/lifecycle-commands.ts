@@ -91,7 +91,12 @@ async function removeCommand(given: string[], file: string | undefined): Promise
     const text = await readFile(file, 'utf8').catch(() => {
       throw new CliError(`cannot read ${file}`);
     });
-    const read = readLinks(text);
+    let read: ReturnType<typeof readLinks>;
+    try {
+      read = readLinks(text);
+    } catch (error) {
+      throw new CliError(`cannot read links from ${file}: ${(error as Error).message}`);
+    }
     for (const { line, reason } of read.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
     links.push(...read.links);
   }

@@ -97,7 +97,7 @@ export class CatalogueClient {
         rateLimited++;
         if (outcome.waitMs > this.options.maxRetryAfterMs || rateLimited > this.options.maxRateLimited) {
           throw new UpstreamError(
-            `${path}: the upstream answered 429 ${rateLimited} times, last asking to wait ${Math.ceil(outcome.waitMs / 1000)} s`,
+            `${path}: the upstream answered 429 (${rateLimited} in a row), asking to wait ${Math.ceil(outcome.waitMs / 1000)} s`,
           );
         }
         this.pacer.holdOff(outcome.waitMs, fullDump);

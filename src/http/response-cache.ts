@@ -35,14 +35,25 @@ export class ResponseCache {
 
   /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
   get(version: number, key: string, build: () => unknown): ReadyResponse {
+    return this.lookup(version, key) ?? this.keep(version, key, build());
+  }
+
+  /** The cached answer for `key` at `version`, if any. */
+  lookup(version: number, key: string): ReadyResponse | undefined {
     if (version !== this.version) this.clear(version);
     const hit = this.entries.get(key);
-    if (hit) {
-      hit.lastUse = ++this.uses;
-      return hit;
-    }
-    const ready = { body: Buffer.from(this.encode(build())), etag: this.etagOf(key) };
-    if (ready.body.length <= this.maxBytes / 16) this.store(key, ready);
+    if (!hit) return undefined;
+    hit.lastUse = ++this.uses;
+    return hit;
+  }
+
+  /**
+   * Serialises an answer built at `version` and keeps it unless the catalogue has moved on meanwhile (an
+   * answer built off this thread may arrive after the next import).
+   */
+  keep(version: number, key: string, value: unknown): ReadyResponse {
+    const ready = { body: Buffer.from(this.encode(value)), etag: this.etagOf(key) };
+    if (version === this.version && ready.body.length <= this.maxBytes / 16) this.store(key, ready);
     return ready;
   }
 

@@ -11,13 +11,14 @@ import { type CsvError, parse } from 'csv-parse/sync';
 import type { RawRow } from './read-rows.js';
 
 export const MAX_ROW_CHARACTERS = 64 * 1024;
-const REQUIRED = ['title', 'source_link', 'type', 'update_time'];
+/** What an import's CSV header must name; `remove --file` asks only for `source_link`. */
+export const IMPORT_COLUMNS: readonly string[] = ['title', 'source_link', 'type', 'update_time'];
 /** Errors after which csv-parse cannot find the next record by itself. */
 const UNRECOVERABLE = new Set(['CSV_QUOTE_NOT_CLOSED', 'CSV_MAX_RECORD_SIZE']);
 
-export function csvRows(text: string): RawRow[] {
+export function csvRows(text: string, required: readonly string[] = IMPORT_COLUMNS): RawRow[] {
   if (text.trim() === '') return [];
-  const { columns, bodyStart } = header(text);
+  const { columns, bodyStart } = header(text, required);
   const rows: RawRow[] = [];
   let offset = bodyStart;
   let linesBefore = 1; // the header
@@ -55,16 +56,16 @@ export function csvRows(text: string): RawRow[] {
   return rows.sort((a, b) => a.line - b.line);
 }
 
-function header(text: string): { columns: string[]; bodyStart: number } {
+function header(text: string, required: readonly string[]): { columns: string[]; bodyStart: number } {
   const end = text.indexOf('\n');
   const line = end === -1 ? text : text.slice(0, end);
   if (line.length > MAX_ROW_CHARACTERS) {
     throw new Error(`line 1 is longer than ${MAX_ROW_CHARACTERS} characters, so it is no CSV header (is the file CSV with line breaks?)`);
   }
   const columns = (parse(line, { to_line: 1 }) as string[][])[0]?.map((name) => name.trim()) ?? [];
-  const missing = REQUIRED.filter((name) => !columns.includes(name));
+  const missing = required.filter((name) => !columns.includes(name));
   if (missing.length > 0) {
-    throw new Error(`the CSV header must name ${REQUIRED.join(', ')}; "${line.slice(0, 120).trim()}" lacks ${missing.join(', ')}`);
+    throw new Error(`the CSV header must name ${required.join(', ')}; "${line.slice(0, 120).trim()}" lacks ${missing.join(', ')}`);
   }
   return { columns, bodyStart: end === -1 ? text.length : end + 1 };
 }

@@ -3,7 +3,7 @@
  * with a `title,source_link,type,update_time` header (csv-rows.ts), or a JSON array. The format is taken
  * from the first non-blank character: `[` a JSON array, `{` NDJSON, anything else CSV.
  */
-import { csvRows } from './csv-rows.js';
+import { csvRows, IMPORT_COLUMNS } from './csv-rows.js';
 
 export interface RawRow {
   line: number;
@@ -21,12 +21,13 @@ export function detectFormat(text: string): ImportFormat {
   return 'csv';
 }
 
-export function readRows(text: string): { format: ImportFormat; rows: RawRow[] } {
+/** `csvColumns`: the columns a CSV header must name (an import's four by default). */
+export function readRows(text: string, csvColumns: readonly string[] = IMPORT_COLUMNS): { format: ImportFormat; rows: RawRow[] } {
   const clean = text.replace(/^\uFEFF/, '');
   const format = detectFormat(clean);
   if (format === 'ndjson') return { format, rows: ndjsonRows(clean) };
   if (format === 'json') return { format, rows: jsonArrayRows(clean) };
-  return { format, rows: csvRows(clean) };
+  return { format, rows: csvRows(clean, csvColumns) };
 }
 
 function ndjsonRows(text: string): RawRow[] {

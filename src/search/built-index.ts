@@ -5,18 +5,22 @@
  * tier; `place` then writes their slots, newest first within each tier, into the answer. The pinyin-pair
  * lists are made for the first search that needs them, not with the build.
  */
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
+
 import { ALL, candidates } from './candidates.js';
 import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './classify-candidates.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
 import { ListPool, RankBitset } from './posting-lists.js';
 import { RankColumns } from './rank-columns.js';
+import type { IndexedTitles } from './search-engine.js';
+import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './term-holders.js';
 import type { PreparedQuery } from './title-forms.js';
 import type { UnitTitle } from './unit-tiers.js';
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;
+  /** Per rank, how many terms of a several-term keyword the title holds (term-holders.ts); zero between searches. */
+  private readonly held: Uint16Array;
   private readonly pool = new ListPool();
   private readonly classified = new Classified();
   /** Candidates of the last search. */
@@ -27,13 +31,14 @@ export class BuiltIndex {
     readonly postings: PostingIndex,
   ) {
     this.bitset = new RankBitset(columns.size);
+    this.held = new Uint16Array(columns.size);
   }
 
   /**
    * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
    * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays.
    */
-  static build(view: CatalogueView, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
+  static build(view: IndexedTitles, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
     // the character lists about 1 byte (pinyin pairs, built later, as much again).
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
@@ -48,6 +53,15 @@ export class BuiltIndex {
     // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
     if (query.pinyin !== '' && !this.postings.hasPairs) this.postings.attachPairs(columns.pairPostings(this.postings.ownBytes));
     pool.reset();
+    if (servesTerms(query)) {
+      const { whole, union } = termCandidates(this.postings, columns, query, this.held, pool, this.bitset);
+      const ranks = ofType(union, columns.types, typeCode, pool);
+      classifyByTerms(columns, ranks, whole, this.held, query, title, this.classified);
+      clearHeld(this.held, union);
+      this.count = ranks.length;
+      countTiers(this.classified.codes, this.count, counts);
+      return;
+    }
     const found = candidates(this.postings, query, this.bitset, pool);
     const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
     classifyCandidates(columns, ranks, query, title, this.classified);

@@ -15,10 +15,14 @@ import { foldText, isDecoration } from './text-forms.js';
 export const ALL = 'all';
 export type Candidates = Int32Array | typeof ALL;
 
+/** A list this many times longer than the candidates left is not decoded (about a text check's cost over a posting's). */
+const CHECK_INSTEAD_OF_DECODING = 32;
+
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
 const SPLIT_LIMIT = 32;
 
-function indexedUnits(...texts: string[]): Set<number> | undefined {
+/** The indexed (non-decoration) code units every one of the texts holds; undefined when none. */
+export function indexedUnits(...texts: string[]): Set<number> | undefined {
   let common: Set<number> | undefined;
   for (const text of texts) {
     const units = new Set<number>();
@@ -32,14 +36,19 @@ function indexedUnits(...texts: string[]): Set<number> | undefined {
 }
 
 /**
- * Titles holding every key: the rarest list is decoded, each further one (rarer first) streamed against
- * what is left (through the bitset), stopping as soon as nothing is.
+ * Titles holding every key, or a few more: the rarest list is decoded, each further one (rarer first)
+ * streamed against what is left (through the bitset), stopping as soon as nothing is, or as soon as the
+ * next list is far longer than what is left.
  */
-function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool, bitset: RankBitset): Int32Array {
+export function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool, bitset: RankBitset): Int32Array {
   const sorted = [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b));
   let result: Int32Array = new Int32Array(0);
   for (const [position, key] of sorted.entries()) {
     if (position > 0 && result.length === 0) break;
+    // Candidates are a superset that the tier check (or term-holders.ts's text check) narrows: once the
+    // next list is far longer than what is left, checking those few titles costs less than decoding it
+    // whole (a common character's list holds most of the catalogue).
+    if (position > 0 && index.count(key) > result.length * CHECK_INSTEAD_OF_DECODING) break;
     result = position === 0 ? index.list(key, pool) : index.intersect(result, key, pool, bitset);
   }
   return result;

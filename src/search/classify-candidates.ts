@@ -64,7 +64,7 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
 }
 
 /** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
-function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
+export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
   const { rows, units } = columns;
   const facts = rows[row + 1] as number;
   if ((facts & STALE) !== 0) return 0;

@@ -6,12 +6,11 @@
  * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
  * straight from the view. Same answers as ReferenceSearch, without reading every title.
  */
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { BuiltIndex } from './built-index.js';
 import { deltaInOrder, mergeDelta, tierDelta } from './delta-tiers.js';
 import { ResultCache } from './result-cache.js';
-import type { SearchEngine } from './search-engine.js';
+import type { IndexedTitles, SearchEngine } from './search-engine.js';
 import { parseQuery } from './search-query.js';
 import { StagedTitles } from './staged-titles.js';
 import { type PreparedQuery, prepareQuery } from './title-forms.js';
@@ -38,6 +37,7 @@ export class IndexedSearch implements SearchEngine {
   private readonly deltaLimit: number;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
+  private buildCount = 0;
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
@@ -61,7 +61,7 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */
-  index(view: CatalogueView, slots: ArrayLike<number>): void {
+  index(view: IndexedTitles, slots: ArrayLike<number>): void {
     const columns = this.built?.columns;
     if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
     this.titles.note(view, slots);
@@ -73,7 +73,7 @@ export class IndexedSearch implements SearchEngine {
    * Removed slots: their built rows are marked outdated, so no search returns them; enough of them, like a
    * large delta, make `prepare()` rebuild without them.
    */
-  remove(_view: CatalogueView, slots: ArrayLike<number>): void {
+  remove(_view: IndexedTitles, slots: ArrayLike<number>): void {
     const columns = this.built?.columns;
     for (let index = 0; index < slots.length; index++) {
       const slot = slots[index] as number;
@@ -86,7 +86,7 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Call after the view reorders: follows the new order and rebuilds if the delta grew large, else stages it. */
-  prepare(view: CatalogueView): void {
+  prepare(view: IndexedTitles): void {
     this.sync(view);
     // A removed row costs a search only a skipped candidate, a delta title a full check: weigh them so.
     const outdated = this.titles.size + this.removedSinceBuild / REMOVED_WEIGHT;
@@ -94,7 +94,7 @@ export class IndexedSearch implements SearchEngine {
     else this.stagePending(view);
   }
 
-  find(view: CatalogueView, keyword: string, type?: ContentType): Int32Array {
+  find(view: IndexedTitles, keyword: string, type?: ContentType): Int32Array {
     this.sync(view);
     // Without prepare(), build on first use, but only once the view has ordered every title it holds.
     if (!this.built && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
@@ -107,10 +107,18 @@ export class IndexedSearch implements SearchEngine {
     return result;
   }
 
-  private stagePending(view: CatalogueView): void {
+  private stagePending(view: IndexedTitles): void {
     if (!this.titles.hasPending) return;
     this.titles.stagePending(view);
     this.visibleDelta = undefined;
+  }
+
+  /**
+   * Builds so far. After a build every title noted before it is held by the index itself, and the view's
+   * copy is read again only for titles noted later (a search worker's mirror drops the rest).
+   */
+  get builds(): number {
+    return this.buildCount;
   }
 
   /** Bytes of the index's typed arrays by part (the view's own order arrays and titles not counted). */
@@ -120,7 +128,7 @@ export class IndexedSearch implements SearchEngine {
     return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot, postingCount };
   }
 
-  private search(view: CatalogueView, query: PreparedQuery, typeCode: number): Int32Array {
+  private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Int32Array {
     const baseCounts = new Int32Array(query.tierCount);
     this.built?.search(query, typeCode, this.scratch, baseCounts);
     this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
@@ -139,7 +147,7 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Follows a reordered view: current rank and type per slot. O(catalogue), once per reorder. */
-  private sync(view: CatalogueView): void {
+  private sync(view: IndexedTitles): void {
     const order = view.ordered({});
     if (order === this.seenOrder) return;
     this.seenOrder = order;
@@ -153,7 +161,8 @@ export class IndexedSearch implements SearchEngine {
   }
 
   /** Builds over the current order (sync() has just computed `rankOf` for it, which the build keeps). */
-  private rebuild(view: CatalogueView): void {
+  private rebuild(view: IndexedTitles): void {
+    this.buildCount++;
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
     this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
     this.removedSinceBuild = 0;

@@ -45,7 +45,8 @@ export function initialsOf(unit: number): number {
 /** The pinyin form of a folded keyword: its letters without spaces or apostrophes, or '' if not Latin. */
 export function pinyinKeyword(folded: string): string {
   const letters = folded.replace(/[\s']+/g, '');
-  return /^[a-z]+$/.test(letters) ? letters : '';
+  // One letter matches literally only (decisions.md): a lone `z` would spell every title with a z- syllable.
+  return /^[a-z]{2,}$/.test(letters) ? letters : '';
 }
 
 /** Does `query` give the initials of the characters from `from` on? Each character takes one letter. */

@@ -14,6 +14,11 @@ import { STALE } from './title-forms.js';
 
 /** Int32s per row: text start, facts, slot, folded length. */
 export const ROW = 4;
+/** The fields of a row, as offsets from its start. */
+export const ROW_TEXT_START = 0;
+export const ROW_FACTS = 1;
+export const ROW_SLOT = 2;
+export const ROW_FOLDED_LENGTH = 3;
 
 /** Where a build reads the titles it has to fold (the catalogue view). */
 export interface TitleSource {

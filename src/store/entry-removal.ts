@@ -31,7 +31,8 @@ export async function removeLinks(dialect: Dialect, trx: Transaction<Schema>, li
 /** Deletes every entry whose link starts with `prefix` (a takedown); returns how many. */
 export async function removeByPrefix(trx: Transaction<Schema>, prefix: string, revision: number): Promise<number> {
   // substr, not LIKE: SQLite's LIKE ignores ASCII case and both treat % and _ in links as wildcards.
-  const matches = sql<boolean>`substr(source_link, 1, ${prefix.length}) = ${prefix}`;
+  // Both stores count characters (code points), not UTF-16 units as String.length does.
+  const matches = sql<boolean>`substr(source_link, 1, ${[...prefix].length}) = ${prefix}`;
   await sql`insert into removed_entries (entry_id, revision) select id, ${revision} from entries where ${matches}`.execute(trx);
   const result = await trx.deleteFrom('entries').where(matches).executeTakeFirst();
   return Number(result.numDeletedRows);

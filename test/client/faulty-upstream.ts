@@ -1,6 +1,6 @@
 /**
  * A loopback proxy in front of a running dramadex that misbehaves on cue, for the mirror tests: per path,
- * a script of answers (pass through, 400, 429, 500, a body cut short, malformed items, an incomplete dump, not
+ * a script of answers (pass through, 400, 429, a 30-minute blacklist, 500, a body cut short, malformed items, an incomplete dump, not
  * JSON, a stall). It records each request's path, headers and the client's (fake) clock time, and emits
  * `stalled` once a stalled answer has sent what it will send.
  */
@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = 'pass' | '400' | '429' | '500' | 'truncate' | 'malformed' | 'incomplete' | 'not-json' | 'stall';
+export type Fault = 'pass' | '400' | '429' | 'blacklisted' | '500' | 'truncate' | 'malformed' | 'incomplete' | 'not-json' | 'stall';
 
 export interface Seen {
   path: string;
@@ -54,6 +54,11 @@ export class FaultyUpstream extends EventEmitter {
     if (fault === '429') {
       response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
       response.end(JSON.stringify({ success: false, error_code: 'RATE_LIMIT_EXCEEDED', retry_after: 9 }));
+      return;
+    }
+    if (fault === 'blacklisted') {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1800' });
+      response.end(JSON.stringify({ success: false, error_code: 'RATE_LIMIT_EXCEEDED', retry_after: 1800, detail: 'Blacklisted' }));
       return;
     }
     if (fault === '400') {

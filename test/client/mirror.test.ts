@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { TakedownStore } from '../../src/catalogue/takedowns.js';
-import { CatalogueClient } from '../../src/client/catalogue-client.js';
+import { CatalogueClient, retryAfterMs } from '../../src/client/catalogue-client.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../../src/ingest/mirror.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { FakeClientClock, FaultyUpstream } from './faulty-upstream.js';
@@ -144,6 +144,22 @@ for (const store of STORES) {
       );
       assert.equal(await local.services.catalogue.store.revision(), revision);
       assert.ok(proxy.seen.slice(-2).every((seen) => typeof seen.headers['if-none-match'] === 'string'));
+    });
+
+    test('a blacklist is not waited out: the type fails at once, and Retry-After as a date is understood', async () => {
+      const client = new CatalogueClient(baseUrl, { clock });
+      proxy.script(dump('movie'), ['blacklisted']);
+      const sleptBefore = clock.sleeps.length;
+      const [movie] = await mirrorRound(local.services.catalogue.store, client, ['movie'], newMirrorState());
+      assert.equal(movie?.state, 'failed');
+      assert.match((movie as { reason: string }).reason, /answered 429 \(1 in a row\), asking to wait 1800 s/);
+      assert.ok(
+        clock.sleeps.slice(sleptBefore).every((ms) => ms < 1_800_000),
+        'never waited the blacklist out',
+      );
+      const inTwoMinutes = new Date(Date.parse('2026-01-01T00:00:00Z') + 120_000).toUTCString();
+      assert.equal(retryAfterMs(inTwoMinutes, Buffer.from('not json'), Date.parse('2026-01-01T00:00:00Z')), 120_000);
+      assert.equal(retryAfterMs(null, Buffer.from('{"retry_after":0}'), 0), 1_000, 'at least a second');
     });
 
     test('--watch repeats every interval, follows upstream changes and stops when told', async () => {

@@ -83,6 +83,8 @@ for (const store of STORES) {
     test('remove fails with one line when it has nothing to do or cannot read its file', async () => {
       assertOneLineFailure(await cli('remove'), /no links to remove/);
       assertOneLineFailure(await cli('remove', '--file', join(dir, 'missing.txt')), /cannot read .*missing\.txt/);
+      const noLinkColumn = path('no-link.csv', 'title,link\nx,https://pan.example.com/s/cmd-4\n');
+      assertOneLineFailure(await cli('remove', '--file', noLinkColumn), /cannot read links from .*: the CSV header must name source_link/);
     });
 
     test('takedown add removes and keeps out; list shows it; remove lifts it', async () => {
@@ -110,7 +112,9 @@ for (const store of STORES) {
       assert.match(all.stdout, /added 0, updated 0, unchanged 1, removed 3, rejected 0/);
       assertOneLineFailure(await cli('import', movies, '--type', 'movie'), /--type is only for --replace/);
       assertOneLineFailure(await cli('import', movies, '--replace', '--type', 'anime'), /unknown type "anime"/);
-      assertOneLineFailure(await cli('import', path('bad.csv', 'nonsense\n'), '--replace'), /no valid row \(0 rejected\)/);
+      assertOneLineFailure(await cli('import', path('bad.csv', 'nonsense\n'), '--replace'), /the CSV header must name title, source_link/);
+      const headerOnly = path('header-only.csv', 'title,source_link,type,update_time\nnonsense\n');
+      assertOneLineFailure(await cli('import', headerOnly, '--replace'), /no valid row \(1 rejected\)/);
       assertOneLineFailure(await cli('import', path('bad.ndjson', '{"title":1}\n'), '--replace'), /no valid row \(1 rejected\)/);
       assert.match((await cli('export')).stdout, /cmd-4/, 'nothing lost to the bad file');
     });

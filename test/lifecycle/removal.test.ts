@@ -63,7 +63,7 @@ for (const store of STORES) {
     });
 
     test('a takedown removes what its prefix matches and imports reject it until lifted', async () => {
-      const prefix = `https://pan.example.com/s/takedown-${store}-`;
+      const prefix = `https://pan.example.com/s/takedown-${store}-😀-`; // a character beyond the BMP counts once
       const hit = entry({ source_link: `${prefix}1`, title: '下架甲' });
       const kept = entry({ title: '下架乙' });
       await ctx.importEntries([hit, kept]);

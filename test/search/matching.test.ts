@@ -98,6 +98,14 @@ for (const store of STORES) {
       assert.deepEqual(await titles('changda'), ['长大后的甜妻']);
     });
 
+    test('a one-letter Latin keyword matches literally only (case- and width-folded), never by pinyin', async () => {
+      await ctx.importEntries([titled('战神归来', 1), titled('Zero 战神', 2), titled('ｚｏｏ', 3)]);
+      // Earlier tests left titles with z- syllables too (长大, 重生): none of them is found by a lone z.
+      assert.deepEqual(await titles('z'), ['ｚｏｏ', 'Zero 战神']);
+      assert.deepEqual(await titles('Ｚ'), ['Zero 战神', 'ｚｏｏ']);
+      assert.ok((await titles('zs')).includes('战神归来'), 'two letters still spell pinyin');
+    });
+
     test('1-, 2- and 3+-character keywords, and a keyword that matches nothing', async () => {
       await ctx.importEntries([titled('妃', 1), titled('妃子笑', 2), titled('冷宫弃妃', 3), titled('冷宫', 4)]);
       assert.deepEqual(await titles('妃'), ['妃', '妃子笑', '冷宫弃妃']);

@@ -1,0 +1,97 @@
+/**
+ * Why this exists: the figures issue 12 judges real traffic by. Each stream of distinct URLs
+ * (traffic-paths.ts) runs against dramadex and against the bare node:http server answering every URL
+ * with one body of the same mean size as dramadex's answers to that stream, in alternating rounds of
+ * the same run; then distinct searches saturate dramadex while a list stream and health probes measure
+ * what the other requests wait (saturation.ts).
+ */
+import { startBare } from './bare.js';
+import type { Served } from './children.js';
+import { type Captured, get, waitIdle } from './http-get.js';
+import type { Keyword } from './keyword-corpus.js';
+import { compare, type LoadResult, type LoadSettings } from './load.js';
+import { measureSaturation, type SaturationOutcome } from './saturation.js';
+import { distinctDeepPages, distinctSearches, type PathStream, zipfMix } from './traffic-paths.js';
+
+export interface StreamOutcome {
+  name: string;
+  /** Minimum ratio to bare (undefined: no target). */
+  minRatio: number | undefined;
+  dramadex?: LoadResult;
+  bare?: LoadResult;
+  meanBytes?: number;
+  error?: string;
+}
+
+export interface DistinctOutcomes {
+  streams: StreamOutcome[];
+  saturation?: SaturationOutcome;
+}
+
+/** Scenario names, as `--only` selects them. */
+export const DISTINCT_SCENARIOS = ['distinct searches', 'distinct deep pages', 'Zipf mix', 'saturating searches'] as const;
+
+interface Context {
+  server: Served;
+  headers: Record<string, string>;
+  tempDir: string;
+  settings: LoadSettings;
+  log: (text: string) => void;
+}
+
+export async function measureDistinct(selected: string[], corpus: Keyword[], context: Context): Promise<DistinctOutcomes> {
+  const streams: Array<[string, () => PathStream, number | undefined]> = [
+    ['distinct searches', () => distinctSearches(corpus), 0.3],
+    ['distinct deep pages', () => distinctDeepPages(), 0.7],
+    ['Zipf mix', () => zipfMix(corpus), undefined],
+  ];
+  const outcomes: DistinctOutcomes = { streams: [] };
+  for (const [name, make, minRatio] of streams) {
+    if (!selected.includes(name)) continue;
+    const outcome: StreamOutcome = { name, minRatio };
+    outcomes.streams.push(outcome);
+    try {
+      await measureStream(make(), outcome, context);
+    } catch (error) {
+      outcome.error = (error as Error).message;
+      context.log(`${name}: failed: ${outcome.error}`);
+    }
+  }
+  if (selected.includes('saturating searches')) {
+    context.log('saturating searches: distinct searches with a list stream and health probes beside them…');
+    outcomes.saturation = await measureSaturation(context.server.port, distinctSearches(corpus, true), context.headers, context.settings);
+  }
+  return outcomes;
+}
+
+async function measureStream(stream: PathStream, outcome: StreamOutcome, context: Context): Promise<void> {
+  const { server, headers, settings, log } = context;
+  const sampled: Captured[] = [];
+  for (const path of stream.sample) sampled.push(await get(server.port, path, headers, undefined, 120_000));
+  const failed = sampled.find((response) => response.status !== 200);
+  if (failed) throw new Error(`answered ${failed.status}: ${failed.body.toString('utf8').slice(0, 120)}`);
+  const meanBytes = Math.round(sampled.reduce((sum, response) => sum + response.body.length, 0) / sampled.length);
+  outcome.meanBytes = meanBytes;
+  const bare = await startBare(context.tempDir, new Map([['*', sameSize(sampled[0] as Captured, meanBytes)]]));
+  try {
+    const settle = async (port: number) => {
+      if (!(await waitIdle(port, headers))) throw new Error(`server on port ${port} still busy 120 s after a load run`);
+    };
+    log(`${outcome.name}: dramadex and bare (mean body ${meanBytes} bytes), ${settings.rounds} alternating rounds…`);
+    const [ours, theirs] = await compare([server.port, bare.port], (port) => stream.next(port), headers, settings, settle);
+    outcome.dramadex = ours;
+    outcome.bare = theirs;
+    log(`${outcome.name}: ${ours?.rps.toFixed(0)} vs ${theirs?.rps.toFixed(0)} req/s`);
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** A response with its body padded with spaces (valid JSON still) or cut to `bytes`, and a matching length. */
+function sameSize(response: Captured, bytes: number): Captured {
+  const body = Buffer.alloc(bytes, ' ');
+  response.body.copy(body, 0, 0, Math.min(bytes, response.body.length));
+  const headers = response.headers.filter(([name]) => name !== 'content-length');
+  headers.push(['content-length', String(bytes)]);
+  return { status: response.status, headers, body };
+}

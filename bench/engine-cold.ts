@@ -1,0 +1,92 @@
+/**
+ * Why this exists: the cold cost of a search is the engine's, not HTTP's, and a replayed keyword never
+ * reaches the engine. This child process of the bench loads the generated catalogue into the catalogue
+ * view and the indexed engine (no result cache), draws the keyword corpus (keyword-corpus.ts) from its
+ * titles, writes it for the HTTP scenarios, and times one search per keyword (after a warm-up on other
+ * keywords, as a running server is warm), reporting per class the median, p99 and max. Usage: node dist/bench/engine-cold.js <catalogue.ndjson> <corpus.json>
+ */
+import { createReadStream, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { StoredEntry } from '../src/catalogue/catalogue-store.js';
+import { CatalogueView } from '../src/catalogue/catalogue-view.js';
+import { IndexedSearch } from '../src/search/indexed-search.js';
+import { KEYWORD_CLASSES, type KeywordClass, keywordCorpus } from './keyword-corpus.js';
+
+export interface ClassTimes {
+  kind: KeywordClass;
+  keywords: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** The slowest keyword of the class. */
+  slowest: string;
+}
+
+export interface ColdReport {
+  buildMs: number;
+  /** The first Latin keyword after a build also builds the pinyin-pair lists (docs/search.md). */
+  firstPinyinMs: number;
+  keywords: number;
+  classes: ClassTimes[];
+}
+
+const BATCH = 50_000;
+const WARM_UP_PER_CLASS = 30;
+
+async function main(catalogueFile: string, corpusFile: string): Promise<void> {
+  const view = new CatalogueView();
+  const engine = new IndexedSearch({ cachedResults: 0 });
+  const started = performance.now();
+  let batch: StoredEntry[] = [];
+  let id = 0;
+  const flush = () => {
+    engine.index(view, view.apply(batch));
+    batch = [];
+  };
+  for await (const line of createInterface({ input: createReadStream(catalogueFile, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (line.length === 0) continue;
+    batch.push({ id: ++id, ...(JSON.parse(line) as Omit<StoredEntry, 'id'>) });
+    if (batch.length === BATCH) flush();
+  }
+  flush();
+  view.reorder();
+  engine.prepare(view);
+  const buildMs = performance.now() - started;
+
+  const titles = view.ordered({}).slice(0, 200_000);
+  const corpus = keywordCorpus(Array.from(titles, (slot) => view.title(slot)));
+  writeFileSync(corpusFile, JSON.stringify(corpus));
+
+  const pinyinStarted = performance.now();
+  engine.find(view, 'qq');
+  const firstPinyinMs = performance.now() - pinyinStarted;
+  // A running server has compiled its search loops long ago: warm them up on keywords of another draw.
+  const measured = new Set(corpus.map(({ keyword }) => keyword));
+  for (const { keyword } of keywordCorpus(
+    Array.from(titles.subarray(0, 20_000), (slot) => view.title(slot)),
+    WARM_UP_PER_CLASS,
+    99,
+  )) {
+    if (!measured.has(keyword)) engine.find(view, keyword.normalize('NFKC').trim());
+  }
+
+  const times = new Map<KeywordClass, Array<[number, string]>>(KEYWORD_CLASSES.map((kind) => [kind, []]));
+  for (const { keyword, kind } of corpus) {
+    // As the route hands it over (query-params.ts): NFKC and trimmed.
+    const parsed = keyword.normalize('NFKC').trim();
+    const before = performance.now();
+    engine.find(view, parsed);
+    times.get(kind)?.push([performance.now() - before, keyword]);
+  }
+  const classes = [...times].map(([kind, measured]) => {
+    measured.sort((a, b) => a[0] - b[0]);
+    const at = (q: number) => measured[Math.min(measured.length - 1, Math.floor(q * measured.length))]?.[0] ?? Number.NaN;
+    return { kind, keywords: measured.length, p50: at(0.5), p99: at(0.99), max: at(1), slowest: measured.at(-1)?.[1] ?? '' };
+  });
+  const report: ColdReport = { buildMs, firstPinyinMs, keywords: corpus.length, classes };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+const [catalogueFile, corpusFile] = process.argv.slice(2);
+if (!catalogueFile || !corpusFile) throw new Error('usage: engine-cold <catalogue.ndjson> <corpus.json>');
+await main(catalogueFile, corpusFile);

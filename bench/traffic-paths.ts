@@ -1,0 +1,89 @@
+/**
+ * Why this exists: the request streams of real traffic, which a replayed URL does not show (every
+ * repeat is answered from ready bytes). Distinct searches walk the keyword corpus once; distinct deep
+ * pages walk every (type, page, limit) once; the Zipf mix puts most requests on a few keywords, as
+ * popular searches do. Seeded, so runs are comparable. Each target port gets its own cursor, so the bare
+ * server's requests never use up dramadex's distinct URLs.
+ */
+import { seededRandom } from '../src/demo/seeded-random.js';
+import type { Keyword } from './keyword-corpus.js';
+
+const TYPES = ['post', 'dongman', 'movie', 'tv', 'xuexi', 'extsrc'];
+const LIMITS = [20, 50, 100];
+const DEEPEST_PAGE = 1000;
+const SEARCH_PAGES = 20;
+/** The Zipf stream's length before it repeats itself, and the share of its requests for page 1. */
+const ZIPF_LENGTH = 200_000;
+const ZIPF_FIRST_PAGE = 0.8;
+
+const searchPath = (keyword: string, page: number) =>
+  `/api/search?keyword=${encodeURIComponent(keyword)}${page > 1 ? `&page=${page}` : ''}`;
+
+/** URLs handed out in order, from a cursor of its own per port; `sample` is kept out of the stream. */
+export class PathStream {
+  private readonly cursors = new Map<number, number>();
+
+  constructor(
+    private readonly paths: string[],
+    /** URLs like the stream's, never requested by it: what the bare server's body size is taken from. */
+    readonly sample: string[],
+  ) {}
+
+  next(port: number): string {
+    const at = this.cursors.get(port) ?? 0;
+    this.cursors.set(port, at + 1);
+    return this.paths[at % this.paths.length] as string;
+  }
+}
+
+function shuffle<T>(items: T[], next: () => number): T[] {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(next() * (index + 1));
+    [items[index], items[other]] = [items[other] as T, items[index] as T];
+  }
+  return items;
+}
+
+/**
+ * Every keyword of the corpus once, on a page from 1 to 20; the last 100 are the sample. `fromEnd`
+ * walks the corpus from its other end, so a second stream in the same run still asks new keywords.
+ */
+export function distinctSearches(corpus: Keyword[], fromEnd = false): PathStream {
+  const next = seededRandom(fromEnd ? 1204 : 1201);
+  const ordered = fromEnd ? [...corpus].reverse() : corpus;
+  const paths = ordered.map(({ keyword }) => searchPath(keyword, 1 + Math.floor(next() * SEARCH_PAGES)));
+  return new PathStream(paths.slice(0, -100), paths.slice(-100));
+}
+
+/** Six types × pages 1–1000 × limit 20, 50 or 100, each once, shuffled. */
+export function distinctDeepPages(): PathStream {
+  const paths = TYPES.flatMap((type) =>
+    Array.from({ length: DEEPEST_PAGE }, (_, page) =>
+      LIMITS.map((limit) => `/api/contents/${type}?page=${page + 1}&limit=${limit}`),
+    ).flat(),
+  );
+  shuffle(paths, seededRandom(1202));
+  return new PathStream(paths.slice(0, -100), paths.slice(-100));
+}
+
+/** Keywords drawn with probability ∝ 1/rank (Zipf, s = 1), mostly page 1. */
+export function zipfMix(corpus: Keyword[]): PathStream {
+  const next = seededRandom(1203);
+  const weights = corpus.map((_, rank) => 1 / (rank + 1));
+  const cumulative = new Float64Array(weights.length);
+  let sum = 0;
+  for (const [rank, weight] of weights.entries()) cumulative[rank] = sum += weight;
+  const draw = () => {
+    const target = next() * sum;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((cumulative[mid] as number) < target) low = mid + 1;
+      else high = mid;
+    }
+    const page = next() < ZIPF_FIRST_PAGE ? 1 : 2 + Math.floor(next() * 4);
+    return searchPath((corpus[low] as Keyword).keyword, page);
+  };
+  return new PathStream(Array.from({ length: ZIPF_LENGTH }, draw), Array.from({ length: 100 }, draw));
+}
