@@ -97,16 +97,19 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
       const type = rawType === undefined ? undefined : parseContentType(rawType);
       const paging = parsePaging({ page: query.page });
       if (keyword === undefined) return send(reply, templates.render('search', language, layout, { keyword }));
-      return cached(reply, `search|${language}|${request.url}`, () => {
-        const found = catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
-        const data = {
-          keyword,
-          total: found.total,
-          entries: entryViews(found.items, language, keyword),
-          pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
-        };
-        return templates.render('search', language, { ...layout, keyword }, data);
-      });
+      const key = `search|${language}|${request.url}`;
+      const version = catalogue.version;
+      // A new search is answered by the search worker (catalogue.ts); a repeated one is ready bytes.
+      const ready = pages.lookup(version, key);
+      if (ready) return send(reply, ready.body);
+      const found = await catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
+      const data = {
+        keyword,
+        total: found.total,
+        entries: entryViews(found.items, language, keyword),
+        pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
+      };
+      return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword }, data)).body);
     } catch (error) {
       // A bad keyword is the visitor's typing: show it beside the form, as the page it is.
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
