@@ -93,6 +93,7 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
   if (target.kind === 'median') {
     return { text: `median < ${target.maxMs} ms`, ok: outcome.medianMs !== undefined && outcome.medianMs < target.maxMs };
   }
+  if (target.kind === 'latency') return latencyCheck(target, outcome, all);
   // Each side is compared through its own ratio to the bare server (measured in alternating rounds), so
   // background load that drifted between the two scenarios' runs cancels out.
   const other = all.find((candidate) => candidate.scenario.name === target.scenario);
@@ -112,6 +113,15 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
     };
   }
   return { text: `${what} ${target.scenario} (${bareRelative})`, ok: relative !== undefined && relative >= target.minRatio };
+}
+
+/** One request's median time against another scenario's, with the req/s ratio beside it for honesty. */
+function latencyCheck(target: Extract<Target, { kind: 'latency' }>, outcome: ScenarioOutcome, all: ScenarioOutcome[]) {
+  const other = all.find((candidate) => candidate.scenario.name === target.scenario);
+  const ratio = outcome.medianMs !== undefined && other?.medianMs ? outcome.medianMs / other.medianMs : undefined;
+  const rps = outcome.dramadex && other?.dramadex?.rps ? outcome.dramadex.rps / other.dramadex.rps : undefined;
+  const text = `1-req median ≤ ${target.maxRatio}× ${target.scenario} (${ratio === undefined ? '–' : `${ratio.toFixed(2)}×`}; req/s ${rps === undefined ? '–' : `${rps.toFixed(2)}×`})`;
+  return { text, ok: ratio !== undefined && ratio <= target.maxRatio };
 }
 
 /** A deep page past the data measures an empty page, not a deep one: say so. */

@@ -18,7 +18,9 @@ export type Target =
   /** Sequential single-request median below maxMs. */
   | { kind: 'median'; maxMs: number }
   /** This scenario's req/s ≥ minRatio × the named scenario's req/s. */
-  | { kind: 'versus'; scenario: string; minRatio: number };
+  | { kind: 'versus'; scenario: string; minRatio: number }
+  /** Sequential single-request median ≤ maxRatio × the named scenario's: one request's server time. */
+  | { kind: 'latency'; scenario: string; maxRatio: number };
 
 export interface Scenario {
   name: string;
@@ -104,6 +106,21 @@ export const SCENARIOS: Scenario[] = [
     serverEnv: { ...NO_RESPONSE_CACHE, ...METRICS_OFF },
     targets: [],
   },
+  // The web page (docs/web.md) against the API request that reads the same data: a page's server time
+  // within 2× of the API's, repeated (both from their response caches) and new (both caches off).
+  ...[
+    ['type page 1', '/types/post', '/api/contents/post', {}],
+    ['search 2-char 总裁', `/search?keyword=${encodeURIComponent('总裁')}`, search('总裁'), {}],
+    ['type page 1000, uncached', '/types/post?page=1000', '/api/contents/post?page=1000', NO_RESPONSE_CACHE],
+    ['search 2-char 总裁, uncached', `/search?keyword=${encodeURIComponent('总裁')}`, search('总裁'), NO_RESPONSE_CACHE],
+  ].map(([name, path, , serverEnv]) => ({
+    name: `page: ${name}`,
+    path: path as string,
+    kind: 'list' as const,
+    headers: { accept: 'text/html' },
+    serverEnv: serverEnv as Record<string, string>,
+    targets: [{ kind: 'latency' as const, scenario: name as string, maxRatio: 2 }],
+  })),
 ];
 
 /** Whole-run targets, for entries at the default size (1,000,000). */

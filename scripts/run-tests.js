@@ -37,7 +37,13 @@ const notRun = [
     (suites) => `the Redis suites were not run: ${suites.map((file) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts')).join(', ')}`,
   ],
 ].filter(([variable, , suites]) => !process.env[variable] && suites.length > 0);
+const browserMissing = !existsSync('/usr/bin/chromium') && files.some((file) => file.includes('browser.test'));
 const report = () => {
+  if (browserMissing && process.env.CI !== 'true') {
+    console.log(
+      'note: /usr/bin/chromium is missing, so the browser suites were skipped (apt-get install -y chromium); under CI=true they fail',
+    );
+  }
   for (const [variable, example, suites, describe] of notRun) {
     console.log(`note: ${variable} is not set, so ${describe(suites)}. Run them with ${variable}=${example} npm test`);
   }

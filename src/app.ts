@@ -1,7 +1,8 @@
 /**
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
- * Order: infrastructure (request observation, errors, listener guards, OpenAPI collection and reference,
- * limits), then feature routes.
+ * Order: infrastructure (request observation, errors, listener guards, OpenAPI collection, limits), then
+ * feature routes: the JSON API under `/api/`, the API reference (`/docs`, `/openapi.json`) and, unless
+ * WEB=off, the web page on the other paths (docs/web.md); the API on its limits, the rest on the page's budget.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
@@ -11,31 +12,48 @@ import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { guardListener } from './http/listener-guards.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
-import { undecodableRoute } from './http/request-target.js';
+import { isApiPath } from './http/paths.js';
+import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
 import { unboundedPeers } from './limits/address-set.js';
+import { pageBudgetPlugin } from './limits/page-budget-plugin.js';
 import { limitsPlugin } from './limits/plugin.js';
 import { observeRequests } from './observability/request-observer.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
+import { createWebPage } from './web/web-page.js';
+
+/** What the API's rules count when the page is on: its paths, and requests too broken to tell (stricter). */
+const isApiRequest = (path: string) => isApiPath(path) || path === UNDECODABLE_ROUTE;
 
 export async function buildCatalogueApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
+  const web = config.web.enabled ? createWebPage(services) : undefined;
   const onNotFoundResponse = observeRequests(app, { listener: 'catalogue', metrics: services.metrics });
   installErrorHandling(app, {
     defaultLanguage: config.language,
     describeParameter: (name) => PARAMETER_RULES[name],
+    htmlPage: web?.errorPages,
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
-  // Before the limits: the reference has the web page's budget, not the API's (http/api-docs.ts).
-  await registerApiDocs(app, services.limits?.webBudget);
-  // Before the routes, so every catalogue request (the 404 and undecodable paths too) is limited.
-  if (services.limits) await app.register(limitsPlugin, { limits: services.limits.limits });
+  // With WEB=off the catalogue limits count every request, so the reference is registered before them
+  // (their hooks go only to routes added later) with a budget of its own, keyed on WEB_RATE_LIMIT.
+  if (!web) await registerApiDocs(app, services.limits?.webBudget);
+  // Before the routes, so every request (the 404 and undecodable paths too) is counted: by the catalogue
+  // rules when it is the API's (every request when the page is off), by the page's own budget otherwise.
+  if (services.limits) {
+    await app.register(limitsPlugin, { limits: services.limits.limits, counts: web ? isApiRequest : undefined });
+    const budget = services.limits.pageBudget;
+    if (budget) await app.register(pageBudgetPlugin, { budget, isApi: isApiRequest });
+  }
+  // With the page on, the reference is one more page: the page's budget counts it (docs/decisions.md).
+  if (web) await registerApiDocs(app, undefined);
   await app.register(undecodableRoute);
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
   await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
+  await web?.register(app);
   return app;
 }

@@ -41,8 +41,17 @@ export interface Config {
   ranking: RankingConfig;
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
-  /** Requests a minute per address to `/docs` and `/openapi.json` (WEB_RATE_LIMIT). */
-  webRatePerMinute: number;
+  web: WebConfig;
+}
+
+/** The web page on the catalogue address (docs/web.md). */
+export interface WebConfig {
+  /** `WEB=off` serves no page: every path is the JSON API's, as before. */
+  enabled: boolean;
+  /** Page requests a minute per address (`WEB_RATE_LIMIT`); static assets are not counted. */
+  ratePerMinute: number;
+  /** `WEB_RANKINGS=off` leaves the ranking boards out of the page. */
+  rankings: boolean;
 }
 
 export interface ConnectionsConfig {
@@ -125,7 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
     metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
-    webRatePerMinute: vars.WEB_RATE_LIMIT,
+    web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);

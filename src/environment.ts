@@ -92,7 +92,9 @@ export const ENVIRONMENT = Type.Object({
     default: 9464,
     lowerCase: true,
   }),
+  WEB: onOff('on'),
   WEB_RATE_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 60 }),
+  WEB_RANKINGS: onOff('on'),
 });
 
 export type Environment = Static<typeof ENVIRONMENT>;

@@ -59,6 +59,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
   const rankings = await createRankingServices(config, database, log, metrics);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
+  if (config.web.enabled) features.push('web-page', ...(config.web.rankings ? ['web-rankings'] : []));
   if (options.pollMs !== 0) rankings.start();
   const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics) : undefined;
   if (limits) {

@@ -1,7 +1,8 @@
 /**
  * The one place that turns errors into the error envelope: thrown ApiErrors as they are, schema
  * validation failures as 400 naming the parameter, framework client errors as 400/404, anything else
- * as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body.
+ * as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body; a
+ * browser on the web page's paths gets the same error as an HTML page instead, when the app supplies one.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { Language } from '../config.js';
@@ -14,12 +15,19 @@ export interface ErrorHandlingOptions {
   describeParameter?: (name: string) => { zh: string; en: string } | undefined;
   /** Observes answers to unmatched paths (they run no route's hooks); see observability/request-observer.ts. */
   onNotFoundResponse?: onResponseHookHandler;
+  /**
+   * The error as an HTML page, for a request that should get one (a browser on the web page's paths,
+   * docs/web.md); undefined leaves it to the envelope. Status and the error's headers are set either way.
+   */
+  htmlPage?: (error: ApiError, request: FastifyRequest) => { body: string; headers: Record<string, string> } | undefined;
 }
 
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
   const send = (apiError: ApiError, request: FastifyRequest, reply: FastifyReply) => {
     const language = responseLanguage(request.headers['accept-language'], options.defaultLanguage);
     if (apiError.init.headers) reply.headers(apiError.init.headers);
+    const page = options.htmlPage?.(apiError, request);
+    if (page) return reply.code(apiError.status).headers(page.headers).send(page.body);
     return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.body(language));
   };
 

@@ -25,10 +25,12 @@ export class ResponseCache {
   /**
    * @param maxBytes 0 keeps nothing (every request builds its answer).
    * @param etagOf the ETag of the answer to `key` at the current version.
+   * @param encode how a built answer becomes text: JSON for the API, as it is for the web page's HTML.
    */
   constructor(
     private readonly maxBytes: number,
     private readonly etagOf: (key: string) => string = () => '',
+    private readonly encode: (built: unknown) => string = JSON.stringify,
   ) {}
 
   /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
@@ -50,7 +52,7 @@ export class ResponseCache {
    * answer built off this thread may arrive after the next import).
    */
   keep(version: number, key: string, value: unknown): ReadyResponse {
-    const ready = { body: Buffer.from(JSON.stringify(value)), etag: this.etagOf(key) };
+    const ready = { body: Buffer.from(this.encode(value)), etag: this.etagOf(key) };
     if (version === this.version && ready.body.length <= this.maxBytes / 16) this.store(key, ready);
     return ready;
   }

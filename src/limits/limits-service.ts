@@ -13,7 +13,9 @@ import type { HealthProbe } from '../system/routes.js';
 import { AddressSet } from './address-set.js';
 import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';
+import { Counter } from './counter.js';
 import { Limits } from './limits.js';
+import { PAGE_COUNTER, PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
 import { RedisLink } from './redis-link.js';
 import { WebBudget } from './web-budget.js';
 
@@ -27,8 +29,10 @@ export class LimitsService {
     readonly apiKeys: ApiKeyRegistry,
     readonly blacklist: BlacklistRecord,
     readonly link: RedisLink | undefined,
-    /** The web page's budget (`/docs`, `/openapi.json` on both listeners). */
+    /** The API reference's own budget: on the ranking listener, and on the catalogue's with WEB=off (http/api-docs.ts). */
     readonly webBudget: WebBudget,
+    /** The web page's budget; undefined when the page is off (WEB=off). */
+    readonly pageBudget: PageBudget | undefined,
   ) {}
 
   static async start(config: Config, database: Database, pollMs: number, log: Logger, metrics?: Metrics): Promise<LimitsService> {
@@ -37,8 +41,9 @@ export class LimitsService {
     const apiKeys = new ApiKeyRegistry(new ApiKeyStore(database));
     const exempt = new AddressSet(config.exemptAddresses);
     const blacklist = new BlacklistRecord(database);
+    const keyPrefix = config.limits.redisKeyPrefix;
     const limits = new Limits({
-      keyPrefix: config.limits.redisKeyPrefix,
+      keyPrefix,
       link,
       apiKeys,
       exempt,
@@ -46,8 +51,11 @@ export class LimitsService {
       ...(metrics ? { decisions: metrics.limitTallies() } : {}),
     });
     limits.attachLog(log.child({ component: 'limits' }));
-    const webBudget = new WebBudget(config.webRatePerMinute, config.limits.redisKeyPrefix, link, exempt);
-    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget);
+    const webBudget = new WebBudget(config.web.ratePerMinute, keyPrefix, link, exempt);
+    const { web } = config;
+    const pageCounter = { name: PAGE_COUNTER, points: web.ratePerMinute, durationSeconds: PAGE_WINDOW_SECONDS };
+    const pageBudget = web.enabled ? new PageBudget(new Counter(pageCounter, keyPrefix, link), exempt, web.ratePerMinute) : undefined;
+    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget, pageBudget);
     await apiKeys.reload();
     service.followedId = await blacklist.latestId();
     if (pollMs > 0) {

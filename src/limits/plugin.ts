@@ -4,7 +4,8 @@
  * path such as `/api/contents/movie/%61ll` is the `/all` route for the limits exactly as it is for the
  * router. Each route gets its own `onRequest` hook (added as routes are declared, which is why this plugin
  * is registered before the routes and not encapsulated); the 404 path gets one root hook that acts only
- * when no route matched. The hooks only translate between HTTP and Limits: who the client is, the
+ * when no route matched. With the web page on, only the API's routes and 404s are counted here (`counts`);
+ * the page has its own budget (page-budget-plugin.ts). The hooks only translate between HTTP and Limits: who the client is, the
  * RateLimit headers, and a 429/401 handed to Fastify for the central error handler to format.
  */
 import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
@@ -13,6 +14,11 @@ import type { Limits } from './limits.js';
 
 export interface LimitsPluginOptions {
   limits: Limits;
+  /**
+   * Which requests the catalogue rules count, by a route's declared path or, on the 404 path, the
+   * request's URL (default: every one).
+   */
+  counts?: (path: string) => boolean;
 }
 
 declare module 'fastify' {
@@ -22,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) => {
+const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits, counts = () => true }) => {
   const limit = (fullDump: boolean): onRequestHookHandler =>
     // A callback hook: the decision arrives through a callback, so an async hook would only add a promise.
     function limitRequest(request, reply, done) {
@@ -43,11 +49,14 @@ const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits }) 
   const fullDump = limit(true);
 
   app.addHook('onRoute', (route) => {
+    if (!counts(route.url)) return;
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [route.config?.fullDump === true ? fullDump : ordinary, ...own];
   });
   // `is404` reads one field of the matched context; routes are limited by their own hook above.
-  app.addHook('onRequest', (request, reply, done) => (request.is404 ? ordinary.call(app, request, reply, done) : done()));
+  app.addHook('onRequest', (request, reply, done) =>
+    request.is404 && counts(request.url) ? ordinary.call(app, request, reply, done) : done(),
+  );
 };
 
 export const limitsPlugin = fp(plugin, { name: 'dramadex-limits', fastify: '5.x' });

@@ -86,7 +86,8 @@ for (const store of STORES) {
     });
 
     test('unknown paths are 404 RESOURCE_NOT_FOUND in the envelope', async () => {
-      for (const url of ['/', '/api', '/api/content', '/api/contents/post/all/x', '/favicon.ico', '/api/drama-actors']) {
+      // `/` is the web page (test/web/); with WEB=off it is a 404 envelope too (test/web/pages.test.ts).
+      for (const url of ['/api', '/api/content', '/api/contents/post/all/x', '/favicon.ico', '/api/drama-actors']) {
         const response = await ctx.app.inject(url);
         assert.equal(response.statusCode, 404, url);
         assertErrorEnvelope(response.json(), 'RESOURCE_NOT_FOUND');

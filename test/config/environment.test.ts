@@ -16,7 +16,7 @@ test('unset and blank variables take their declared defaults', () => {
   assert.equal(config.rankingPort, 3001);
   assert.equal(config.logLevel, 'info');
   assert.deepEqual(config.metrics, { host: '127.0.0.1', port: 9464 });
-  assert.equal(config.webRatePerMinute, 60);
+  assert.equal(config.web.ratePerMinute, 60);
   assert.equal(config.limits.enabled, true);
   assert.equal(loadConfig({ METRICS_PORT: 'OFF' }).metrics, undefined);
   assert.equal(loadConfig({ RATE_LIMITS: 'Off' }).limits.enabled, false);

@@ -1,6 +1,7 @@
 /**
  * Random raw request lines and headers, sent over real sockets to both listeners: whatever arrives, the
- * answer is never a 5xx, any body is the JSON envelope, and the connection is answered and closed (no
+ * answer is never a 5xx, any body is the JSON envelope (or, outside `/api/` on the catalogue listener, a
+ * web page: docs/web.md), and the connection is answered and closed (no
  * hang: each exchange has a guard far above any answer time, and the request timeout is configured
  * short). Paths mix the real routes with broken and valid percent-encoding, raw non-ASCII bytes and odd
  * forms; headers mix the ones the service reads with random names and values; Host may be missing.
@@ -8,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { isApiPath } from '../../src/http/paths.js';
 import { listen } from '../limits/net.js';
 import { WECHAT_ENV } from '../ranking/support/wechat-fixtures.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
@@ -99,10 +101,14 @@ async function exchange(port: number, text: string): Promise<string> {
 function assertAnswer(raw: string, r: RandomRequest, listener: string): void {
   const context = `${listener}: ${JSON.stringify(rawText(r))}`;
   assert.ok(raw.length > 0, `no answer (${context})`);
-  const { status, body } = parseRaw(raw);
+  const { status, headers, body } = parseRaw(raw);
   assert.ok(status < 500, `status ${status} (${context}): ${raw.slice(0, 300)}`);
   const hasBody = r.method !== 'HEAD' && status !== 304 && !/\r\ncontent-length: 0\r\n/i.test(raw.slice(0, raw.indexOf('\r\n\r\n') + 2));
   if (!hasBody) return;
+  if (listener === 'catalogue' && /^content-type: text\/html/im.test(headers)) {
+    assert.ok(!isApiPath(r.target), `a page under /api/ (${context})`);
+    return;
+  }
   assert.ok(body !== undefined, `not JSON (${context}): ${raw.slice(0, 300)}`);
   assert.equal(typeof body.success, 'boolean', context);
   if (body.success === false) {

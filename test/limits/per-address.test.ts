@@ -57,7 +57,7 @@ for (const store of STORES) {
     });
 
     test('every catalogue path shares the window, the 404 path and other methods included', async () => {
-      const missing = await from(ctx.app, '10.0.2.1', '/no/such/path');
+      const missing = await from(ctx.app, '10.0.2.1', '/api/no/such/path');
       assert.equal(missing.statusCode, 404);
       assert.ok(missing.headers.ratelimit);
       // Four refusals (a fifth would blacklist the address).
@@ -97,7 +97,7 @@ for (const store of STORES) {
       const still = (await from(ctx.app, address, '/api/types')).json();
       assert.equal(still.retry_after, 1797);
       assert.match(still.detail, /^Blacklist/);
-      assert.equal((await from(ctx.app, address, '/no/such/path')).statusCode, 429);
+      assert.equal((await from(ctx.app, address, '/api/no/such/path')).statusCode, 429);
       clock.at(500 + 1_800_000 - 1);
       const last = (await from(ctx.app, address, '/api/types')).json();
       assert.equal(last.retry_after, 1);

@@ -55,7 +55,7 @@ for (const store of STORES) {
     });
 
     test('a refused request carries retry_after, detail and Retry-After; the 404 path is limited too', async () => {
-      assert.equal((await get(port, '127.0.0.31', '/no/such/path')).status, 404);
+      assert.equal((await get(port, '127.0.0.31', '/api/no/such/path')).status, 404);
       const refused = await get(port, '127.0.0.31', '/api/contents');
       assert.equal(refused.status, 429);
       const body = refused.json();

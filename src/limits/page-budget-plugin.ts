@@ -1,0 +1,34 @@
+/**
+ * The web page's budget on the catalogue listener, hooked in as the catalogue limits are (plugin.ts):
+ * each page route gets its own `onRequest` hook as it is declared, and one root hook counts the 404
+ * path. Pages are every route the API's rules do not count (`isApi`), except the static assets, which no
+ * budget counts; so `/docs` and a page that does not exist are the page's too. A refusal goes to the
+ * central error handler, which answers a browser with the HTML 429 page.
+ */
+import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PageBudget } from './page-budget.js';
+
+export interface PageBudgetPluginOptions {
+  budget: PageBudget;
+  /** The requests the API's rules count instead, by route path or, on the 404 path, by URL. */
+  isApi: (path: string) => boolean;
+}
+
+const ASSET_ROUTES = '/assets/';
+
+const plugin: FastifyPluginAsync<PageBudgetPluginOptions> = async (app, { budget, isApi }) => {
+  const countPage: onRequestHookHandler = function countPage(request, _reply, done) {
+    budget.check(request.ip, (error) => done(error ?? undefined));
+  };
+  app.addHook('onRoute', (route) => {
+    if (isApi(route.url) || route.url.startsWith(ASSET_ROUTES)) return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [countPage, ...own];
+  });
+  app.addHook('onRequest', (request, reply, done) =>
+    request.is404 && !isApi(request.url) ? countPage.call(app, request, reply, done) : done(),
+  );
+};
+
+export const pageBudgetPlugin = fp(plugin, { name: 'dramadex-page-budget', fastify: '5.x' });

@@ -1,0 +1,57 @@
+/**
+ * The web page's own per-address budget (decisions.md "Web page", docs/web.md): `WEB_RATE_LIMIT` page
+ * requests a minute per address, in one fixed window, so a visitor may open a burst of pages at once.
+ * It shares nothing with the catalogue's rules: browsing never spends an address's API budget, never
+ * counts as a violation and never leads to the blacklist. Same counter machinery as the API's limits
+ * (memory, or Redis with a memory twin), same exempt addresses.
+ */
+import { addressGroup } from '../http/client-address.js';
+import { type ApiError, rateLimited } from '../http/errors.js';
+import type { AddressSet } from './address-set.js';
+import { type Counter, isRefusal } from './counter.js';
+import { remaining, waitSeconds } from './policy.js';
+
+/** The counter's name, part of its Redis keys (`<REDIS_KEY_PREFIX>web:<address>`). */
+export const PAGE_COUNTER = 'web';
+export const PAGE_WINDOW_SECONDS = 60;
+
+/** Receives the decision on one page request: null to serve it, or the 429 (or an unexpected failure). */
+export type PageDecision = (error: Error | null) => void;
+
+export class PageBudget {
+  readonly policy: string;
+
+  constructor(
+    private readonly counter: Counter,
+    private readonly exempt: AddressSet,
+    readonly ratePerMinute: number,
+  ) {
+    this.policy = `"web";q=${ratePerMinute};w=${PAGE_WINDOW_SECONDS}`;
+  }
+
+  check(ip: string, decide: PageDecision): void {
+    if (this.exempt.has(ip)) {
+      decide(null);
+      return;
+    }
+    this.counter.consume(addressGroup(ip)).then(
+      () => decide(null),
+      (error: unknown) => decide(isRefusal(error) ? this.refusal(error.msBeforeNext) : (error as Error)),
+    );
+  }
+
+  private refusal(msBeforeNext: number): ApiError {
+    const wait = waitSeconds(msBeforeNext);
+    const rate = this.ratePerMinute;
+    return rateLimited({
+      retryAfterSeconds: wait,
+      message: { zh: '页面请求过于频繁', en: 'Too many page requests' },
+      error: { zh: `每个地址每分钟最多打开 ${rate} 个页面`, en: `Each address may open ${rate} pages a minute` },
+      detail: {
+        zh: `网页的频率限制（每分钟 ${rate} 次）已用完，请在 ${wait} 秒后重试；这不影响 API 的额度`,
+        en: `The web page's limit of ${rate} requests a minute is used up; retry in ${wait} s. The API's budget is not affected`,
+      },
+      headers: { 'ratelimit-policy': this.policy, ratelimit: remaining('web', 0, msBeforeNext) },
+    });
+  }
+}

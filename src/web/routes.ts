@@ -1,0 +1,154 @@
+/**
+ * The web page's routes on the catalogue address (decisions.md "Web page", docs/web.md): home, today,
+ * a page per type, search, the ranking boards, "use the API", the language switch and the static
+ * files. Each handler parses the request with the API's own parsers (so a bad `page` is the same 400),
+ * builds the page's data in-process (page-models.ts) and renders a template; errors are thrown and the
+ * central handler answers a browser with an HTML page. Hidden from the OpenAPI document: not the API.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import { resolveContentType } from '../catalogue/content-types.js';
+import { parseContentType, parseKeyword, parsePaging } from '../catalogue/query-params.js';
+import type { Config, Language } from '../config.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { ResponseCache } from '../http/response-cache.js';
+import { isBoard, RANKING_BOARDS } from '../ranking/boards.js';
+import type { RankingBoards } from '../ranking/ranking-boards.js';
+import { type Assets, IMMUTABLE } from './assets.js';
+import { PAGE_HEADERS } from './page-headers.js';
+import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
+import { BOARD_PAGE_SIZE, boardSummary, entryViews, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
+import { TYPE_NAMES } from './page-text.js';
+import type { PageTemplates } from './templates.js';
+
+export interface WebRoutesOptions {
+  config: Config;
+  catalogue: Catalogue;
+  /** The boards, or undefined when WEB_RANKINGS=off. */
+  boards: RankingBoards | undefined;
+  templates: PageTemplates;
+  assets: Assets;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+const HIDDEN = { schema: { hide: true } };
+
+export async function webRoutes(app: FastifyInstance, { config, catalogue, boards, templates, assets }: WebRoutesOptions): Promise<void> {
+  const languageOf = (request: FastifyRequest): Language => pageLanguage(request.headers, config.language);
+  const send = (reply: FastifyReply, html: string | Buffer, status = 200) => reply.code(status).headers(PAGE_HEADERS).send(html);
+  // Like the API's answers, a list or search page depends only on the catalogue's version, its language
+  // and its URL (and the day, for today's list), so repeated pages are ready bytes until the next import.
+  // Its own cache, as large as the API's (RESPONSE_CACHE_MB). Pages with boards are built each time.
+  const pages = new ResponseCache(config.responseCacheMb * 1024 * 1024, undefined, String);
+  const cached = (reply: FastifyReply, key: string, build: () => string) => send(reply, pages.get(catalogue.version, key, build).body);
+
+  app.get('/', HIDDEN, async (request, reply) => {
+    const language = languageOf(request);
+    const views = boards ? await Promise.all(RANKING_BOARDS.map((board) => boards.view(board))) : [];
+    const summaries = views.filter((view) => view.records.length > 0).map((view) => boardSummary(view, language, HOME_PER_BOARD));
+    const t = templates.text(language);
+    return send(
+      reply,
+      templates.render(
+        'home',
+        language,
+        { pageTitle: t.home, path: request.url },
+        { home: homeModel(catalogue, language), boards: summaries },
+      ),
+    );
+  });
+
+  app.get('/today', HIDDEN, async (request, reply) => {
+    const language = languageOf(request);
+    const paging = parsePaging({ page: (request.query as Query).page });
+    const day = catalogue.clock.today();
+    return cached(reply, `today|${day.start}|${language}|${request.url}`, () => {
+      const list = catalogue.list({ day }, paging.offset, PAGE_SIZE);
+      const t = templates.text(language);
+      const data = { heading: t.today, total: list.total, entries: entryViews(list.items, language), emptyText: t.todayEmpty };
+      const listPager = pager('/today', {}, paging.page, list.total, PAGE_SIZE);
+      return templates.render('list', language, { pageTitle: t.today, path: request.url }, { ...data, pager: listPager });
+    });
+  });
+
+  app.get('/types/:type', HIDDEN, async (request, reply) => {
+    const type = resolveContentType((request.params as { type: string }).type);
+    if (!type) throw notFound(request.url);
+    const language = languageOf(request);
+    const paging = parsePaging({ page: (request.query as Query).page });
+    return cached(reply, `type|${language}|${request.url}`, () => {
+      const list = catalogue.list({ type }, paging.offset, PAGE_SIZE);
+      const heading = TYPE_NAMES[language][type];
+      const listPager = pager(`/types/${type}`, {}, paging.page, list.total, PAGE_SIZE);
+      const data = { heading, total: list.total, entries: entryViews(list.items, language), pager: listPager };
+      return templates.render('list', language, { pageTitle: heading, path: request.url }, data);
+    });
+  });
+
+  app.get('/search', HIDDEN, async (request, reply) => {
+    const language = languageOf(request);
+    const query = request.query as Query;
+    const raw = typeof query.keyword === 'string' ? query.keyword : undefined;
+    const rawType = typeof query.type === 'string' && query.type !== '' ? query.type : undefined;
+    const t = templates.text(language);
+    const layout = { pageTitle: t.search, path: request.url, keyword: raw, showTypeFilter: true, searchType: rawType };
+    try {
+      const keyword = raw?.trim() ? parseKeyword(raw, false) : undefined;
+      const type = rawType === undefined ? undefined : parseContentType(rawType);
+      const paging = parsePaging({ page: query.page });
+      if (keyword === undefined) return send(reply, templates.render('search', language, layout, { keyword }));
+      const key = `search|${language}|${request.url}`;
+      const version = catalogue.version;
+      // A new search is answered by the search worker (catalogue.ts); a repeated one is ready bytes.
+      const ready = pages.lookup(version, key);
+      if (ready) return send(reply, ready.body);
+      const found = await catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
+      const data = {
+        keyword,
+        total: found.total,
+        entries: entryViews(found.items, language, keyword),
+        pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
+      };
+      return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword }, data)).body);
+    } catch (error) {
+      // A bad keyword is the visitor's typing: show it beside the form, as the page it is.
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      return send(reply, templates.render('search', language, layout, { problem: error.init.error[language] }), 400);
+    }
+  });
+
+  if (boards) {
+    app.get('/boards/:board', HIDDEN, async (request, reply) => {
+      const board = (request.params as { board: string }).board;
+      if (!isBoard(board)) throw notFound(request.url);
+      const language = languageOf(request);
+      const paging = parsePaging({ page: (request.query as Query).page });
+      const view = await boards.view(board);
+      const summary = boardSummary({ ...view, records: view.records.slice(paging.offset) }, language, BOARD_PAGE_SIZE);
+      const data = { board: summary, pager: pager(`/boards/${board}`, {}, paging.page, view.records.length, BOARD_PAGE_SIZE) };
+      return send(reply, templates.render('board', language, { pageTitle: summary.name, path: request.url }, data));
+    });
+  }
+
+  app.get('/use-the-api', HIDDEN, async (request, reply) => {
+    const language = languageOf(request);
+    const t = templates.text(language);
+    const origin = `${request.protocol}://${request.host}`;
+    return send(reply, templates.render('guide', language, { pageTitle: t.api, path: request.url }, { origin }));
+  });
+
+  app.get('/language/:language', HIDDEN, async (request, reply) => {
+    const language = (request.params as { language: string }).language;
+    if (!isLanguage(language)) throw notFound(request.url);
+    const next = returnPath((request.query as Query).next);
+    return reply.code(303).header('set-cookie', languageCookie(language)).header('cache-control', 'no-store').redirect(next, 303);
+  });
+
+  app.get('/assets/:file', HIDDEN, async (request, reply) => {
+    const asset = assets.get((request.params as { file: string }).file);
+    if (!asset) throw notFound(request.url);
+    reply.header('cache-control', IMMUTABLE).header('etag', asset.etag).header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+    return reply.type(asset.contentType).send(asset.body);
+  });
+}
