@@ -38,7 +38,7 @@ for (const store of STORES) {
       await from(app, '10.20.0.2', '/api/search?keyword=%E6%80%BB%E8%A3%81'); // allowed, a 2-character search
       await from(app, '10.20.0.3', '/api/contents/movie/all'); // allowed, builds the dump
       await from(app, '10.20.0.4', '/api/contents/movie/all'); // allowed, served from the ready dump
-      await from(app, '10.20.0.5', '/no/such/path'); // allowed, 404
+      await from(app, '10.20.0.5', '/api/no/such/path'); // allowed, 404
       await from(app, '10.20.0.9', '/api/types'); // exempt
       await from(app, '10.20.0.6', '/api/types', { 'x-api-key': 'dk_not_a_key' }); // 401
       const { key } = await new ApiKeyStore(ctx.services.database).create(50, 'metrics test');
