@@ -2,34 +2,22 @@
 // and lists every path of the catalogue document. Skipped where Chromium is not installed, except under
 // CI=true, where a missing browser fails the suite (`apt-get install -y chromium`).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext } from '../support/harness.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const missing = !existsSync(CHROMIUM);
-const skip = missing && process.env.CI !== 'true' ? `no browser at ${CHROMIUM}` : false;
+const missing = chromiumMissing();
+const skip = missing && process.env.CI !== 'true' ? missing : false;
 
 test('/docs renders in Chromium and lists every catalogue path', { skip, timeout: 120_000 }, async () => {
-  assert.ok(!missing, `CI needs Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  assert.ok(!missing, `CI needs Chromium: ${missing}`);
   const ctx = await createTestContext('sqlite');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launchChromium();
   try {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
-    const page = await browser.newPage();
+    const page = await browser.context.newPage();
     const elsewhere: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(`http://127.0.0.1:${port}/`) && !request.url().startsWith('data:')) elsewhere.push(request.url());
