@@ -7,14 +7,10 @@
  */
 import type { StoredEntry } from './catalogue-store.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
+import { type ContentItem, grown, ItemJson } from './item-json.js';
 import { type DayRange, parseUpdateTime } from './local-time.js';
 
-export interface ContentItem {
-  title: string;
-  source_link: string;
-  type: ContentType;
-  update_time: string;
-}
+export type { ContentItem } from './item-json.js';
 
 export interface ListFilter {
   type?: ContentType | undefined;
@@ -35,9 +31,8 @@ export class CatalogueView {
   private ids = new Int32Array(1024);
   private times = new Float64Array(1024);
   private typeCodes = new Uint8Array(1024);
-  private readonly titles: string[] = [];
-  private readonly links: string[] = [];
-  private readonly timeTexts: string[] = [];
+  /** Each entry's item, serialised once: what pages are made of (page-json.ts). */
+  readonly itemJson = new ItemJson();
   /** Slot + 1 by entry id (0: not loaded). Ids are dense database keys, so an array beats a Map 10×. */
   private slotById = new Int32Array(1024);
   private maxId = 0;
@@ -46,6 +41,12 @@ export class CatalogueView {
   /** Bumped per type whenever an applied batch touches it (drives the full-dump cache). */
   readonly typeVersions = new Map<ContentType, number>(CONTENT_TYPES.map((type) => [type, 0]));
   private dirty = false;
+  /**
+   * The last applied batch and its slots until `reorder()`: the search index reads the titles right after
+   * `apply`, and at start-up decoding a million of them back from item-json's bytes would cost a fraction
+   * of a second.
+   */
+  private recent: { batch: StoredEntry[]; slots: Int32Array } | undefined;
 
   /** Entries held now. */
   get count(): number {
@@ -61,8 +62,7 @@ export class CatalogueView {
   apply(batch: StoredEntry[]): Int32Array {
     const touched = new Int32Array(batch.length);
     for (const [index, entry] of batch.entries()) {
-      if (entry.id >= this.slotById.length)
-        this.slotById = grow(this.slotById, new Int32Array(Math.max(entry.id + 1, this.slotById.length * 2)));
+      if (entry.id >= this.slotById.length) this.slotById = grown(this.slotById, Math.max(entry.id + 1, this.slotById.length * 2));
       this.maxId = Math.max(this.maxId, entry.id);
       let slot = (this.slotById[entry.id] as number) - 1;
       if (slot < 0) {
@@ -77,13 +77,12 @@ export class CatalogueView {
       this.ids[slot] = entry.id;
       this.times[slot] = parseUpdateTime(entry.update_time) ?? 0;
       this.typeCodes[slot] = TYPE_CODE[entry.type];
-      this.titles[slot] = entry.title;
-      this.links[slot] = entry.source_link;
-      this.timeTexts[slot] = entry.update_time;
+      this.itemJson.put(slot, entry);
       this.typeVersions.set(entry.type, (this.typeVersions.get(entry.type) ?? 0) + 1);
       touched[index] = slot;
     }
     if (batch.length > 0) this.dirty = true;
+    this.recent = { batch, slots: touched };
     return touched;
   }
 
@@ -94,6 +93,7 @@ export class CatalogueView {
   remove(ids: ArrayLike<number>): { slots: number[]; types: Set<ContentType> } {
     const slots: number[] = [];
     const types = new Set<ContentType>();
+    this.recent = undefined;
     for (let index = 0; index < ids.length; index++) {
       const id = ids[index] as number;
       const slot = id < this.slotById.length ? (this.slotById[id] as number) - 1 : -1;
@@ -103,9 +103,7 @@ export class CatalogueView {
       types.add(type);
       this.slotById[id] = 0;
       this.typeCodes[slot] = REMOVED;
-      this.titles[slot] = '';
-      this.links[slot] = '';
-      this.timeTexts[slot] = '';
+      this.itemJson.drop(slot);
       this.live--;
       slots.push(slot);
     }
@@ -115,6 +113,7 @@ export class CatalogueView {
 
   /** Rebuilds the orderings after `apply`; readers keep the old ones until the new ones are ready. */
   reorder(): void {
+    this.recent = undefined;
     if (!this.dirty) return;
     const order = this.slotsNewestFirst();
     const byType = CONTENT_TYPES.map(() => [] as number[]);
@@ -172,12 +171,7 @@ export class CatalogueView {
   }
 
   item(slot: number): ContentItem {
-    return {
-      title: this.titles[slot] as string,
-      source_link: this.links[slot] as string,
-      type: CONTENT_TYPES[this.typeCodes[slot] as number] as ContentType,
-      update_time: this.timeTexts[slot] as string,
-    };
+    return this.itemJson.item(slot, CONTENT_TYPES[this.typeCodes[slot] as number] as ContentType);
   }
 
   isInDay(slot: number, day: DayRange): boolean {
@@ -186,7 +180,13 @@ export class CatalogueView {
   }
 
   title(slot: number): string {
-    return this.titles[slot] as string;
+    const recent = this.recent;
+    if (recent) {
+      // A new batch's slots are consecutive, so the slot's place in it is a subtraction away.
+      const index = slot - (recent.slots[0] as number);
+      if (recent.slots[index] === slot) return (recent.batch[index] as StoredEntry).title;
+    }
+    return this.itemJson.title(slot);
   }
 
   items(slots: ArrayLike<number>, offset = 0, limit = slots.length): ContentItem[] {
@@ -199,13 +199,8 @@ export class CatalogueView {
   private ensureCapacity(needed: number): void {
     if (needed <= this.ids.length) return;
     const capacity = Math.max(needed, this.ids.length * 2);
-    this.ids = grow(this.ids, new Int32Array(capacity));
-    this.times = grow(this.times, new Float64Array(capacity));
-    this.typeCodes = grow(this.typeCodes, new Uint8Array(capacity));
+    this.ids = grown(this.ids, capacity);
+    this.times = grown(this.times, capacity);
+    this.typeCodes = grown(this.typeCodes, capacity);
   }
-}
-
-function grow<T extends Int32Array | Float64Array | Uint8Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }

@@ -13,9 +13,16 @@ import type { CatalogueStore } from './catalogue-store.js';
 import type { CatalogueView, ContentItem, ListFilter } from './catalogue-view.js';
 import { CONTENT_TYPES, type ContentType } from './content-types.js';
 import type { DayRange, LocalClock } from './local-time.js';
+import { pageJson } from './page-json.js';
 
 export interface Page {
   items: ContentItem[];
+  total: number;
+}
+
+/** A page as view slots: what `json` turns into an answer's bytes and `items` into objects. */
+export interface SlotPage {
+  slots: ArrayLike<number>;
   total: number;
 }
 
@@ -136,27 +143,39 @@ export class Catalogue {
   }
 
   list(filter: ListFilter, offset: number, limit: number): Page {
+    return this.items(this.listSlots(filter, offset, limit));
+  }
+
+  listSlots(filter: ListFilter, offset: number, limit: number): SlotPage {
     const slots = this.view.ordered(filter);
-    return { items: this.view.items(slots, offset, limit), total: slots.length };
+    return { slots: slots.subarray(Math.min(offset, slots.length), Math.min(offset + limit, slots.length)), total: slots.length };
   }
 
   async search(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Promise<Page> {
+    return this.items(await this.searchSlots(keyword, type, offset, limit, day));
+  }
+
+  /** The answer's bytes: `envelope` (with `items: []`) holding the page's items (page-json.ts). */
+  json(envelope: unknown, page: SlotPage): Buffer {
+    return pageJson(envelope, this.view.itemJson, page.slots);
+  }
+
+  private items(page: SlotPage): Page {
+    return { items: this.view.items(page.slots), total: page.total };
+  }
+
+  async searchSlots(keyword: string, type: ContentType | undefined, offset: number, limit: number, day?: DayRange): Promise<SlotPage> {
     const started = this.searchTimings ? performance.now() : 0;
     const timed = <T>(answer: T): T => {
       if (this.searchTimings) this.searchTimings[keywordClass(keyword)].observe((performance.now() - started) / 1000);
       return answer;
     };
     if (!day && this.searchEngine.findPage) {
-      const page = timed(await this.searchEngine.findPage(this.view, keyword, type, offset, limit));
-      return { items: this.view.items(page.slots), total: page.total };
+      return timed(await this.searchEngine.findPage(this.view, keyword, type, offset, limit));
     }
     let slots = timed(await this.searchEngine.find(this.view, keyword, type));
     if (day) slots = Array.prototype.filter.call(slots, (slot: number) => this.view.isInDay(slot, day)) as number[];
-    return { items: this.view.items(slots, offset, limit), total: slots.length };
-  }
-
-  all(type: ContentType): ContentItem[] {
-    return this.view.items(this.view.ordered({ type }));
+    return { slots: Array.prototype.slice.call(slots, offset, offset + limit) as number[], total: slots.length };
   }
 
   typeVersion(type: ContentType): number {

@@ -11,7 +11,7 @@ import type { Localized } from '../http/errors.js';
 import { noneMatch, requestEtag } from '../http/etag.js';
 import { responseLanguage } from '../http/language.js';
 import { type ReadyResponse, ResponseCache } from '../http/response-cache.js';
-import type { Catalogue, Page } from './catalogue.js';
+import type { Catalogue, SlotPage } from './catalogue.js';
 import { CONTENT_TYPES, TYPE_DESCRIPTORS } from './content-types.js';
 import type { FullDumpCache } from './full-dump-cache.js';
 import { hasToday, type Paging, parseContentType, parseKeyword, parseOptionalContentType, parsePaging } from './query-params.js';
@@ -26,9 +26,10 @@ export interface CatalogueRoutesOptions {
 const FETCHED: Localized = { zh: '获取成功', en: 'Fetched successfully' };
 const SEARCHED: Localized = { zh: '搜索成功', en: 'Search completed' };
 
-function paged(page: Page, paging: Paging) {
+/** The page's fields, with `items` empty: `catalogue.json` puts the page's items in. */
+function paged(page: SlotPage, paging: Paging) {
   return {
-    items: page.items,
+    items: [],
     total: page.total,
     page: paging.page,
     limit: paging.limit,
@@ -52,6 +53,17 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   };
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): void =>
     deliver(request, reply, responses.get(catalogue.version, key, build));
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    page: () => SlotPage,
+    envelope: (page: SlotPage) => unknown,
+  ) =>
+    send(request, reply, key, () => {
+      const slots = page();
+      return catalogue.json(envelope(slots), slots);
+    });
   // A search that is not cached is answered by the search worker: ready bytes still go out at once, on
   // this thread, and only a new answer waits for the worker.
   const sendSearch = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {
@@ -65,8 +77,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const paging = parsePaging(request.query);
     const day = hasToday(request.query) ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
-    send(request, reply, `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`, () =>
-      success(FETCHED, language, paged(catalogue.list({ day }, paging.offset, paging.limit), paging)),
+    sendPage(
+      request,
+      reply,
+      `all|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}`,
+      () => catalogue.listSlots({ day }, paging.offset, paging.limit),
+      (page) => success(FETCHED, language, paged(page, paging)),
     );
   });
 
@@ -78,15 +94,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const day = today ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
     const key = `type|${type}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword ?? ''}`;
-    const answer = (page: Page) =>
+    const answer = (page: SlotPage) =>
       success(FETCHED, language, {
         ...paged(page, paging),
         content_type: type,
         ...(keyword === undefined ? {} : { keyword }),
         ...(today ? { today: true as const } : {}),
       });
-    if (keyword === undefined) return send(request, reply, key, () => answer(catalogue.list({ type, day }, paging.offset, paging.limit)));
-    return sendSearch(request, reply, key, async () => answer(await catalogue.search(keyword, type, paging.offset, paging.limit, day)));
+    if (keyword === undefined)
+      return sendPage(request, reply, key, () => catalogue.listSlots({ type, day }, paging.offset, paging.limit), answer);
+    return sendSearch(request, reply, key, async () => {
+      const page = await catalogue.searchSlots(keyword, type, paging.offset, paging.limit, day);
+      return catalogue.json(answer(page), page);
+    });
   });
 
   app.get('/api/contents/:content_type/all', { schema: dumpSchema, config: { fullDump: true } }, async (request, reply) => {
@@ -108,12 +128,9 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
     const language = languageOf(request.headers['accept-language']);
-    return sendSearch(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () =>
-      success(SEARCHED, language, {
-        ...paged(await catalogue.search(keyword, type, paging.offset, paging.limit), paging),
-        keyword,
-        content_type: type ?? '',
-      }),
-    );
+    return sendSearch(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () => {
+      const page = await catalogue.searchSlots(keyword, type, paging.offset, paging.limit);
+      return catalogue.json(success(SEARCHED, language, { ...paged(page, paging), keyword, content_type: type ?? '' }), page);
+    });
   });
 };

@@ -5,11 +5,11 @@
  * 304 instead of the bytes. The tag changes with any import, replace or removal, and at midnight for
  * `today` (the day is one of the inputs).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A strong validator: the same revision and inputs give the same bytes. */
 export function requestEtag(revision: number, key: string): string {
-  return `"r${revision}-${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+  return `"r${revision}-${hash('sha256', key, 'base64url').slice(0, 22)}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/` is ignored, `*` matches any. */

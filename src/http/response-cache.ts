@@ -2,36 +2,40 @@
  * Ready response bytes for repeated reads. The catalogue only changes when an import lands, so the JSON
  * of a page depends on nothing but its parsed parameters, the language and the catalogue's version:
  * clients polling page 1, today's list or a popular search get the same bytes until the next import.
- * Bounded by total bytes. A hit only stamps its entry with a use counter (no map mutation on the hot
- * path); when an insert goes over the bound, the least recently used entries are dropped until a
- * quarter of the room is free, so the sort that finds them runs rarely. A new version empties it.
- * Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
+ * Bounded by total bytes, least recently used first out (`lru-cache`, whose eviction is constant time, so
+ * a stream of pages nobody asks twice costs each request one insert and one eviction). A new version
+ * empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface ReadyResponse {
   body: Buffer;
   etag: string;
 }
 
-interface Entry extends ReadyResponse {
-  lastUse: number;
-}
+/** Answers larger than this share of the bound are served but not kept: one must not push out dozens. */
+const LARGEST_SHARE = 1 / 16;
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, ReadyResponse> | undefined;
   private version = -1;
-  private uses = 0;
 
   /**
    * @param maxBytes 0 keeps nothing (every request builds its answer).
    * @param etagOf the ETag of the answer to `key` at the current version.
-   * @param encode how a built answer becomes text: JSON for the API, as it is for the web page's HTML.
+   * @param encode how a built answer that is not bytes already becomes text: JSON for the API, as it is
+   *   for the web page's HTML.
    */
   constructor(
-    private readonly maxBytes: number,
+    maxBytes: number,
     private readonly etagOf: (key: string) => string = () => '',
     private readonly encode: (built: unknown) => string = JSON.stringify,
-  ) {}
+  ) {
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache({ maxSize: maxBytes, maxEntrySize: maxBytes * LARGEST_SHARE, sizeCalculation: (ready) => ready.body.length })
+        : undefined;
+  }
 
   /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
   get(version: number, key: string, build: () => unknown): ReadyResponse {
@@ -40,50 +44,30 @@ export class ResponseCache {
 
   /** The cached answer for `key` at `version`, if any. */
   lookup(version: number, key: string): ReadyResponse | undefined {
-    if (version !== this.version) this.clear(version);
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    hit.lastUse = ++this.uses;
-    return hit;
+    if (version !== this.version) {
+      this.entries?.clear();
+      this.version = version;
+    }
+    return this.entries?.get(key);
   }
 
   /**
-   * Serialises an answer built at `version` and keeps it unless the catalogue has moved on meanwhile (an
-   * answer built off this thread may arrive after the next import).
+   * Keeps an answer built at `version` (bytes, or a value to encode) unless the catalogue has moved on
+   * meanwhile (an answer built off this thread may arrive after the next import).
    */
-  keep(version: number, key: string, value: unknown): ReadyResponse {
-    const ready = { body: Buffer.from(this.encode(value)), etag: this.etagOf(key) };
-    if (version === this.version && ready.body.length <= this.maxBytes / 16) this.store(key, ready);
+  keep(version: number, key: string, built: unknown): ReadyResponse {
+    const ready = { body: Buffer.isBuffer(built) ? built : Buffer.from(this.encode(built)), etag: this.etagOf(key) };
+    // lru-cache itself refuses an entry over maxEntrySize.
+    if (version === this.version) this.entries?.set(key, ready);
     return ready;
   }
 
   /** Bytes held now (for tests and diagnostics). */
   get size(): number {
-    return this.bytes;
+    return this.entries?.calculatedSize ?? 0;
   }
 
   has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
-  private store(key: string, ready: ReadyResponse): void {
-    this.entries.set(key, { ...ready, lastUse: ++this.uses });
-    this.bytes += ready.body.length;
-    if (this.bytes > this.maxBytes) this.evict((this.maxBytes * 3) / 4);
-  }
-
-  private evict(targetBytes: number): void {
-    const oldestFirst = [...this.entries].sort((a, b) => a[1].lastUse - b[1].lastUse);
-    for (const [key, entry] of oldestFirst) {
-      if (this.bytes <= targetBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.body.length;
-    }
-  }
-
-  private clear(version: number): void {
-    this.entries.clear();
-    this.bytes = 0;
-    this.version = version;
+    return this.entries?.has(key) ?? false;
   }
 }

@@ -1,0 +1,145 @@
+/**
+ * Every entry's item as the JSON text clients get (`{"title":…,"source_link":…,"type":…,"update_time":…}`),
+ * serialised once when the entry is loaded and kept as UTF-8 bytes, so a page's items are a copy of ready
+ * fragments rather than objects built and stringified per request. The bytes live in large chunks off the
+ * JavaScript heap: a million short titles, links and times as bytes take less room than as strings, and
+ * the garbage collector never walks them. A replaced or removed entry's old bytes are garbage in their
+ * chunk; a chunk whose bytes are all garbage is let go (a full re-import frees every old chunk).
+ */
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
+
+export interface ContentItem {
+  title: string;
+  source_link: string;
+  type: ContentType;
+  update_time: string;
+}
+
+const CHUNK_BYTES = 8 * 1024 * 1024;
+type Columns = [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+const TITLE_START = Buffer.byteLength('{"title":');
+const LINK_GAP = Buffer.byteLength(',"source_link":');
+/** What JSON.stringify escapes in a string: quote, backslash, C0 controls, surrogates (lone ones). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the C0 controls are exactly what must be found
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify of a string, skipping its scan for the common string that needs no escape. */
+function quoted(text: string): string {
+  return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** The bytes between the end of the link and the start of the time: `,"type":"post","update_time":` by type. */
+const TIME_GAP = CONTENT_TYPES.map((type) => Buffer.byteLength(`,"type":"${type}","update_time":`));
+
+export class ItemJson {
+  private readonly chunks: Array<Buffer | undefined> = [];
+  /** The same memory as plain byte arrays: their `subarray` is several times cheaper than a Buffer's. */
+  private readonly views: Array<Uint8Array | undefined> = [];
+  /** Bytes of each chunk still used by a held entry. */
+  private readonly used: number[] = [];
+  private written = CHUNK_BYTES;
+  private chunkOf: Uint32Array = new Uint32Array(1024);
+  private offsets: Uint32Array = new Uint32Array(1024);
+  private lengths: Uint32Array = new Uint32Array(1024);
+  /** Where the title's JSON string ends and the link's ends, from the fragment's start. */
+  private titleEnds: Uint32Array = new Uint32Array(1024);
+  private linkEnds: Uint32Array = new Uint32Array(1024);
+
+  /** Serialises the entry at `slot`, replacing what the slot held. */
+  put(slot: number, entry: ContentItem): void {
+    this.ensureCapacity(slot + 1);
+    this.drop(slot);
+    // Two writes, so the title's end is known without measuring any text twice.
+    const head = `{"title":${quoted(entry.title)}`;
+    const time = quoted(entry.update_time);
+    const rest = `,"source_link":${quoted(entry.source_link)},"type":"${entry.type}","update_time":${time}}`;
+    const most = (head.length + rest.length) * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (this.written + most > CHUNK_BYTES) this.newChunk(most);
+    const chunk = this.chunks.length - 1;
+    const target = this.chunks[chunk] as Buffer;
+    const titleEnd = target.write(head, this.written);
+    const bytes = titleEnd + target.write(rest, this.written + titleEnd);
+    this.chunkOf[slot] = chunk;
+    this.offsets[slot] = this.written;
+    this.lengths[slot] = bytes;
+    this.titleEnds[slot] = titleEnd;
+    this.linkEnds[slot] = bytes - 1 - Buffer.byteLength(time) - (TIME_GAP[TYPE_CODE[entry.type]] as number);
+    this.used[chunk] = (this.used[chunk] ?? 0) + bytes;
+    this.written += bytes;
+  }
+
+  /** Forgets the entry at `slot` (its bytes become garbage). */
+  drop(slot: number): void {
+    const bytes = this.lengths[slot] as number;
+    if (bytes === 0) return;
+    const chunk = this.chunkOf[slot] as number;
+    this.used[chunk] = (this.used[chunk] as number) - bytes;
+    this.lengths[slot] = 0;
+    if (this.used[chunk] === 0 && chunk !== this.chunks.length - 1) this.release(chunk);
+  }
+
+  /** Bytes of the slot's item JSON (0 for an empty slot). */
+  byteLength(slot: number): number {
+    return this.lengths[slot] as number;
+  }
+
+  /** Copies the slot's item JSON into `target` at `at`; returns the bytes copied. */
+  copy(slot: number, target: Uint8Array, at: number): number {
+    const start = this.offsets[slot] as number;
+    const bytes = this.lengths[slot] as number;
+    target.set((this.views[this.chunkOf[slot] as number] as Uint8Array).subarray(start, start + bytes), at);
+    return bytes;
+  }
+
+  title(slot: number): string {
+    if (this.lengths[slot] === 0) return '';
+    return this.text(slot, TITLE_START, this.titleEnds[slot] as number);
+  }
+
+  item(slot: number, type: ContentType): ContentItem {
+    if (this.lengths[slot] === 0) return { title: '', source_link: '', type, update_time: '' };
+    const linkEnd = this.linkEnds[slot] as number;
+    return {
+      title: this.title(slot),
+      source_link: this.text(slot, (this.titleEnds[slot] as number) + LINK_GAP, linkEnd),
+      type,
+      update_time: this.text(slot, linkEnd + (TIME_GAP[TYPE_CODE[type]] as number), (this.lengths[slot] as number) - 1),
+    };
+  }
+
+  /** The string whose JSON is at [from, to) of the slot's fragment. */
+  private text(slot: number, from: number, to: number): string {
+    const start = this.offsets[slot] as number;
+    const raw = (this.chunks[this.chunkOf[slot] as number] as Buffer).toString('utf8', start + from + 1, start + to - 1);
+    return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+  }
+
+  private newChunk(bytes: number): void {
+    const last = this.chunks.length - 1;
+    if (last >= 0 && this.used[last] === 0) this.release(last);
+    const chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, bytes));
+    this.chunks.push(chunk);
+    this.views.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    this.used.push(0);
+    this.written = 0;
+  }
+
+  private release(chunk: number): void {
+    this.chunks[chunk] = undefined;
+    this.views[chunk] = undefined;
+  }
+
+  private ensureCapacity(needed: number): void {
+    if (needed <= this.lengths.length) return;
+    const capacity = Math.max(needed, this.lengths.length * 2);
+    const columns = [this.chunkOf, this.offsets, this.lengths, this.titleEnds, this.linkEnds].map((column) => grown(column, capacity));
+    [this.chunkOf, this.offsets, this.lengths, this.titleEnds, this.linkEnds] = columns as Columns;
+  }
+}
+
+/** A copy of `from` in a new array of the same kind, `length` long. */
+export function grown<T extends Int32Array | Uint32Array | Float64Array | Uint8Array>(from: T, length: number): T {
+  const to = new (from.constructor as new (length: number) => T)(length);
+  to.set(from);
+  return to;
+}
