@@ -118,6 +118,8 @@ export class CatalogueView {
     const order = this.slotsNewestFirst();
     const byType = CONTENT_TYPES.map(() => [] as number[]);
     for (const slot of order) byType[this.typeCodes[slot] as number]?.push(slot);
+    // The first load lays the items out in type pages' order (item-json.ts); later imports append theirs.
+    if (this.orderAll.length === 0) this.itemJson.arrange(byType.flat());
     this.orderAll = order;
     this.orderByType = byType.map((slots) => Int32Array.from(slots));
     this.dirty = false;

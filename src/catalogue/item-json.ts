@@ -16,7 +16,9 @@ export interface ContentItem {
 }
 
 const CHUNK_BYTES = 8 * 1024 * 1024;
-type Columns = [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+const OFFSET_BITS = 23; // 2^23 = CHUNK_BYTES
+const OFFSET_MASK = CHUNK_BYTES - 1;
+const MAX_CHUNKS = 2 ** (32 - OFFSET_BITS);
 const TITLE_START = Buffer.byteLength('{"title":');
 const LINK_GAP = Buffer.byteLength(',"source_link":');
 /** What JSON.stringify escapes in a string: quote, backslash, C0 controls, surrogates (lone ones). */
@@ -38,16 +40,18 @@ export class ItemJson {
   /** Bytes of each chunk still used by a held entry. */
   private readonly used: number[] = [];
   private written = CHUNK_BYTES;
-  private chunkOf: Uint32Array = new Uint32Array(1024);
-  private offsets: Uint32Array = new Uint32Array(1024);
-  private lengths: Uint32Array = new Uint32Array(1024);
+  /**
+   * Per slot, side by side so a page's copy touches one cache line per item rather than three: where
+   * the item is (chunk × 2^23 + offset) and its length in bytes (0: an empty slot).
+   */
+  private places: Uint32Array = new Uint32Array(2048);
   /** Where the title's JSON string ends and the link's ends, from the fragment's start. */
   private titleEnds: Uint32Array = new Uint32Array(1024);
   private linkEnds: Uint32Array = new Uint32Array(1024);
 
   /** Serialises the entry at `slot`, replacing what the slot held. */
   put(slot: number, entry: ContentItem): void {
-    this.ensureCapacity(slot + 1);
+    this.ensureCapacity(slot);
     this.drop(slot);
     // Two writes, so the title's end is known without measuring any text twice.
     const head = `{"title":${quoted(entry.title)}`;
@@ -59,9 +63,8 @@ export class ItemJson {
     const target = this.chunks[chunk] as Buffer;
     const titleEnd = target.write(head, this.written);
     const bytes = titleEnd + target.write(rest, this.written + titleEnd);
-    this.chunkOf[slot] = chunk;
-    this.offsets[slot] = this.written;
-    this.lengths[slot] = bytes;
+    this.places[2 * slot] = (chunk << OFFSET_BITS) | this.written;
+    this.places[2 * slot + 1] = bytes;
     this.titleEnds[slot] = titleEnd;
     this.linkEnds[slot] = bytes - 1 - Buffer.byteLength(time) - (TIME_GAP[TYPE_CODE[entry.type]] as number);
     this.used[chunk] = (this.used[chunk] ?? 0) + bytes;
@@ -70,53 +73,83 @@ export class ItemJson {
 
   /** Forgets the entry at `slot` (its bytes become garbage). */
   drop(slot: number): void {
-    const bytes = this.lengths[slot] as number;
+    const bytes = this.byteLength(slot);
     if (bytes === 0) return;
-    const chunk = this.chunkOf[slot] as number;
+    const chunk = (this.places[2 * slot] as number) >>> OFFSET_BITS;
     this.used[chunk] = (this.used[chunk] as number) - bytes;
-    this.lengths[slot] = 0;
+    this.places[2 * slot + 1] = 0;
     if (this.used[chunk] === 0 && chunk !== this.chunks.length - 1) this.release(chunk);
   }
 
   /** Bytes of the slot's item JSON (0 for an empty slot). */
   byteLength(slot: number): number {
-    return this.lengths[slot] as number;
+    return (this.places[2 * slot + 1] as number | undefined) ?? 0;
   }
 
   /** Copies the slot's item JSON into `target` at `at`; returns the bytes copied. */
   copy(slot: number, target: Uint8Array, at: number): number {
-    const start = this.offsets[slot] as number;
-    const bytes = this.lengths[slot] as number;
-    target.set((this.views[this.chunkOf[slot] as number] as Uint8Array).subarray(start, start + bytes), at);
+    const place = this.places[2 * slot] as number;
+    const start = place & OFFSET_MASK;
+    const bytes = this.places[2 * slot + 1] as number;
+    target.set((this.views[place >>> OFFSET_BITS] as Uint8Array).subarray(start, start + bytes), at);
     return bytes;
   }
 
+  /**
+   * Rewrites every held item, in this order of slots, into fresh chunks, so the items of a page sit side
+   * by side in memory: a deep page then reads a few kilobytes in a row instead of fifty scattered cache
+   * and TLB misses. The old chunks are freed at once (detached), not whenever the collector gets to them.
+   */
+  arrange(slots: ArrayLike<number>): void {
+    const old = this.chunks.length;
+    this.written = CHUNK_BYTES;
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      const bytes = this.byteLength(slot);
+      if (bytes === 0) continue;
+      if (this.written + bytes > CHUNK_BYTES) this.newChunk(bytes);
+      const chunk = this.views.length - 1;
+      this.copy(slot, this.views[chunk] as Uint8Array, this.written);
+      this.places[2 * slot] = (chunk << OFFSET_BITS) | this.written;
+      this.used[chunk] = (this.used[chunk] as number) + bytes;
+      this.written += bytes;
+    }
+    for (let chunk = 0; chunk < old; chunk++) {
+      (this.chunks[chunk]?.buffer as ArrayBuffer | undefined)?.transfer(0);
+      this.release(chunk);
+      this.used[chunk] = 0;
+    }
+  }
+
   title(slot: number): string {
-    if (this.lengths[slot] === 0) return '';
+    if (this.byteLength(slot) === 0) return '';
     return this.text(slot, TITLE_START, this.titleEnds[slot] as number);
   }
 
   item(slot: number, type: ContentType): ContentItem {
-    if (this.lengths[slot] === 0) return { title: '', source_link: '', type, update_time: '' };
+    if (this.byteLength(slot) === 0) return { title: '', source_link: '', type, update_time: '' };
     const linkEnd = this.linkEnds[slot] as number;
     return {
       title: this.title(slot),
       source_link: this.text(slot, (this.titleEnds[slot] as number) + LINK_GAP, linkEnd),
       type,
-      update_time: this.text(slot, linkEnd + (TIME_GAP[TYPE_CODE[type]] as number), (this.lengths[slot] as number) - 1),
+      update_time: this.text(slot, linkEnd + (TIME_GAP[TYPE_CODE[type]] as number), this.byteLength(slot) - 1),
     };
   }
 
   /** The string whose JSON is at [from, to) of the slot's fragment. */
   private text(slot: number, from: number, to: number): string {
-    const start = this.offsets[slot] as number;
-    const raw = (this.chunks[this.chunkOf[slot] as number] as Buffer).toString('utf8', start + from + 1, start + to - 1);
+    const place = this.places[2 * slot] as number;
+    const start = place & OFFSET_MASK;
+    const raw = (this.chunks[place >>> OFFSET_BITS] as Buffer).toString('utf8', start + from + 1, start + to - 1);
     return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
   }
 
   private newChunk(bytes: number): void {
     const last = this.chunks.length - 1;
     if (last >= 0 && this.used[last] === 0) this.release(last);
+    if (this.chunks.length === MAX_CHUNKS)
+      throw new Error(`the catalogue's item JSON outgrew ${MAX_CHUNKS} chunks of ${CHUNK_BYTES} bytes`);
     const chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, bytes));
     this.chunks.push(chunk);
     this.views.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
@@ -129,11 +162,12 @@ export class ItemJson {
     this.views[chunk] = undefined;
   }
 
-  private ensureCapacity(needed: number): void {
-    if (needed <= this.lengths.length) return;
-    const capacity = Math.max(needed, this.lengths.length * 2);
-    const columns = [this.chunkOf, this.offsets, this.lengths, this.titleEnds, this.linkEnds].map((column) => grown(column, capacity));
-    [this.chunkOf, this.offsets, this.lengths, this.titleEnds, this.linkEnds] = columns as Columns;
+  private ensureCapacity(slot: number): void {
+    if (slot < this.titleEnds.length) return;
+    const capacity = Math.max(slot + 1, this.titleEnds.length * 2);
+    this.places = grown(this.places, 2 * capacity);
+    this.titleEnds = grown(this.titleEnds, capacity);
+    this.linkEnds = grown(this.linkEnds, capacity);
   }
 }
 

@@ -60,10 +60,14 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     page: () => SlotPage,
     envelope: (page: SlotPage) => unknown,
   ) =>
-    send(request, reply, key, () => {
-      const slots = page();
-      return catalogue.json(envelope(slots), slots);
-    });
+    deliver(
+      request,
+      reply,
+      responses.getCheap(catalogue.version, key, () => {
+        const slots = page();
+        return catalogue.json(envelope(slots), slots);
+      }),
+    );
   // A search that is not cached is answered by the search worker: ready bytes still go out at once, on
   // this thread, and only a new answer waits for the worker.
   const sendSearch = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {

@@ -15,9 +15,12 @@ export interface ReadyResponse {
 
 /** Answers larger than this share of the bound are served but not kept: one must not push out dozens. */
 const LARGEST_SHARE = 1 / 16;
+/** Keys of cheap answers asked once recently (see `getCheap`). */
+const SEEN_KEYS = 16_384;
 
 export class ResponseCache {
   private readonly entries: LRUCache<string, ReadyResponse> | undefined;
+  private readonly seen: LRUCache<string, true> | undefined;
   private version = -1;
 
   /**
@@ -35,6 +38,7 @@ export class ResponseCache {
       maxBytes > 0
         ? new LRUCache({ maxSize: maxBytes, maxEntrySize: maxBytes * LARGEST_SHARE, sizeCalculation: (ready) => ready.body.length })
         : undefined;
+    this.seen = maxBytes > 0 ? new LRUCache({ max: SEEN_KEYS }) : undefined;
   }
 
   /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
@@ -42,10 +46,24 @@ export class ResponseCache {
     return this.lookup(version, key) ?? this.keep(version, key, build());
   }
 
+  /**
+   * Like `get`, for an answer cheap to build (a list page is a copy of ready bytes): kept only when its
+   * key is asked a second time while still among the recently seen keys. Pages asked once (a crawler
+   * walking every page) then neither push out the answers that do repeat nor churn the heap.
+   */
+  getCheap(version: number, key: string, build: () => unknown): ReadyResponse {
+    const ready = this.lookup(version, key);
+    if (ready) return ready;
+    if (this.seen?.has(key)) return this.keep(version, key, build());
+    this.seen?.set(key, true);
+    return this.ready(build(), key);
+  }
+
   /** The cached answer for `key` at `version`, if any. */
   lookup(version: number, key: string): ReadyResponse | undefined {
     if (version !== this.version) {
       this.entries?.clear();
+      this.seen?.clear();
       this.version = version;
     }
     return this.entries?.get(key);
@@ -56,10 +74,14 @@ export class ResponseCache {
    * meanwhile (an answer built off this thread may arrive after the next import).
    */
   keep(version: number, key: string, built: unknown): ReadyResponse {
-    const ready = { body: Buffer.isBuffer(built) ? built : Buffer.from(this.encode(built)), etag: this.etagOf(key) };
+    const ready = this.ready(built, key);
     // lru-cache itself refuses an entry over maxEntrySize.
     if (version === this.version) this.entries?.set(key, ready);
     return ready;
+  }
+
+  private ready(built: unknown, key: string): ReadyResponse {
+    return { body: Buffer.isBuffer(built) ? built : Buffer.from(this.encode(built)), etag: this.etagOf(key) };
   }
 
   /** Bytes held now (for tests and diagnostics). */

@@ -41,3 +41,22 @@ test('RESPONSE_CACHE_MB=0 keeps nothing', () => {
   assert.equal(builds, 3);
   assert.equal(cache.size, 0);
 });
+
+test('a cheap answer is kept from its second request on, so pages asked once never fill the cache', () => {
+  const cache = new ResponseCache(16_000);
+  let builds = 0;
+  const page = () => {
+    builds++;
+    return 'page';
+  };
+  for (let i = 0; i < 100; i++) cache.getCheap(1, `once${i}`, page);
+  assert.equal(cache.size, 0);
+  cache.getCheap(1, 'twice', page);
+  cache.getCheap(1, 'twice', page);
+  cache.getCheap(1, 'twice', () => assert.fail('twice is kept'));
+  assert.equal(builds, 102);
+  assert.ok(cache.has('twice'));
+  cache.getCheap(2, 'twice', page); // a new version forgets what was seen too
+  cache.getCheap(2, 'twice', page);
+  assert.equal(builds, 104);
+});
