@@ -11,7 +11,7 @@ import { type Captured, get, waitIdle } from './http-get.js';
 import type { Keyword } from './keyword-corpus.js';
 import { compare, type LoadResult, type LoadSettings } from './load.js';
 import { measureSaturation, type SaturationOutcome } from './saturation.js';
-import { distinctDeepPages, distinctSearches, type PathStream, zipfMix } from './traffic-paths.js';
+import { distinctDeepPages, distinctNoMatchSearches, distinctSearches, type PathStream, zipfMix } from './traffic-paths.js';
 
 export interface StreamOutcome {
   name: string;
@@ -29,7 +29,15 @@ export interface DistinctOutcomes {
 }
 
 /** Scenario names, as `--only` selects them. */
-export const DISTINCT_SCENARIOS = ['distinct searches', 'distinct deep pages', 'Zipf mix', 'saturating searches'] as const;
+export const DISTINCT_SCENARIOS = [
+  'distinct searches',
+  'distinct no-match searches',
+  'distinct deep pages',
+  'Zipf mix',
+  'saturating searches',
+] as const;
+/** The streams that need no keyword corpus (the cold engine run draws it). */
+export const CORPUS_FREE: readonly string[] = ['distinct no-match searches', 'distinct deep pages'];
 
 interface Context {
   server: Served;
@@ -42,6 +50,7 @@ interface Context {
 export async function measureDistinct(selected: string[], corpus: Keyword[], context: Context): Promise<DistinctOutcomes> {
   const streams: Array<[string, () => PathStream, number | undefined]> = [
     ['distinct searches', () => distinctSearches(corpus), 0.3],
+    ['distinct no-match searches', () => distinctNoMatchSearches(), undefined],
     ['distinct deep pages', () => distinctDeepPages(), 0.7],
     ['Zipf mix', () => zipfMix(corpus), undefined],
   ];

@@ -6,7 +6,7 @@
  *   --store S         sqlite (default) or postgres
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
  *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
- *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct deep pages',
+ *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct no-match searches', 'distinct deep pages',
  *                     'Zipf mix', 'saturating searches'; `export`, `mirror`, `removal` (or `lifecycle` for
  *                     all three) pick the catalogue-lifecycle rows
  */

@@ -15,7 +15,7 @@ import { cleanupAll, installSignalHandlers, onCleanup } from './cleanup.js';
 import { runEngineCold } from './cold-engine-run.js';
 import { createBenchDatabase } from './database.js';
 import { renderCold, renderDistinct } from './distinct-report.js';
-import { DISTINCT_SCENARIOS, type DistinctOutcomes, measureDistinct } from './distinct-traffic.js';
+import { CORPUS_FREE, DISTINCT_SCENARIOS, type DistinctOutcomes, measureDistinct } from './distinct-traffic.js';
 import type { ColdReport } from './engine-cold.js';
 import { generateCatalogue } from './generate.js';
 import { measureHeadToHead } from './head-to-head.js';
@@ -69,8 +69,7 @@ async function main(options: BenchOptions): Promise<void> {
   const distinct = DISTINCT_SCENARIOS.filter(selected);
   let cold: ColdReport | undefined;
   let corpus: Keyword[] = [];
-  // Every distinct stream but the deep pages draws on the keyword corpus, which the cold engine run makes.
-  if (selected('cold engine') || distinct.some((name) => name !== 'distinct deep pages')) {
+  if (selected('cold engine') || distinct.some((name) => !CORPUS_FREE.includes(name))) {
     log('cold engine: loading the catalogue into the engine, drawing the keyword corpus, one search per keyword…');
     const started = performance.now();
     ({ report: cold, corpus } = await runEngineCold(file, tempDir, 600_000 + options.entries * 2));

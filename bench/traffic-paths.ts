@@ -66,6 +66,22 @@ export function distinctDeepPages(): PathStream {
   return new PathStream(paths.slice(0, -100), paths.slice(-100));
 }
 
+/** CJK Extension A (U+3400–U+4DBF): no generated title uses these characters. */
+const EXTENSION_A = 0x3400;
+const EXTENSION_A_SIZE = 0x4dc0 - EXTENSION_A;
+const NO_MATCH_LENGTH = 200_000;
+
+/**
+ * Distinct two-character keywords that match nothing: every request is a new search whose engine time is
+ * a few microseconds, so the stream measures what HTTP and the trip to the search worker cost around it.
+ */
+export function distinctNoMatchSearches(): PathStream {
+  const keyword = (index: number) =>
+    String.fromCharCode(EXTENSION_A + (index % EXTENSION_A_SIZE), EXTENSION_A + (Math.floor(index / EXTENSION_A_SIZE) % EXTENSION_A_SIZE));
+  const paths = Array.from({ length: NO_MATCH_LENGTH + 100 }, (_, index) => searchPath(keyword(index), 1));
+  return new PathStream(paths.slice(0, -100), paths.slice(-100));
+}
+
 /** Keywords drawn with probability ∝ 1/rank (Zipf, s = 1), mostly page 1. */
 export function zipfMix(corpus: Keyword[]): PathStream {
   const next = seededRandom(1203);
