@@ -41,6 +41,7 @@ export class CatalogueView {
   /** Bumped per type whenever an applied batch touches it (drives the full-dump cache). */
   readonly typeVersions = new Map<ContentType, number>(CONTENT_TYPES.map((type) => [type, 0]));
   private dirty = false;
+  private unarranged = false;
   /**
    * The last applied batch and its slots until `reorder()`: the search index reads the titles right after
    * `apply`, and at start-up decoding a million of them back from item-json's bytes would cost a fraction
@@ -118,8 +119,7 @@ export class CatalogueView {
     const order = this.slotsNewestFirst();
     const byType = CONTENT_TYPES.map(() => [] as number[]);
     for (const slot of order) byType[this.typeCodes[slot] as number]?.push(slot);
-    // The first load lays the items out in type pages' order (item-json.ts); later imports append theirs.
-    if (this.orderAll.length === 0) this.itemJson.arrange(byType.flat());
+    if (this.orderAll.length === 0) this.unarranged = true;
     this.orderAll = order;
     this.orderByType = byType.map((slots) => Int32Array.from(slots));
     this.dirty = false;
@@ -148,6 +148,22 @@ export class CatalogueView {
       order[index] = (this.slotById[id] as number) - 1;
     }
     return order;
+  }
+
+  /**
+   * After the first load, lays the items out in type pages' order (item-json.ts); later imports append
+   * theirs. Separate from `reorder()` so the caller can run it while the search worker builds its index.
+   */
+  arrange(): void {
+    if (!this.unarranged) return;
+    this.unarranged = false;
+    const slots = new Int32Array(this.live);
+    let at = 0;
+    for (const order of this.orderByType) {
+      slots.set(order, at);
+      at += order.length;
+    }
+    this.itemJson.arrange(slots);
   }
 
   /** Slots matching a filter, newest first: a subarray view, never a copy. */

@@ -133,6 +133,7 @@ export class Catalogue {
     }
     this.view.reorder();
     const prepared = this.searchEngine.prepare?.(this.view);
+    this.view.arrange(); // while a search worker builds
     this.loadedRevision = revision;
     this.lastLookAt = Date.now();
     this.changes++;
