@@ -1,7 +1,8 @@
 /**
  * Every entry's item as the JSON text clients get (`{"title":…,"source_link":…,"type":…,"update_time":…}`),
- * serialised once when the entry is loaded and kept as UTF-8 bytes, so a page's items are a copy of ready
- * fragments rather than objects built and stringified per request. The bytes live in large chunks off the
+ * serialised once when the entry is loaded and kept as UTF-8 bytes followed by a comma, so a page's items
+ * are a copy of ready fragments rather than objects built and stringified per request; items laid out in
+ * page order (`arrange`) are one run of bytes, copied at once. The bytes live in large chunks off the
  * JavaScript heap: a million short titles, links and times as bytes take less room than as strings, and
  * the garbage collector never walks them. A replaced or removed entry's old bytes are garbage in their
  * chunk; a chunk whose bytes are all garbage is let go (a full re-import frees every old chunk).
@@ -56,7 +57,7 @@ export class ItemJson {
     // Two writes, so the title's end is known without measuring any text twice.
     const head = `{"title":${quoted(entry.title)}`;
     const time = quoted(entry.update_time);
-    const rest = `,"source_link":${quoted(entry.source_link)},"type":"${entry.type}","update_time":${time}}`;
+    const rest = `,"source_link":${quoted(entry.source_link)},"type":"${entry.type}","update_time":${time}},`;
     const most = (head.length + rest.length) * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
     if (this.written + most > CHUNK_BYTES) this.newChunk(most);
     const chunk = this.chunks.length - 1;
@@ -66,7 +67,7 @@ export class ItemJson {
     this.places[2 * slot] = (chunk << OFFSET_BITS) | this.written;
     this.places[2 * slot + 1] = bytes;
     this.titleEnds[slot] = titleEnd;
-    this.linkEnds[slot] = bytes - 1 - Buffer.byteLength(time) - (TIME_GAP[TYPE_CODE[entry.type]] as number);
+    this.linkEnds[slot] = bytes - 2 - Buffer.byteLength(time) - (TIME_GAP[TYPE_CODE[entry.type]] as number);
     this.used[chunk] = (this.used[chunk] ?? 0) + bytes;
     this.written += bytes;
   }
@@ -81,18 +82,53 @@ export class ItemJson {
     if (this.used[chunk] === 0 && chunk !== this.chunks.length - 1) this.release(chunk);
   }
 
-  /** Bytes of the slot's item JSON (0 for an empty slot). */
+  /** Bytes of the slot's item JSON and its comma (0 for an empty slot). */
   byteLength(slot: number): number {
     return (this.places[2 * slot + 1] as number | undefined) ?? 0;
   }
 
-  /** Copies the slot's item JSON into `target` at `at`; returns the bytes copied. */
-  copy(slot: number, target: Uint8Array, at: number): number {
-    const place = this.places[2 * slot] as number;
-    const start = place & OFFSET_MASK;
-    const bytes = this.places[2 * slot + 1] as number;
-    target.set((this.views[place >>> OFFSET_BITS] as Uint8Array).subarray(start, start + bytes), at);
+  /** Bytes `copyItems` writes for these slots. */
+  itemsByteLength(slots: ArrayLike<number>): number {
+    let bytes = 0;
+    for (let index = 0; index < slots.length; index++) bytes += this.byteLength(slots[index] as number);
     return bytes;
+  }
+
+  /**
+   * Copies the items at these slots into `target` from `at`, each followed by a comma (empty slots are
+   * skipped); items that lie back to back go in one copy. Returns the bytes written.
+   */
+  copyItems(slots: ArrayLike<number>, target: Uint8Array, at: number): number {
+    const places = this.places;
+    let written = 0;
+    let runChunk = -1;
+    let runStart = 0;
+    let runEnd = 0;
+    for (let index = 0; index <= slots.length; index++) {
+      let chunk = -2;
+      let start = 0;
+      let bytes = 0;
+      if (index < slots.length) {
+        const slot = slots[index] as number;
+        bytes = places[2 * slot + 1] as number;
+        if (bytes === 0) continue;
+        const place = places[2 * slot] as number;
+        chunk = place >>> OFFSET_BITS;
+        start = place & OFFSET_MASK;
+        if (chunk === runChunk && start === runEnd) {
+          runEnd += bytes;
+          continue;
+        }
+      }
+      if (runChunk >= 0) {
+        target.set((this.views[runChunk] as Uint8Array).subarray(runStart, runEnd), at + written);
+        written += runEnd - runStart;
+      }
+      runChunk = chunk;
+      runStart = start;
+      runEnd = start + bytes;
+    }
+    return written;
   }
 
   /**
@@ -109,7 +145,9 @@ export class ItemJson {
       if (bytes === 0) continue;
       if (this.written + bytes > CHUNK_BYTES) this.newChunk(bytes);
       const chunk = this.views.length - 1;
-      this.copy(slot, this.views[chunk] as Uint8Array, this.written);
+      const place = this.places[2 * slot] as number;
+      const start = place & OFFSET_MASK;
+      (this.views[chunk] as Uint8Array).set((this.views[place >>> OFFSET_BITS] as Uint8Array).subarray(start, start + bytes), this.written);
       this.places[2 * slot] = (chunk << OFFSET_BITS) | this.written;
       this.used[chunk] = (this.used[chunk] as number) + bytes;
       this.written += bytes;
@@ -133,7 +171,7 @@ export class ItemJson {
       title: this.title(slot),
       source_link: this.text(slot, (this.titleEnds[slot] as number) + LINK_GAP, linkEnd),
       type,
-      update_time: this.text(slot, linkEnd + (TIME_GAP[TYPE_CODE[type]] as number), this.byteLength(slot) - 1),
+      update_time: this.text(slot, linkEnd + (TIME_GAP[TYPE_CODE[type]] as number), this.byteLength(slot) - 2),
     };
   }
 
