@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { proxyWidthProblem } from './config-proxy-width.js';
 import { ConfigError, type Environment, readEnvironment } from './environment.js';
-import { isBoard } from './ranking/boards.js';
+import { isBoard } from './shared/board-names.js';
 
 export type Language = Environment['LANGUAGE'];
 

@@ -8,15 +8,15 @@ import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueStore } from './catalogue/catalogue-store.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
-import { LocalClock } from './catalogue/local-time.js';
 import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { WorkerSearch } from './search/worker/worker-search.js';
+import type { HealthProbe } from './shared/health-probe.js';
+import { LocalClock } from './shared/local-time.js';
 import { type Database, openDatabase } from './store/database.js';
-import type { HealthProbe } from './system/routes.js';
 
 export interface Services {
   config: Config;

@@ -6,7 +6,7 @@
  */
 import type { EntryInput } from '../catalogue/catalogue-store.js';
 import type { ContentType } from '../catalogue/content-types.js';
-import { formatUpdateTime } from '../catalogue/local-time.js';
+import { formatUpdateTime } from '../shared/local-time.js';
 import { seededRandom } from './seeded-random.js';
 
 const SHORT_DRAMA = {

@@ -4,7 +4,7 @@
  */
 import type { EntryInput } from '../catalogue/catalogue-store.js';
 import { resolveContentType } from '../catalogue/content-types.js';
-import { parseUpdateTime } from '../catalogue/local-time.js';
+import { parseUpdateTime } from '../shared/local-time.js';
 
 const MAX_TITLE = 500;
 const MAX_LINK = 2048;

@@ -8,8 +8,8 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { HealthProbe } from '../shared/health-probe.js';
 import type { Database } from '../store/database.js';
-import type { HealthProbe } from '../system/routes.js';
 import { AddressSet } from './address-set.js';
 import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';

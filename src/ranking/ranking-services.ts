@@ -4,15 +4,15 @@
  * fetcher. The composition root (services.ts) calls this once and closes it on shutdown.
  */
 import { hkdfSync } from 'node:crypto';
-import { LocalClock } from '../catalogue/local-time.js';
 import type { Config } from '../config.js';
 import type { Localized } from '../http/errors.js';
 import { RedisLink } from '../limits/redis-link.js';
 import type { Tally } from '../observability/instruments.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics, WechatOutcome } from '../observability/metrics.js';
+import type { Board } from '../shared/board-names.js';
+import { LocalClock } from '../shared/local-time.js';
 import type { Database } from '../store/database.js';
-import type { Board } from './boards.js';
 import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
 import { RankingBoards } from './ranking-boards.js';
 import { SnapshotStore } from './snapshot-store.js';

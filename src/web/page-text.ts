@@ -5,7 +5,7 @@
  */
 import type { ContentType } from '../catalogue/content-types.js';
 import type { Language } from '../config.js';
-import type { Board } from '../ranking/boards.js';
+import type { Board } from '../shared/board-names.js';
 
 const zh = {
   htmlLang: 'zh-CN',

@@ -7,7 +7,7 @@
 import { Eta } from 'eta';
 import { CONTENT_TYPES } from '../catalogue/content-types.js';
 import type { Language } from '../config.js';
-import { RANKING_BOARDS } from '../ranking/boards.js';
+import { RANKING_BOARDS } from '../shared/board-names.js';
 import type { Assets } from './assets.js';
 import { BOARD_NAMES, PAGE_TEXT, type PageText, TYPE_NAMES } from './page-text.js';
 import { VIEWS_DIRECTORY } from './web-files.js';

@@ -1,8 +1,8 @@
 // The bundled demo boards that `npm start` loads into an empty database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RANKING_BOARDS } from '../../src/ranking/boards.js';
 import { loadDemoRankings } from '../../src/ranking/demo/load-demo-rankings.js';
+import { RANKING_BOARDS } from '../../src/shared/board-names.js';
 import { createTestContext, STORES } from '../support/harness.js';
 import { importBoard, issueToken, rankingGet } from './support/helpers.js';
 

@@ -1,6 +1,6 @@
 /** Seeds empty ranking boards with the demo boards on `npm start` (two snapshots each, so `hot_change` shows movement). */
 import type { Services } from '../../services.js';
-import { RANKING_BOARDS } from '../boards.js';
+import { RANKING_BOARDS } from '../../shared/board-names.js';
 import { parseRecords } from '../records.js';
 import { demoBoard, earlierDemoBoard } from './demo-rankings.js';
 

@@ -2,9 +2,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Board } from '../../../src/ranking/boards.js';
 import type { ImportSummary } from '../../../src/ranking/ranking-boards.js';
 import { parseRecords } from '../../../src/ranking/records.js';
+import type { Board } from '../../../src/shared/board-names.js';
 import type { TestContext } from '../../support/harness.js';
 
 export async function importBoard(
