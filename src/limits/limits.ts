@@ -13,10 +13,11 @@ import { addressGroup } from '../http/client-address.js';
 import type { ApiError } from '../http/errors.js';
 import { noTallies, type Tally } from '../observability/instruments.js';
 import { LIMIT_DECISIONS, type LimitDecision } from '../observability/metrics.js';
+import { Counter, isRefusal, type Refusal } from '../redis/counter.js';
+import type { RedisLink, RedisLog } from '../redis/redis-link.js';
 import type { AddressSet } from './address-set.js';
 import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
 import type { BlacklistRecord } from './blacklist-record.js';
-import { Counter, isRefusal, type Refusal } from './counter.js';
 import {
   ADDRESS_WINDOW_SECONDS,
   BLACKLIST_AFTER_VIOLATIONS,
@@ -31,11 +32,7 @@ import {
   tooFast,
   unknownKey,
 } from './policy.js';
-import type { LimitsLog, RedisLink } from './redis-link.js';
-
-/** Counter names, part of the Redis keys (`<REDIS_KEY_PREFIX>addr:<address>`). */
-export const ADDRESS_COUNTER = 'addr';
-export const FULL_DUMP_COUNTER = 'all';
+import { ADDRESS_COUNTER, FULL_DUMP_COUNTER } from './stored-keys.js';
 
 export interface LimitRequest {
   /** The client's address (`request.ip`). */
@@ -73,7 +70,7 @@ export class Limits {
   readonly fullDump: Counter;
   /** One counter per distinct key rate (a counter has one quota), with its policy header value. */
   private readonly keyCounters = new Map<number, { counter: Counter; policy: string }>();
-  private log: LimitsLog | undefined;
+  private log: RedisLog | undefined;
   private readonly decisions: Record<LimitDecision, Tally>;
 
   constructor(readonly parts: LimitsParts) {
@@ -82,9 +79,9 @@ export class Limits {
     this.fullDump = this.counter(FULL_DUMP_COUNTER, 1, FULL_DUMP_WINDOW_SECONDS);
   }
 
-  attachLog(log: LimitsLog): void {
+  /** Where blacklistings are logged. */
+  attachLog(log: RedisLog): void {
     this.log = log;
-    this.parts.link?.attachLog(log);
   }
 
   /**
