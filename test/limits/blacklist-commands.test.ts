@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { runCli } from '../support/cli.js';
 import type { TestContext } from '../support/harness.js';
 import { createTestContext, STORES } from '../support/harness.js';
-import { from, LIMITS_ON, runCli } from './helpers.js';
+import { from, LIMITS_ON } from '../support/limits.js';
 
 for (const store of STORES) {
   describe(`dramadex blacklist list|clear [${store}]`, () => {

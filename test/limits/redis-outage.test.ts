@@ -21,8 +21,8 @@ import { buildRankingApp } from '../../src/ranking/app.js';
 import type { RedisLink } from '../../src/redis/redis-link.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
-import { LIMITS_ON } from './helpers.js';
-import { get, listen, sleep, uniquePrefix } from './net.js';
+import { LIMITS_ON } from '../support/limits.js';
+import { get, listen, sleep, uniquePrefix } from '../support/net.js';
 
 const CHOSEN_PORT = process.env.TEST_REDIS_OUTAGE_PORT ? Number(process.env.TEST_REDIS_OUTAGE_PORT) : undefined;
 const SHARED = CHOSEN_PORT === 6379;

@@ -8,9 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
+import { runCli, startCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
-import { runCli, startCli } from './support/cli.js';
-import { listen, socketRequest } from './support/helpers.js';
+import { listen } from '../support/net.js';
+import { socketRequest } from './support/helpers.js';
 
 const TOKEN_LINE = /^dxr_[A-Za-z0-9_-]{43}$/;
 

@@ -12,9 +12,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices } from '../../src/services.js';
 import { openRaw, parseRaw } from '../http/raw-socket.js';
-import { uniquePrefix } from '../limits/net.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { listen } from './support/helpers.js';
+import { listen, uniquePrefix } from '../support/net.js';
 import {
   callbackUrl,
   encryptAsWechat,

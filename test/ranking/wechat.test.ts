@@ -9,7 +9,8 @@ import { type CallbackQuery, WechatChannel, within } from '../../src/ranking/wec
 import { Conversation } from '../../src/ranking/wechat/conversation.js';
 import { createServices } from '../../src/services.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { importBoard, listen, socketRequest } from './support/helpers.js';
+import { listen } from '../support/net.js';
+import { importBoard, socketRequest } from './support/helpers.js';
 import {
   callbackUrl,
   decryptAsWechat,

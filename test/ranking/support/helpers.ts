@@ -1,7 +1,6 @@
 /** Shared helpers of the ranking tests: boards and tokens through the real services, requests with an address. */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ImportSummary } from '../../../src/ranking/ranking-boards.js';
 import { parseRecords } from '../../../src/ranking/records.js';
 import type { Board } from '../../../src/shared/board-names.js';
@@ -31,12 +30,6 @@ export function rankingGet(
   else if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   const inject: InjectOptions = { method: 'GET', url, headers, remoteAddress: options.from ?? '127.0.0.1' };
   return ctx.rankingApp.inject(inject);
-}
-
-/** Listens on 127.0.0.1 with an ephemeral port; returns the port. */
-export async function listen(app: FastifyInstance): Promise<number> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return (app.server.address() as AddressInfo).port;
 }
 
 export interface SocketResponse {
