@@ -18,11 +18,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { buildRankingApp } from '../../src/ranking/app.js';
-import type { RedisLink } from '../../src/redis/redis-link.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { LIMITS_ON } from '../support/limits.js';
-import { get, listen, sleep, uniquePrefix } from '../support/net.js';
+import { get, listen, sleep } from '../support/net.js';
+import { linkState, uniquePrefix } from '../support/redis.js';
 
 const CHOSEN_PORT = process.env.TEST_REDIS_OUTAGE_PORT ? Number(process.env.TEST_REDIS_OUTAGE_PORT) : undefined;
 const SHARED = CHOSEN_PORT === 6379;
@@ -75,12 +75,6 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms
   }
 }
 
-/** Resolves once the instance's link is in the wanted state (it says so with an event). */
-function linkState(link: RedisLink | undefined, up: boolean): Promise<void> {
-  if (!link) throw new Error('the instance has no Redis link');
-  if (link.up === up) return Promise.resolve();
-  return new Promise((resolve) => link.once(up ? 'up' : 'down', () => resolve()));
-}
 /** A hang guard far above any answer time: a request still unanswered after it failed to answer at all. */
 const HANG_GUARD_MS = 15_000;
 const redisAnswers = () => {

@@ -52,8 +52,3 @@ export function get(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A Redis key prefix no other test run uses. */
-export function uniquePrefix(name: string): string {
-  return `dramadex-test:${name}:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2, 8)}:`;
-}
