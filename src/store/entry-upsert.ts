@@ -48,7 +48,7 @@ export async function upsertEntries(
   return { added, updated, unchanged: rows.length - added - updated };
 }
 
-/** A Set per batch costs a tenth of one Map over a million links (measured), and repeats are rare. */
+/** A Set per batch, because it costs a tenth of one Map over a million links and repeats are rare. */
 function lastOccurrences(rows: EntryRow[]): EntryRow[] {
   const links = new Set<string>();
   for (const row of rows) links.add(row.source_link);
