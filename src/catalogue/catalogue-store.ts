@@ -5,6 +5,7 @@
  */
 
 import type { Transaction } from 'kysely';
+import type { ContentType } from '../shared/content-types.js';
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 import { watchCatalogueChanges } from '../store/change-feed.js';
@@ -13,7 +14,6 @@ import { type EntryFilter, type RawEntry, readEntries } from '../store/entry-rea
 import { removeLinks } from '../store/entry-removal.js';
 import { type EntryRow, UPSERT_BATCH, type UpsertCounts, upsertEntries } from '../store/entry-upsert.js';
 import type { Schema } from '../store/schema.js';
-import type { ContentType } from './content-types.js';
 
 export type EntryInput = EntryRow<ContentType>;
 

@@ -6,9 +6,9 @@
  * are not) and drops out of the orderings at the next `reorder()`.
  */
 
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
 import { type DayRange, parseUpdateTime } from '../shared/local-time.js';
 import type { StoredEntry } from './catalogue-store.js';
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
 
 export interface ContentItem {
   title: string;

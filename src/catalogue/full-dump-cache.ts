@@ -16,8 +16,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Language } from '../config.js';
 import { success } from '../http/envelope.js';
 import { NO_TALLY, type Tally } from '../observability/instruments.js';
+import type { ContentType } from '../shared/content-types.js';
 import type { Catalogue } from './catalogue.js';
-import type { ContentType } from './content-types.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -6,7 +6,7 @@
  * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
  * straight from the view. Same answers as ReferenceSearch, without reading every title.
  */
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
 import { BuiltIndex } from './built-index.js';
 import { deltaInOrder, mergeDelta, tierDelta } from './delta-tiers.js';
 import { ResultCache } from './result-cache.js';

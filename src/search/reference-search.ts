@@ -4,7 +4,7 @@
  * keyword), so it keeps no state and takes no shortcuts; it is linear in the catalogue size.
  */
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
-import type { ContentType } from '../catalogue/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 import { pinyinMatch } from './pinyin.js';
 import type { SearchEngine } from './search-engine.js';
 import { parseQuery, type SearchQuery, Tier, termsTier } from './search-query.js';

@@ -3,7 +3,7 @@
  * for every keyword length and script; linear in the catalogue size.
  */
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
-import type { ContentType } from '../catalogue/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 import { foldText, type SearchEngine } from './search-engine.js';
 
 const EXACT = 0;

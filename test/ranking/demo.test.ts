@@ -12,7 +12,7 @@ for (const store of STORES) {
       const ctx = await createTestContext(store);
       try {
         const log: string[] = [];
-        await loadDemoRankings(ctx.services, (line) => log.push(line));
+        await loadDemoRankings(ctx.services.rankings.boards, (line) => log.push(line));
         assert.deepEqual(log, ['demo rankings loaded: 7 boards (hot-dramas, drama, movie, tv, anime, variety, actors)']);
         for (const board of RANKING_BOARDS) assert.equal(await ctx.services.rankings.boards.store.count(board), 2, board);
         const token = await issueToken(ctx);
@@ -45,7 +45,7 @@ for (const store of STORES) {
       try {
         await importBoard(ctx, 'variety', [{ title: '奔跑吧' }]);
         const log: string[] = [];
-        await loadDemoRankings(ctx.services, (line) => log.push(line));
+        await loadDemoRankings(ctx.services.rankings.boards, (line) => log.push(line));
         assert.deepEqual(log, ['demo rankings not loaded: the ranking boards already hold snapshots']);
         assert.equal(await ctx.services.rankings.boards.store.count('movie'), 0);
       } finally {

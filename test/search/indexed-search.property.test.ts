@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../../src/catalogue/content-types.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import { ScanSearch } from '../../src/search/scan-search.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
 import { sameAnswers, toStored } from './same-answers.js';
 
 // Characters chosen to collide: simplified/traditional pairs, capitals, full width, punctuation and
