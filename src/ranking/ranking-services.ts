@@ -10,7 +10,6 @@ import type { Tally } from '../observability/instruments.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics, WechatOutcome } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
-import type { Board } from '../shared/board-names.js';
 import { LocalClock } from '../shared/local-time.js';
 import type { Database } from '../store/database.js';
 import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
@@ -60,15 +59,10 @@ export function createRankingServices(
     : undefined;
   const fetch = config.ranking.fetch;
   const fetcher = fetch
-    ? new UpstreamFetcher(
-        boards,
-        fetch.sources.map((source) => ({ board: source.board as Board, url: source.url })),
-        fetch.intervalMinutes,
-        {
-          report: (line) => log.error(line),
-          ...(metrics ? { counted: (board: string, ok: boolean) => metrics.fetchTally(board, ok) } : {}),
-        },
-      )
+    ? new UpstreamFetcher(boards, fetch.sources, fetch.intervalMinutes, {
+        report: (line) => log.error(line),
+        ...(metrics ? { counted: (board: string, ok: boolean) => metrics.fetchTally(board, ok) } : {}),
+      })
     : undefined;
   return {
     boards,
