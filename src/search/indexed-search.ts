@@ -4,7 +4,7 @@
  * through memory (built-index.ts). Titles indexed after the last build form a delta (staged-titles.ts),
  * checked one by one and merged in by current rank (delta-tiers.ts); `prepare()` (after the view
  * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
- * straight from the view. Same answers as ReferenceSearch, without reading every title.
+ * straight from the view. Same answers as the reference scan (test/search/support/reference-search.ts), without reading every title.
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { BuiltIndex } from './built-index.js';

@@ -50,8 +50,3 @@ export interface SearchEngine {
   /** Optional: releases what the engine holds (a worker thread). */
   close?(): Promise<void>;
 }
-
-/** Case- and width-insensitive form shared by titles and keywords. */
-export function foldText(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
-}
