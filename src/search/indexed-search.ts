@@ -8,13 +8,13 @@
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { BuiltIndex } from './built-index.js';
-import { deltaInOrder, mergeDelta, tierDelta } from './delta-tiers.js';
+import { StagedTitles } from './index/staged-titles.js';
+import { parseQuery } from './query/search-query.js';
+import { type PreparedQuery, prepareQuery } from './query/title-forms.js';
+import { deltaInOrder, mergeDelta, tierDelta } from './rank/delta-tiers.js';
+import type { UnitTitle } from './rank/unit-tiers.js';
 import { ResultCache } from './result-cache.js';
 import type { IndexedTitles, SearchEngine } from './search-engine.js';
-import { parseQuery } from './search-query.js';
-import { StagedTitles } from './staged-titles.js';
-import { type PreparedQuery, prepareQuery } from './title-forms.js';
-import type { UnitTitle } from './unit-tiers.js';
 
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;

@@ -5,9 +5,9 @@
  */
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
 import type { ContentType } from '../../../src/catalogue/content-types.js';
-import { pinyinMatch } from '../../../src/search/pinyin.js';
+import { pinyinMatch } from '../../../src/search/query/pinyin.js';
+import { parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/query/search-query.js';
 import type { SearchEngine } from '../../../src/search/search-engine.js';
-import { parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/search-query.js';
 import { coreText, foldText } from '../../../src/search/text-forms.js';
 
 /** The best tier of a title for a query, or -1 when it does not match. */

@@ -4,10 +4,10 @@
  * candidate whose core is 255+ units long. For the usual title that folding leaves unchanged, the
  * literal and folded forms are the same entry, so one scan answers the literal tiers.
  */
-import { pinyinMatchUnits } from './pinyin.js';
-import { Tier, termsTier } from './search-query.js';
-import { coreText, isDecoration } from './text-forms.js';
-import { LENGTH_CAP, type PreparedQuery } from './title-forms.js';
+import { pinyinMatchUnits } from '../query/pinyin.js';
+import { Tier, termsTier } from '../query/search-query.js';
+import { LENGTH_CAP, type PreparedQuery } from '../query/title-forms.js';
+import { coreText, isDecoration } from '../text-forms.js';
 
 /** Offset of `pattern` in units[start, end) relative to `start`, or -1. */
 export function indexOfUnits(units: Uint16Array, start: number, end: number, pattern: Uint16Array): number {

@@ -6,10 +6,11 @@
  * one when folding changes it), checked one by one. After a build only the slots it could not take
  * (applied to the view but not yet in its order) stay.
  */
+
+import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from '../query/title-forms.js';
+import type { UnitTitle } from '../rank/unit-tiers.js';
 import type { RankColumns, TitleSource } from './rank-columns.js';
 import { RegionWriter } from './region-writer.js';
-import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from './title-forms.js';
-import type { UnitTitle } from './unit-tiers.js';
 
 /** Int32s per staged entry: region start, folded length, region end, facts. */
 const ENTRY = 4;

@@ -7,10 +7,11 @@
  * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
+
+import { STALE } from '../query/title-forms.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
 import { RegionWriter } from './region-writer.js';
-import { STALE } from './title-forms.js';
 
 /** Int32s per row: text start, facts, slot, folded length. */
 export const ROW = 4;

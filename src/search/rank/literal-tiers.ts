@@ -6,10 +6,10 @@
  * tier counters updated or the full check called inside these loops made them several times slower. A
  * tight touching loop brings a block of candidates' rows and texts in first, so their misses overlap.
  */
-import { type RankColumns, ROW } from './rank-columns.js';
-import { Tier } from './search-query.js';
-import { isDecoration } from './text-forms.js';
-import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
+import { type RankColumns, ROW } from '../index/rank-columns.js';
+import { Tier } from '../query/search-query.js';
+import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
+import { isDecoration } from '../text-forms.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
 /** Code of a candidate left to the full check (codes are tier + 1, in 16 bits: any keyword has fewer tiers). */

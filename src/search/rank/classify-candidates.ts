@@ -5,10 +5,11 @@
  * ruled out the others, in a second loop of their own. Tiers are counted afterwards, and the slots
  * placed in tier order. Codes and slots go to buffers reused from search to search.
  */
+
+import type { ListPool } from '../index/posting-lists.js';
+import { type RankColumns, ROW } from '../index/rank-columns.js';
+import { FOLD_CHANGES, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
 import { BLOCK, classifyLiteral, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
-import type { ListPool } from './posting-lists.js';
-import { type RankColumns, ROW } from './rank-columns.js';
-import { FOLD_CHANGES, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
 import { looserTier, tierOfUnits, type UnitTitle } from './unit-tiers.js';
 
 /** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */

@@ -4,8 +4,9 @@
  * keyword as typed; each looser rule has its own tier below all of them, so folding, terms or pinyin can
  * add matches but never push a literal match down.
  */
+
+import { coreText, foldText } from '../text-forms.js';
 import { pinyinKeyword } from './pinyin.js';
-import { coreText, foldText } from './text-forms.js';
 
 /** Tier numbers in rank order; term and pinyin tiers follow at offsets the query computes. */
 export const Tier = {
