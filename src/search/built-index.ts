@@ -10,11 +10,11 @@ import { PostingBuilder } from './index/posting-builder.js';
 import type { PostingIndex } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
 import { RankColumns } from './index/rank-columns.js';
+import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './rank/term-holders.js';
-import type { UnitTitle } from './rank/unit-tiers.js';
 import type { IndexedTitles } from './search-engine.js';
 
 export class BuiltIndex {

@@ -9,10 +9,10 @@
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
 import { BuiltIndex } from './built-index.js';
 import { StagedTitles } from './index/staged-titles.js';
+import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
 import { type PreparedQuery, prepareQuery } from './query/title-forms.js';
 import { deltaInOrder, mergeDelta, tierDelta } from './rank/delta-tiers.js';
-import type { UnitTitle } from './rank/unit-tiers.js';
 import { ResultCache } from './result-cache.js';
 import type { IndexedTitles, SearchEngine } from './search-engine.js';
 
@@ -46,18 +46,7 @@ export class IndexedSearch implements SearchEngine {
   constructor({ cachedResults = 16, deltaLimit = DELTA_MIN }: { cachedResults?: number; deltaLimit?: number } = {}) {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
-    const none = new Uint16Array(0);
-    this.scratch = {
-      foldedUnits: none,
-      foldedStart: 0,
-      foldedEnd: 0,
-      literalUnits: none,
-      literalStart: 0,
-      literalEnd: 0,
-      foldChanges: false,
-      literalCoreLength: 0,
-      foldedCoreLength: 0,
-    };
+    this.scratch = emptyUnitTitle();
   }
 
   /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */

@@ -10,13 +10,14 @@
 
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
-import { type RankColumns, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START } from '../index/rank-columns.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
 import { holdingAll, indexedUnits } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
-import { indexOfUnits, type UnitTitle } from './unit-tiers.js';
+import { indexOfUnits } from './unit-tiers.js';
 
 export interface TermCandidates {
   /** Titles holding every character of the whole keyword: they get the full check. */
