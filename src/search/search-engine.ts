@@ -1,8 +1,8 @@
 /**
  * What the catalogue needs from search: keep an index of titles by slot, and answer a keyword with the
- * matching slots in relevance order (docs/decisions.md: exact title, prefix, contains, looser; newest first
- * within a tier). Implementations may differ in speed and in where they run (this thread or a worker,
- * docs/search.md), never in the answer.
+ * matching slots in relevance order (the tiers of query/search-query.ts, newest first within a tier).
+ * Implementations may differ in speed and in where they run (this thread or a worker, docs/search.md),
+ * never in the answer.
  */
 import type { ContentType } from '../catalogue/content-types.js';
 
