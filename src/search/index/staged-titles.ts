@@ -6,13 +6,10 @@
  * one when folding changes it), checked one by one. After a build only the slots it could not take
  * (applied to the view but not yet in its order) stay.
  */
+
 import type { RankColumns, TitleSource } from './rank-columns.js';
 import { RegionWriter } from './region-writer.js';
-import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from './title-forms.js';
-import type { UnitTitle } from './unit-tiers.js';
-
-/** Int32s per staged entry: region start, folded length, region end, facts. */
-const ENTRY = 4;
+import { describeRow, ROW, ROW_TEXT_START, type UnitTitle, writeRow } from './title-rows.js';
 
 export class StagedTitles {
   /** Slots indexed but not staged yet, once each (the first `pendingCount`); `pendingUnits` sums their title lengths. */
@@ -22,7 +19,8 @@ export class StagedTitles {
   pendingUnits = 0;
   /** slot → its staged entry, -1 if none. */
   private entryOf = new Int32Array(0);
-  private entries = new Int32Array(64 * ENTRY);
+  /** One row per staged title (title-rows.ts), in the order their regions were written, and the end row. */
+  private entries = new Int32Array(64 * ROW);
   private count = 0;
   private staging = new RegionWriter(0);
   /** The staged delta: slots with an entry. */
@@ -84,20 +82,7 @@ export class StagedTitles {
 
   /** Points `title` at a staged slot's texts. */
   describe(slot: number, title: UnitTitle): UnitTitle {
-    const at = (this.entryOf[slot] as number) * ENTRY;
-    const start = this.entries[at] as number;
-    const facts = this.entries[at + 3] as number;
-    const foldChanges = (facts & FOLD_CHANGES) !== 0;
-    title.foldedUnits = this.staging.units;
-    title.foldedStart = start;
-    title.foldedEnd = start + (this.entries[at + 1] as number);
-    title.literalUnits = this.staging.units;
-    title.literalStart = foldChanges ? title.foldedEnd : start;
-    title.literalEnd = foldChanges ? (this.entries[at + 2] as number) : title.foldedEnd;
-    title.foldChanges = foldChanges;
-    title.literalCoreLength = literalCoreOf(facts);
-    title.foldedCoreLength = foldedCoreOf(facts);
-    return title;
+    return describeRow(this.entries, this.staging.units, (this.entryOf[slot] as number) * ROW, title);
   }
 
   get bytes(): number {
@@ -107,13 +92,14 @@ export class StagedTitles {
   private stage(slot: number, title: string): void {
     if (slot >= this.entryOf.length) this.entryOf = grow(this.entryOf, slot + 1, -1);
     if (this.entryOf[slot] === -1) this.slots.push(slot);
-    if ((this.count + 1) * ENTRY > this.entries.length) this.entries = grow(this.entries, (this.count + 1) * ENTRY, 0);
-    const at = this.count * ENTRY;
+    if ((this.count + 2) * ROW > this.entries.length) this.entries = grow(this.entries, (this.count + 2) * ROW, 0);
+    const row = this.count * ROW;
     this.entryOf[slot] = this.count++;
-    this.entries[at] = this.staging.at;
-    this.entries[at + 3] = this.staging.write(title);
-    this.entries[at + 1] = this.staging.foldedLength;
-    this.entries[at + 2] = this.staging.at;
+    const start = this.staging.at;
+    const facts = this.staging.write(title);
+    writeRow(this.entries, row, start, facts, slot, this.staging.foldedLength);
+    // The next row's start ends this one's texts, as in built columns.
+    this.entries[row + ROW + ROW_TEXT_START] = this.staging.at;
   }
 }
 

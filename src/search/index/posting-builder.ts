@@ -8,9 +8,9 @@
  * which at that size set off a full garbage collection of the catalogue's heap. The earlier build walked
  * all titles twice (sizes first, then lists) and extracted every title's keys twice.
  */
-import { initialsOf } from './pinyin.js';
+import { initialsOf } from '../query/pinyin.js';
+import { isDecoration } from '../text-forms.js';
 import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
-import { isDecoration } from './text-forms.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
 const KEY_INFO = new Int32Array(0x10000).fill(-1);

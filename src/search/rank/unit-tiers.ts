@@ -4,10 +4,11 @@
  * candidate whose core is 255+ units long. For the usual title that folding leaves unchanged, the
  * literal and folded forms are the same entry, so one scan answers the literal tiers.
  */
-import { pinyinMatchUnits } from './pinyin.js';
-import { Tier, termsTier } from './search-query.js';
-import { coreText, isDecoration } from './text-forms.js';
-import { LENGTH_CAP, type PreparedQuery } from './title-forms.js';
+import type { UnitTitle } from '../index/title-rows.js';
+import { pinyinMatchUnits } from '../query/pinyin.js';
+import { Tier, termsTier } from '../query/search-query.js';
+import { LENGTH_CAP, type PreparedQuery } from '../query/title-forms.js';
+import { coreText, isDecoration } from '../text-forms.js';
 
 /** Offset of `pattern` in units[start, end) relative to `start`, or -1. */
 export function indexOfUnits(units: Uint16Array, start: number, end: number, pattern: Uint16Array): number {
@@ -51,20 +52,6 @@ export function sameCore(
     if (at === end || units[at] !== coreUnits[matched]) return false;
   }
   return true;
-}
-
-/** A title as the tier check reads it: where its folded and literal code units are, and its core lengths. */
-export interface UnitTitle {
-  foldedUnits: Uint16Array;
-  foldedStart: number;
-  foldedEnd: number;
-  /** The folded range again when folding changes nothing. */
-  literalUnits: Uint16Array;
-  literalStart: number;
-  literalEnd: number;
-  foldChanges: boolean;
-  literalCoreLength: number;
-  foldedCoreLength: number;
 }
 
 export function tierOfUnits(title: UnitTitle, query: PreparedQuery): number {

@@ -5,11 +5,13 @@
  * ruled out the others, in a second loop of their own. Tiers are counted afterwards, and the slots
  * placed in tier order. Codes and slots go to buffers reused from search to search.
  */
+
+import type { ListPool } from '../index/posting-lists.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { BLOCK, classifyLiteral, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
-import type { ListPool } from './posting-lists.js';
-import { type RankColumns, ROW } from './rank-columns.js';
-import { FOLD_CHANGES, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
-import { looserTier, tierOfUnits, type UnitTitle } from './unit-tiers.js';
+import { looserTier, tierOfUnits } from './unit-tiers.js';
 
 /** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */
 export class Classified {
@@ -54,11 +56,11 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
     const code = codes[index] as number;
     if (code < LOOSER) continue;
     const row = (ranks[index] as number) * ROW;
-    slots[index] = rows[row + 2] as number;
+    slots[index] = rows[row + ROW_SLOT] as number;
     if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
     else {
-      const start = rows[row] as number;
-      codes[index] = looserTier(units, start, start + (rows[row + 3] as number), query) + 1;
+      const start = rows[row + ROW_TEXT_START] as number;
+      codes[index] = looserTier(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), query) + 1;
     }
   }
 }
@@ -66,19 +68,8 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
 /** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
 export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
   const { rows, units } = columns;
-  const facts = rows[row + 1] as number;
-  if ((facts & STALE) !== 0) return 0;
-  title.foldedUnits = units;
-  title.foldedStart = rows[row] as number;
-  title.foldedEnd = title.foldedStart + (rows[row + 3] as number);
-  title.foldChanges = (facts & FOLD_CHANGES) !== 0;
-  // The literal text follows the folded one; titles that folding leaves unchanged are their own literal form.
-  title.literalUnits = units;
-  title.literalStart = title.foldChanges ? title.foldedEnd : title.foldedStart;
-  title.literalEnd = title.foldChanges ? (rows[row + ROW] as number) : title.foldedEnd;
-  title.literalCoreLength = literalCoreOf(facts);
-  title.foldedCoreLength = foldedCoreOf(facts);
-  return tierOfUnits(title, query) + 1;
+  if (((rows[row + ROW_FACTS] as number) & STALE) !== 0) return 0;
+  return tierOfUnits(describeRow(rows, units, row, title), query) + 1;
 }
 
 /** Matches per tier among candidates [0, count). */

@@ -2,11 +2,11 @@
 // indexed engine answers exactly what ReferenceSearch answers (same titles, same slots, same order) for
 // each keyword, with and without a type filter.
 import assert from 'node:assert/strict';
-import type { StoredEntry } from '../../src/catalogue/catalogue-store.js';
-import type { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import type { IndexedSearch } from '../../src/search/indexed-search.js';
-import { ReferenceSearch } from '../../src/search/reference-search.js';
-import type { ContentType } from '../../src/shared/content-types.js';
+import type { StoredEntry } from '../../../src/catalogue/catalogue-store.js';
+import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
+import type { IndexedSearch } from '../../../src/search/indexed-search.js';
+import type { ContentType } from '../../../src/shared/content-types.js';
+import { ReferenceSearch } from './reference-search.js';
 
 export function toStored(rows: Array<{ id: number; title: string; type: ContentType; update_time: string }>): StoredEntry[] {
   // One row per id within a batch, as the store hands them over.

@@ -6,7 +6,7 @@
  * are stored as varint gaps (about 1.3 bytes a posting instead of 4), in chains of chunks as
  * posting-builder.ts wrote them in one pass, and decoded when a query needs them.
  */
-import { initialsOf, readingsOf } from './pinyin.js';
+import { initialsOf, readingsOf } from '../query/pinyin.js';
 import type { ListPool, RankBitset } from './posting-lists.js';
 
 /** Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z). */

@@ -4,7 +4,7 @@
  * Titles go through the unit tables of title-units.ts, and the few those do not cover through strings
  * (`titleFacts`), with the same result.
  */
-import { FOLD_CHANGES, titleFacts } from './title-forms.js';
+import { FOLD_CHANGES, titleFacts } from '../query/title-forms.js';
 import { foldCovered, UNCOVERED } from './title-units.js';
 
 export class RegionWriter {

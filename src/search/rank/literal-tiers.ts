@@ -6,10 +6,11 @@
  * tier counters updated or the full check called inside these loops made them several times slower. A
  * tight touching loop brings a block of candidates' rows and texts in first, so their misses overlap.
  */
-import { type RankColumns, ROW } from './rank-columns.js';
-import { Tier } from './search-query.js';
-import { isDecoration } from './text-forms.js';
-import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from './title-forms.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START } from '../index/title-rows.js';
+import { Tier } from '../query/search-query.js';
+import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
+import { isDecoration } from '../text-forms.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
 /** Code of a candidate left to the full check (codes are tier + 1, in 16 bits: any keyword has fewer tiers). */
@@ -27,7 +28,7 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
   let sum = 0;
   for (let index = from; index < to; index++) {
     if (codes && (codes[index] as number) < LOOSER) continue;
-    sum += units[rows[(ranks[index] as number) * ROW] as number] as number;
+    sum += units[rows[(ranks[index] as number) * ROW + ROW_TEXT_START] as number] as number;
   }
   touched[0] = sum;
 }
@@ -35,7 +36,7 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
 /** Reads the rows of candidates [from, to). */
 function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
   let sum = 0;
-  for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + 1] as number;
+  for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + ROW_FACTS] as number;
   touched[0] = sum;
 }
 
@@ -62,17 +63,17 @@ export function classifySingle(
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
     const row = (ranks[index] as number) * ROW;
-    const facts = rows[row + 1] as number;
-    slots[index] = rows[row + 2] as number;
+    const facts = rows[row + ROW_FACTS] as number;
+    slots[index] = rows[row + ROW_SLOT] as number;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
       continue;
     }
     codes[index] =
-      rows[row + 3] === 1
+      rows[row + ROW_FOLDED_LENGTH] === 1
         ? Tier.EXACT + 1
-        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row] as number, unit)
+        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START] as number, unit)
           ? Tier.EXACT_CORE + 1
           : firstUnitOf(facts) === unit
             ? Tier.PREFIX + 1
@@ -109,15 +110,15 @@ export function classifyLiteral(
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
     const row = (ranks[index] as number) * ROW;
-    const facts = rows[row + 1] as number;
-    slots[index] = rows[row + 2] as number;
+    const facts = rows[row + ROW_FACTS] as number;
+    slots[index] = rows[row + ROW_SLOT] as number;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
       continue;
     }
-    const start = rows[row] as number;
-    const end = start + (rows[row + 3] as number);
+    const start = rows[row + ROW_TEXT_START] as number;
+    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
     const at = indexOfUnits(units, start, end, keyword);
     let code = 0;
     if (at === 0 && end - start === keyword.length) code = Tier.EXACT + 1;

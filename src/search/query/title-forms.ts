@@ -5,8 +5,9 @@
  * and its first folded unit, which is all a one-character keyword needs besides them. Also the prepared
  * query these are compared with.
  */
+
+import { coreLength, foldText } from '../text-forms.js';
 import type { SearchQuery } from './search-query.js';
-import { coreLength, foldText } from './text-forms.js';
 
 /** Flag: folding changes the title, so its literal form is kept beside the folded one. */
 export const FOLD_CHANGES = 1;

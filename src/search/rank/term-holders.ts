@@ -7,15 +7,17 @@
  * term's intersection is checked against the text), a per-rank counter adds them up, and only the
  * holders of the whole keyword get the full tier check (docs/search.md, "How it is fast").
  */
+
+import type { PostingIndex } from '../index/posting-index.js';
+import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { termsTier } from '../query/search-query.js';
+import { type PreparedQuery, STALE } from '../query/title-forms.js';
+import { foldText, isDecoration } from '../text-forms.js';
 import { holdingAll, indexedUnits } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
-import type { PostingIndex } from './posting-index.js';
-import { type ListPool, type RankBitset, unionAll } from './posting-lists.js';
-import { type RankColumns, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START } from './rank-columns.js';
-import { termsTier } from './search-query.js';
-import { foldText, isDecoration } from './text-forms.js';
-import { type PreparedQuery, STALE } from './title-forms.js';
-import { indexOfUnits, type UnitTitle } from './unit-tiers.js';
+import { indexOfUnits } from './unit-tiers.js';
 
 export interface TermCandidates {
   /** Titles holding every character of the whole keyword: they get the full check. */

@@ -5,12 +5,13 @@
  * characters whose initials (or syllables) spell the keyword. A keyword of punctuation only has no
  * character to look up, so every title is a candidate (ALL).
  */
-import { syllableSplits } from './pinyin.js';
-import { initialsPairKey, type PostingIndex } from './posting-index.js';
-import type { ListPool, RankBitset } from './posting-lists.js';
-import { unionAll } from './posting-lists.js';
-import type { SearchQuery } from './search-query.js';
-import { foldText, isDecoration } from './text-forms.js';
+
+import { initialsPairKey, type PostingIndex } from '../index/posting-index.js';
+import type { ListPool, RankBitset } from '../index/posting-lists.js';
+import { unionAll } from '../index/posting-lists.js';
+import { syllableSplits } from '../query/pinyin.js';
+import type { SearchQuery } from '../query/search-query.js';
+import { foldText, isDecoration } from '../text-forms.js';
 
 export const ALL = 'all';
 export type Candidates = Int32Array | typeof ALL;

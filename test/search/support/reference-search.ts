@@ -3,12 +3,12 @@
  * its best tier. It is the oracle the indexed engine is tested against (same answer for any titles and
  * keyword), so it keeps no state and takes no shortcuts; it is linear in the catalogue size.
  */
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
-import type { ContentType } from '../shared/content-types.js';
-import { pinyinMatch } from './pinyin.js';
-import type { SearchEngine } from './search-engine.js';
-import { parseQuery, type SearchQuery, Tier, termsTier } from './search-query.js';
-import { coreText, foldText } from './text-forms.js';
+import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
+import { pinyinMatch } from '../../../src/search/query/pinyin.js';
+import { parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/query/search-query.js';
+import type { SearchEngine } from '../../../src/search/search-engine.js';
+import { coreText, foldText } from '../../../src/search/text-forms.js';
+import type { ContentType } from '../../../src/shared/content-types.js';
 
 /** The best tier of a title for a query, or -1 when it does not match. */
 export function referenceTier(title: string, query: SearchQuery): number {

@@ -3,9 +3,10 @@
  * by one in the current newest-first order, then merged into each tier of the built index's answer by
  * current rank, so the answer is the same as if they had been built in.
  */
-import type { StagedTitles } from './staged-titles.js';
-import type { PreparedQuery } from './title-forms.js';
-import { tierOfUnits, type UnitTitle } from './unit-tiers.js';
+import type { StagedTitles } from '../index/staged-titles.js';
+import type { UnitTitle } from '../index/title-rows.js';
+import type { PreparedQuery } from '../query/title-forms.js';
+import { tierOfUnits } from './unit-tiers.js';
 
 /** Delta slots the order holds, newest first (slots applied but not yet ordered are left out). */
 export function deltaInOrder(slots: number[], rankOf: Int32Array, order: Int32Array): Int32Array {

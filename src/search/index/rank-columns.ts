@@ -1,24 +1,18 @@
 /**
  * The built index's titles as columns in rank order (the view's newest-first order at build time). Per
- * rank a row of four int32s: where its texts start in `units`, its packed facts (flags, core lengths,
+ * rank a row (title-rows.ts): where its texts start in `units`, its packed facts (flags, core lengths,
  * first folded unit), its slot and its folded length. The texts sit back to back in one Uint16Array: the
  * folded title, then, for the few titles that folding changes (traditional script, capitals), the literal
  * one. A search reads each candidate's row, which alone tiers a one-character keyword and gives the slot
  * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
+
+import { STALE } from '../query/title-forms.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
 import { RegionWriter } from './region-writer.js';
-import { STALE } from './title-forms.js';
-
-/** Int32s per row: text start, facts, slot, folded length. */
-export const ROW = 4;
-/** The fields of a row, as offsets from its start. */
-export const ROW_TEXT_START = 0;
-export const ROW_FACTS = 1;
-export const ROW_SLOT = 2;
-export const ROW_FOLDED_LENGTH = 3;
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
 
 /** Where a build reads the titles it has to fold (the catalogue view). */
 export interface TitleSource {
@@ -32,7 +26,7 @@ export class RankColumns {
   private constructor(
     /** rank → slot (the view's order array, by reference: the view replaces it, never edits it). */
     readonly order: Int32Array,
-    /** rows[ROW·r ...]: text start, facts, slot, folded length of rank r; rows[ROW·size] the end of the texts. */
+    /** rows[ROW·r ...]: the row of rank r (title-rows.ts); rows[ROW·size] the end of the texts. */
     readonly rows: Int32Array,
     /** The texts back to back, in rank order. */
     readonly units: Uint16Array,
@@ -73,23 +67,19 @@ export class RankColumns {
         let facts: number;
         let foldedLength: number;
         if (oldRow >= 0) {
-          facts = old.rows[oldRow + 1] as number;
-          foldedLength = old.rows[oldRow + 3] as number;
-          writer.copy(old.units, old.rows[oldRow] as number, old.rows[oldRow + ROW] as number);
+          facts = old.rows[oldRow + ROW_FACTS] as number;
+          foldedLength = old.rows[oldRow + ROW_FOLDED_LENGTH] as number;
+          writer.copy(old.units, old.rows[oldRow + ROW_TEXT_START] as number, old.rows[oldRow + ROW + ROW_TEXT_START] as number);
         } else {
           facts = writer.write(titles.title(slot));
           foldedLength = writer.foldedLength;
         }
-        const row = rank * ROW;
-        rows[row] = start;
-        rows[row + 1] = facts;
-        rows[row + 2] = slot;
-        rows[row + 3] = foldedLength;
+        writeRow(rows, rank * ROW, start, facts, slot, foldedLength);
         postings.addUnits(rank, writer.units, start, start + foldedLength);
         types[rank] = typeOf[slot] as number;
       }
     }
-    rows[size * ROW] = writer.at;
+    rows[size * ROW + ROW_TEXT_START] = writer.at;
     return new RankColumns(order, rows, writer.units, rankOfSlot, types);
   }
 
@@ -101,8 +91,8 @@ export class RankColumns {
     const { rows, units } = this;
     const builder = new PostingBuilder(expectedBytes);
     for (let rank = 0; rank < this.size; rank++) {
-      const start = rows[rank * ROW] as number;
-      builder.addPairs(rank, units, start, start + (rows[rank * ROW + 3] as number));
+      const start = rows[rank * ROW + ROW_TEXT_START] as number;
+      builder.addPairs(rank, units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number));
     }
     return builder.finish();
   }
@@ -110,13 +100,13 @@ export class RankColumns {
   /** Where the slot's row starts when this build holds it and it is not STALE, else -1. */
   currentRow(slot: number): number {
     const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
-    if (rank < 0 || ((this.rows[rank * ROW + 1] as number) & STALE) !== 0) return -1;
+    if (rank < 0 || ((this.rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) return -1;
     return rank * ROW;
   }
 
   /** Text units in use (the array may hold unused room at its end, which costs no memory until written). */
   get usedUnits(): number {
-    return this.rows[this.size * ROW] as number;
+    return this.rows[this.size * ROW + ROW_TEXT_START] as number;
   }
 
   get size(): number {
@@ -131,7 +121,7 @@ export class RankColumns {
   markStale(slot: number): boolean {
     const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
     if (rank < 0) return false;
-    this.rows[rank * ROW + 1] = (this.rows[rank * ROW + 1] as number) | STALE;
+    this.rows[rank * ROW + ROW_FACTS] = (this.rows[rank * ROW + ROW_FACTS] as number) | STALE;
     return true;
   }
 }
@@ -146,7 +136,7 @@ function touchSources(order: Int32Array, titles: TitleSource, old: RankColumns, 
   for (let rank = first; rank < end; rank++) {
     const slot = order[rank] as number;
     const oldRow = old.currentRow(slot);
-    if (oldRow >= 0) sum += old.units[old.rows[oldRow] as number] as number;
+    if (oldRow >= 0) sum += old.units[old.rows[oldRow + ROW_TEXT_START] as number] as number;
     else {
       // A title's first and last units: its header and the lines its units take (it may cross into the next).
       const title = titles.title(slot);

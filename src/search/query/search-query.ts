@@ -1,13 +1,18 @@
 /**
- * A keyword prepared once per search, and the relevance tiers every engine ranks by (docs/decisions.md:
- * exact title, prefix, contains, then looser matches). Literal tiers compare the NFKC title with the
- * keyword as typed; each looser rule has its own tier below all of them, so folding, terms or pinyin can
- * add matches but never push a literal match down.
+ * A keyword prepared once per search, and the relevance tiers every engine ranks by: `Tier` below is the
+ * one definition of their order (docs/search.md's table, the README and the OpenAPI description describe
+ * it). Literal tiers compare the NFKC title with the keyword as typed; each looser rule has its own tier
+ * below all of them, so folding, terms or pinyin can add matches but never push a literal match down.
  */
-import { pinyinKeyword } from './pinyin.js';
-import { coreText, foldText } from './text-forms.js';
 
-/** Tier numbers in rank order; term and pinyin tiers follow at offsets the query computes. */
+import { coreText, foldText } from '../text-forms.js';
+import { pinyinKeyword } from './pinyin.js';
+
+/**
+ * Tier numbers in rank order, best first. After SOME_TERMS (one tier per number of terms held, more
+ * first: `termsTier`) come the PINYIN_TIERS tiers of a Latin keyword (`SearchQuery.pinyinTier`): the
+ * title starts with the spelling, then holds it elsewhere.
+ */
 export const Tier = {
   /** The title is the keyword. */
   EXACT: 0,
@@ -24,6 +29,9 @@ export const Tier = {
   /** Some of the terms: one tier per number of terms held, more first. */
   SOME_TERMS: 8,
 } as const;
+
+/** Pinyin tiers, last of all: the spelling at the title's start, then elsewhere. */
+export const PINYIN_TIERS = 2;
 
 export interface SearchQuery {
   /** The keyword after NFKC and trimming: what literal tiers look for. */
@@ -55,7 +63,7 @@ export function parseQuery(keyword: string): SearchQuery {
     terms,
     pinyin: pinyinKeyword(folded),
     pinyinTier,
-    tierCount: pinyinTier + 2,
+    tierCount: pinyinTier + PINYIN_TIERS,
   };
 }
 
