@@ -10,8 +10,7 @@ import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { runCli, startCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
-import { listen } from '../support/net.js';
-import { socketRequest } from './support/helpers.js';
+import { listen, socketRequest } from '../support/net.js';
 
 const TOKEN_LINE = /^dxr_[A-Za-z0-9_-]{43}$/;
 

@@ -10,8 +10,8 @@ import { Conversation } from '../../src/ranking/wechat/conversation.js';
 import { afterMs, type Deadline, within } from '../../src/ranking/wechat/reply-deadline.js';
 import { createServices } from '../../src/services.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { listen } from '../support/net.js';
-import { importBoard, socketRequest } from './support/helpers.js';
+import { listen, socketRequest } from '../support/net.js';
+import { importBoard } from './support/helpers.js';
 import {
   callbackUrl,
   decryptAsWechat,
