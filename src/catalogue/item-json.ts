@@ -7,7 +7,7 @@
  * the garbage collector never walks them. A replaced or removed entry's old bytes are garbage in their
  * chunk; a chunk whose bytes are all garbage is let go (a full re-import frees every old chunk).
  */
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
 
 export interface ContentItem {
   title: string;

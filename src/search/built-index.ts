@@ -6,16 +6,16 @@
  * lists are made for the first search that needs them, not with the build.
  */
 
-import { ALL, candidates } from './candidates.js';
-import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './classify-candidates.js';
-import { PostingBuilder } from './posting-builder.js';
-import type { PostingIndex } from './posting-index.js';
-import { ListPool, RankBitset } from './posting-lists.js';
-import { RankColumns } from './rank-columns.js';
+import { PostingBuilder } from './index/posting-builder.js';
+import type { PostingIndex } from './index/posting-index.js';
+import { ListPool, RankBitset } from './index/posting-lists.js';
+import { RankColumns } from './index/rank-columns.js';
+import type { UnitTitle } from './index/title-rows.js';
+import type { PreparedQuery } from './query/title-forms.js';
+import { ALL, candidates } from './rank/candidates.js';
+import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './rank/term-holders.js';
 import type { IndexedTitles } from './search-engine.js';
-import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './term-holders.js';
-import type { PreparedQuery } from './title-forms.js';
-import type { UnitTitle } from './unit-tiers.js';
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;

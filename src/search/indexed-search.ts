@@ -4,17 +4,17 @@
  * through memory (built-index.ts). Titles indexed after the last build form a delta (staged-titles.ts),
  * checked one by one and merged in by current rank (delta-tiers.ts); `prepare()` (after the view
  * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
- * straight from the view. Same answers as ReferenceSearch, without reading every title.
+ * straight from the view. Same answers as the reference scan (test/search/support/reference-search.ts), without reading every title.
  */
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
 import { BuiltIndex } from './built-index.js';
-import { deltaInOrder, mergeDelta, tierDelta } from './delta-tiers.js';
+import { StagedTitles } from './index/staged-titles.js';
+import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
+import { parseQuery } from './query/search-query.js';
+import { type PreparedQuery, prepareQuery } from './query/title-forms.js';
+import { deltaInOrder, mergeDelta, tierDelta } from './rank/delta-tiers.js';
 import { ResultCache } from './result-cache.js';
 import type { IndexedTitles, SearchEngine } from './search-engine.js';
-import { parseQuery } from './search-query.js';
-import { StagedTitles } from './staged-titles.js';
-import { type PreparedQuery, prepareQuery } from './title-forms.js';
-import type { UnitTitle } from './unit-tiers.js';
 
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
@@ -46,18 +46,7 @@ export class IndexedSearch implements SearchEngine {
   constructor({ cachedResults = 16, deltaLimit = DELTA_MIN }: { cachedResults?: number; deltaLimit?: number } = {}) {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
-    const none = new Uint16Array(0);
-    this.scratch = {
-      foldedUnits: none,
-      foldedStart: 0,
-      foldedEnd: 0,
-      literalUnits: none,
-      literalStart: 0,
-      literalEnd: 0,
-      foldChanges: false,
-      literalCoreLength: 0,
-      foldedCoreLength: 0,
-    };
+    this.scratch = emptyUnitTitle();
   }
 
   /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */

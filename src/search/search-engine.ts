@@ -1,10 +1,10 @@
 /**
  * What the catalogue needs from search: keep an index of titles by slot, and answer a keyword with the
- * matching slots in relevance order (docs/decisions.md: exact title, prefix, contains, looser; newest first
- * within a tier). Implementations may differ in speed and in where they run (this thread or a worker,
- * docs/search.md), never in the answer.
+ * matching slots in relevance order (the tiers of query/search-query.ts, newest first within a tier).
+ * Implementations may differ in speed and in where they run (this thread or a worker, docs/search.md),
+ * never in the answer.
  */
-import type { ContentType } from '../catalogue/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 
 /**
  * What an engine reads of the catalogue: its titles by slot and its newest-first orders. The catalogue
@@ -49,9 +49,4 @@ export interface SearchEngine {
   findPage?(view: IndexedTitles, keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage>;
   /** Optional: releases what the engine holds (a worker thread). */
   close?(): Promise<void>;
-}
-
-/** Case- and width-insensitive form shared by titles and keywords. */
-export function foldText(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
 }

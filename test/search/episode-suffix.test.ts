@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { suffixStart, suffixStartOfUnits } from '../../src/search/episode-suffix.js';
+import { suffixStart, suffixStartOfUnits } from '../../src/search/query/episode-suffix.js';
 import { coreLength, coreLengthOfUnits } from '../../src/search/text-forms.js';
 
 const PIECES = [

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../../src/catalogue/content-types.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
-import { ScanSearch } from '../../src/search/scan-search.js';
-import { sameAnswers, toStored } from './same-answers.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
+import { sameAnswers, toStored } from './support/same-answers.js';
+import { ScanSearch } from './support/scan-search.js';
 
 // Characters chosen to collide: simplified/traditional pairs, capitals, full width, punctuation and
 // brackets, episode suffixes, homophones and polyphones for pinyin, a surrogate pair and İ.

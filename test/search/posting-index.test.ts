@@ -4,10 +4,10 @@
 // this builds the index directly.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PostingBuilder } from '../../src/search/posting-builder.js';
-import { initialsPairKey, type PostingIndex } from '../../src/search/posting-index.js';
-import { ListPool, RankBitset } from '../../src/search/posting-lists.js';
-import { RankColumns } from '../../src/search/rank-columns.js';
+import { PostingBuilder } from '../../src/search/index/posting-builder.js';
+import { initialsPairKey, type PostingIndex } from '../../src/search/index/posting-index.js';
+import { ListPool, RankBitset } from '../../src/search/index/posting-lists.js';
+import { RankColumns } from '../../src/search/index/rank-columns.js';
 
 function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
   const order = Int32Array.from({ length: size }, (_, rank) => rank);

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { RegionWriter } from '../../src/search/region-writer.js';
-import { titleFacts } from '../../src/search/title-forms.js';
+import { RegionWriter } from '../../src/search/index/region-writer.js';
+import { titleFacts } from '../../src/search/query/title-forms.js';
 
 const PIECES = [
   ...'霸道總裁总裁爱愛LOVElove',

@@ -7,10 +7,10 @@ import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
 import type { Worker } from 'node:worker_threads';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../../src/catalogue/content-types.js';
-import { ReferenceSearch } from '../../src/search/reference-search.js';
 import { WorkerSearch } from '../../src/search/worker/worker-search.js';
-import { toStored } from './same-answers.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
+import { ReferenceSearch } from './support/reference-search.js';
+import { toStored } from './support/same-answers.js';
 
 const TITLES = [
   '霸道总裁',

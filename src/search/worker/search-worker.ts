@@ -6,7 +6,7 @@
  * the catalogue's thread never holds (nor collects) a million-slot answer.
  */
 import { parentPort } from 'node:worker_threads';
-import { CONTENT_TYPES } from '../../catalogue/content-types.js';
+import { CONTENT_TYPES } from '../../shared/content-types.js';
 import { IndexedSearch } from '../indexed-search.js';
 import type { FindMessage, FromWorker, ToWorker } from './search-messages.js';
 import { TitleMirror } from './title-mirror.js';

@@ -1,0 +1,98 @@
+/**
+ * One fixed-window counter of rate-limiter-flexible, in memory or in Redis: what the catalogue limits,
+ * the web budgets and the ranking token limit and failed-attempt throttle all count with. The library
+ * does the counting: in memory a plain Map with a timer per key (no LRU, so a flood of new addresses
+ * cannot push out a blacklisted one or a live window), in Redis one Lua script per request that sets the
+ * key with its expiry and increments it atomically (no key without a TTL).
+ *
+ * With Redis, each counter also has a memory twin that decides while Redis is down (RedisLink.up is
+ * false) or when a Redis call fails or times out; the failure marks the link down, so later requests go
+ * straight to memory instead of waiting on Redis, until the link's probe sees Redis answer again.
+ *
+ * This is the service's one Redis fallback. rate-limiter-flexible's own `insuranceLimiter` would do the
+ * switch per call: while Redis hangs, every request would first wait out the command timeout before
+ * falling back, and nothing would log the outage, count it in `dramadex_redis_fallback` or tell health.
+ * Deciding on the link's state instead costs a hung Redis one timed-out request per instance, not one per
+ * request, and shares the log line, metric and health check with every other user of the link.
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisLink } from './redis-link.js';
+
+export interface CounterSpec {
+  /** Part of the key: `<REDIS_KEY_PREFIX><name>:<key>`. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** A refusal from the counter: how far over it is and how long until its window ends. */
+export type Refusal = RateLimiterRes;
+
+export class Counter {
+  /** This instance's own counts: the whole state without Redis, the fallback with it. */
+  readonly local: RateLimiterMemory;
+  private readonly shared: RateLimiterRedis | undefined;
+
+  constructor(
+    readonly spec: CounterSpec,
+    keyPrefix: string,
+    private readonly link: RedisLink | undefined,
+  ) {
+    const quota = { points: spec.points, duration: spec.durationSeconds };
+    // The memory counter has a Map of its own, so no prefix: the library then looks up the caller's own
+    // string (an address from the socket, a key's limitKey), whose hash V8 has already computed, rather
+    // than a prefixed copy it would build and hash on every request (about 60 instructions a lookup
+    // instead of 1,770, under callgrind).
+    this.local = new RateLimiterMemory({ ...quota, keyPrefix: '' });
+    this.shared = link
+      ? new RateLimiterRedis({ ...quota, keyPrefix: `${keyPrefix}${spec.name}`, storeClient: link.client, rejectIfRedisNotReady: true })
+      : undefined;
+  }
+
+  /**
+   * Counts one request; resolves when it is within the limit, rejects with a Refusal when not. The
+   * memory path hands back the library's own promise (no async wrapper: this runs on every request).
+   */
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.shared && this.link?.up ? this.consumeShared(this.shared, this.link, key) : this.local.consume(key);
+  }
+
+  private async consumeShared(shared: RateLimiterRedis, link: RedisLink, key: string): Promise<RateLimiterRes> {
+    try {
+      return await shared.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      link.markDown(error as Error);
+      return this.local.consume(key);
+    }
+  }
+
+  /** The count of `key` in its window, or null when it has none; read where requests are counted. */
+  async get(key: string): Promise<RateLimiterRes | null> {
+    if (this.shared && this.link?.up) {
+      try {
+        return await this.shared.get(key);
+      } catch (error) {
+        this.link.markDown(error as Error);
+      }
+    }
+    return this.local.get(key);
+  }
+
+  /** Sets a key's count for a duration (the blacklist), where the request was counted. */
+  async set(key: string, points: number, seconds: number): Promise<void> {
+    if (this.shared && this.link?.up) {
+      try {
+        await this.shared.set(key, points, seconds);
+        return;
+      } catch (error) {
+        this.link.markDown(error as Error);
+      }
+    }
+    await this.local.set(key, points, seconds);
+  }
+}
+
+export function isRefusal(value: unknown): value is Refusal {
+  return value instanceof RateLimiterRes;
+}

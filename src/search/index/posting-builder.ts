@@ -1,0 +1,159 @@
+/**
+ * Builds the posting lists in one pass over the titles in rank order: the character keys while
+ * rank-columns.ts copies each title, the pinyin keys later in a pass of their own (built-index.ts builds
+ * them for the first pinyin search). A list's size is not known until the end, so each key writes its varint gaps
+ * into chunks of one growing arena, each chunk twice the size of the key's previous one (up to 8 KB)
+ * and linked to it; a varint never straddles two chunks. The arena then is the index's storage as it is
+ * (about 11% slack at a million titles): copying it into one array per list cost a 20 MB allocation,
+ * which at that size set off a full garbage collection of the catalogue's heap. The earlier build walked
+ * all titles twice (sizes first, then lists) and extracted every title's keys twice.
+ */
+import { initialsOf } from '../query/pinyin.js';
+import { isDecoration } from '../text-forms.js';
+import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
+
+/** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
+const KEY_INFO = new Int32Array(0x10000).fill(-1);
+
+function keyInfo(unit: number): number {
+  const info = isDecoration(unit) ? -2 : initialsOf(unit);
+  KEY_INFO[unit] = info;
+  return info;
+}
+
+const FIRST_CHUNK = 16;
+const LARGEST_CHUNK = 1 << 13;
+
+export class PostingBuilder {
+  private arena: Uint8Array;
+  private top = 0;
+  /** Per key (stride 4): write position, end of its current chunk, last rank (-1 before the first), postings. */
+  private readonly state = new Int32Array(KEY_COUNT * 4);
+  /** Per key: its first and current chunk, -1 before the first posting. */
+  private readonly firstChunk = new Int32Array(KEY_COUNT).fill(-1);
+  private readonly lastChunk = new Int32Array(KEY_COUNT).fill(-1);
+  /** Per chunk: start in the arena, size, where its data ends (set when it is full or at the end), next chunk of the same key (-1: none). */
+  private chunkStart = new Int32Array(1024);
+  private chunkSize = new Int32Array(1024);
+  private chunkEnd = new Int32Array(1024);
+  private chunkNext = new Int32Array(1024);
+  private chunks = 0;
+
+  /** `expectedBytes`: a guess of the lists' total size, so the arena rarely grows. */
+  constructor(expectedBytes: number) {
+    this.arena = new Uint8Array(Math.max(1024, expectedBytes));
+    for (let key = 0; key < KEY_COUNT; key++) this.state[key * 4 + 2] = -1;
+  }
+
+  /** Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting per unit that is not decoration. */
+  addUnits(rank: number, units: Uint16Array, start: number, end: number): void {
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      let info = KEY_INFO[unit] as number;
+      if (info === -1) info = keyInfo(unit);
+      if (info !== -2) this.post(unit, rank);
+    }
+  }
+
+  /**
+   * Adds the title's pinyin keys: a posting for each pair of initials of neighbouring Chinese characters
+   * (decoration between them skipped, anything else breaking the run).
+   */
+  addPairs(rank: number, units: Uint16Array, start: number, end: number): void {
+    let previous = 0;
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      let info = KEY_INFO[unit] as number;
+      if (info === -1) info = keyInfo(unit);
+      if (info === -2) continue;
+      if (previous !== 0 && info !== 0) {
+        if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
+          this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);
+        } else {
+          for (let first = previous; first !== 0; first &= first - 1) {
+            for (let second = info; second !== 0; second &= second - 1) {
+              this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(first & -first)) * 26 + (31 - Math.clz32(second & -second)), rank);
+            }
+          }
+        }
+      }
+      previous = info;
+    }
+  }
+
+  /** Appends `rank` to the key's list, unless the list already ends with it (a key seen twice in a title). */
+  private post(key: number, rank: number): void {
+    const { state } = this;
+    const base = key * 4;
+    const last = state[base + 2] as number;
+    if (last === rank) return;
+    let gap = rank - last;
+    state[base + 2] = rank;
+    state[base + 3] = (state[base + 3] as number) + 1;
+    let at = state[base] as number;
+    const size = gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
+    if (at + size > (state[base + 1] as number)) at = this.newChunk(key, at);
+    const { arena } = this;
+    while (gap >= 0x80) {
+      arena[at++] = (gap & 0x7f) | 0x80;
+      gap >>>= 7;
+    }
+    arena[at++] = gap;
+    state[base] = at;
+  }
+
+  /** The finished index, over the arena; the builder is spent. */
+  finish(): PostingIndex {
+    const counts = new Int32Array(KEY_COUNT);
+    for (let key = 0; key < KEY_COUNT; key++) {
+      counts[key] = this.state[key * 4 + 3] as number;
+      const last = this.lastChunk[key] as number;
+      if (last >= 0) this.chunkEnd[last] = this.state[key * 4] as number;
+    }
+    const chunks = this.chunks;
+    return new PostingIndex(
+      this.arena,
+      this.top,
+      counts,
+      this.firstChunk,
+      this.chunkStart.slice(0, chunks),
+      this.chunkEnd.slice(0, chunks),
+      this.chunkNext.slice(0, chunks),
+    );
+  }
+
+  /** Starts a new chunk for the key, whose current one ends at `end`; returns its start. */
+  private newChunk(key: number, end: number): number {
+    const last = this.lastChunk[key] as number;
+    if (last >= 0) this.chunkEnd[last] = end;
+    const size = last < 0 ? FIRST_CHUNK : Math.min(LARGEST_CHUNK, (this.chunkSize[last] as number) * 2);
+    if (this.top + size > this.arena.length) {
+      const arena = new Uint8Array(Math.max(this.top + size, this.arena.length * 2));
+      arena.set(this.arena.subarray(0, this.top));
+      this.arena = arena;
+    }
+    if (this.chunks === this.chunkStart.length) {
+      const grow = (from: Int32Array) => {
+        const to = new Int32Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.chunkStart = grow(this.chunkStart);
+      this.chunkSize = grow(this.chunkSize);
+      this.chunkEnd = grow(this.chunkEnd);
+      this.chunkNext = grow(this.chunkNext);
+    }
+    const chunk = this.chunks++;
+    const start = this.top;
+    this.chunkStart[chunk] = start;
+    this.chunkSize[chunk] = size;
+    this.chunkNext[chunk] = -1;
+    if (last < 0) this.firstChunk[key] = chunk;
+    else this.chunkNext[last] = chunk;
+    this.lastChunk[key] = chunk;
+    this.top += size;
+    this.state[key * 4] = start;
+    this.state[key * 4 + 1] = start + size;
+    return start;
+  }
+}

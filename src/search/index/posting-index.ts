@@ -1,0 +1,171 @@
+/**
+ * The inverted index: for every key, the ranks (positions in the view's newest-first order at build
+ * time) of the titles holding it, ascending. Because lists hold ranks, an intersection or union comes
+ * out newest first and no result is ever sorted. Keys are the folded title's code units (punctuation and
+ * spaces left out) and, for pinyin, pairs of initial letters of neighbouring Chinese characters. Lists
+ * are stored as varint gaps (about 1.3 bytes a posting instead of 4), in chains of chunks as
+ * posting-builder.ts wrote them in one pass, and decoded when a query needs them.
+ */
+import { initialsOf, readingsOf } from '../query/pinyin.js';
+import type { ListPool, RankBitset } from './posting-lists.js';
+
+/** Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z). */
+export const INITIALS_PAIR_BASE = 0x10000;
+export const KEY_COUNT = INITIALS_PAIR_BASE + 26 * 26;
+
+export function initialsPairKey(first: number, second: number): number {
+  return INITIALS_PAIR_BASE + first * 26 + second;
+}
+
+export class PostingIndex {
+  private syllableChars: Map<string, number[]> | undefined;
+  private initialChars: number[][] | undefined;
+  /** The lists of the pinyin-pair keys, built apart (and later) from the character keys'. */
+  private pairs: PostingIndex | undefined;
+
+  /** Built by PostingBuilder: each key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1). */
+  constructor(
+    private readonly data: Uint8Array,
+    /** Bytes of `data` in use (the rest is room the build did not need, never written). */
+    private readonly used: number,
+    /** Postings per key. */
+    private readonly counts: Int32Array,
+    /** Per key: its first chunk, -1 for an empty list. */
+    private readonly firstChunk: Int32Array,
+    /** Per chunk: where its data starts and ends in `data`, and the next chunk of the same list (-1: none). */
+    private readonly chunkStart: Int32Array,
+    private readonly chunkEnd: Int32Array,
+    private readonly chunkNext: Int32Array,
+  ) {}
+
+  /** Bytes held by the lists. */
+  get bytes(): number {
+    return this.ownBytes + (this.pairs?.bytes ?? 0);
+  }
+
+  /** Bytes held by the lists built with it (the character lists of a build: not the pinyin pairs). */
+  get ownBytes(): number {
+    return this.used + this.counts.byteLength + this.firstChunk.byteLength + this.chunkStart.byteLength * 3;
+  }
+
+  /** Postings in all lists. */
+  get total(): number {
+    let total = this.pairs?.total ?? 0;
+    for (const count of this.counts) total += count;
+    return total;
+  }
+
+  get hasPairs(): boolean {
+    return this.pairs !== undefined;
+  }
+
+  /** Takes the pinyin-pair lists (from an index built of those keys alone) as its own. */
+  attachPairs(pairs: PostingIndex): void {
+    this.pairs = pairs;
+  }
+
+  /** How many titles hold the key. */
+  count(key: number): number {
+    if (key >= INITIALS_PAIR_BASE) return this.pairs?.count(key) ?? 0;
+    return this.counts[key] as number;
+  }
+
+  /**
+   * The ranks of `ranks` (ascending) that the key's list holds. `ranks` go into `marks` (empty, and left
+   * empty), the list is decoded as far as the last of them, and each posting kept when its bit is set.
+   */
+  intersect(ranks: Int32Array, key: number, pool: ListPool, marks: RankBitset): Int32Array {
+    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.intersect(ranks, key, pool, marks);
+    const { data, chunkStart, chunkEnd, chunkNext } = this;
+    // One more than can be found: each posting is written at `found` before its bit decides whether it stays.
+    const out = pool.take(ranks.length + 1);
+    if (ranks.length === 0) return out.subarray(0, 0);
+    marks.add(ranks);
+    const bits = marks.bits;
+    const last = ranks[ranks.length - 1] as number;
+    const count = this.counts[key] as number;
+    let chunk = this.firstChunk[key] as number;
+    let at = chunk >= 0 ? (chunkStart[chunk] as number) : 0;
+    let end = chunk >= 0 ? (chunkEnd[chunk] as number) : 0;
+    let rank = -1;
+    let found = 0;
+    for (let index = 0; index < count; index++) {
+      if (at === end) {
+        chunk = chunkNext[chunk] as number;
+        at = chunkStart[chunk] as number;
+        end = chunkEnd[chunk] as number;
+      }
+      let byte = data[at++] as number;
+      let gap = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = data[at++] as number;
+        gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
+      }
+      rank += gap;
+      if (rank > last) break;
+      out[found] = rank;
+      found += ((bits[rank >>> 5] as number) >>> (rank & 31)) & 1;
+    }
+    marks.clear(ranks);
+    return out.subarray(0, found);
+  }
+
+  /** The key's list, decoded. */
+  list(key: number, pool?: ListPool): Int32Array {
+    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.list(key, pool);
+    const { data, chunkStart, chunkEnd, chunkNext } = this;
+    const count = this.counts[key] as number;
+    const out = pool ? pool.take(count) : new Int32Array(count);
+    let chunk = this.firstChunk[key] as number;
+    let at = chunk >= 0 ? (chunkStart[chunk] as number) : 0;
+    let end = chunk >= 0 ? (chunkEnd[chunk] as number) : 0;
+    let rank = -1;
+    for (let index = 0; index < count; index++) {
+      if (at === end) {
+        chunk = chunkNext[chunk] as number;
+        at = chunkStart[chunk] as number;
+        end = chunkEnd[chunk] as number;
+      }
+      let byte = data[at++] as number;
+      let gap = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = data[at++] as number;
+        gap = shift < 28 ? gap | ((byte & 0x7f) << shift) : gap + (byte & 0x7f) * 2 ** shift;
+      }
+      rank += gap;
+      out[index] = rank;
+    }
+    return out;
+  }
+
+  /** Lists of the indexed characters read with this syllable. */
+  charsReading(syllable: string, pool: ListPool): Int32Array[] {
+    return (this.syllables().get(syllable) ?? []).map((unit) => this.list(unit, pool));
+  }
+
+  /** Lists of the indexed characters with a reading that starts with this letter (0 = a). */
+  charsWithInitial(letter: number, pool: ListPool): Int32Array[] {
+    this.syllables();
+    return (this.initialChars?.[letter] ?? []).map((unit) => this.list(unit, pool));
+  }
+
+  /** Every syllable some indexed character is read with, and the characters read with it. */
+  syllables(): Map<string, number[]> {
+    if (this.syllableChars) return this.syllableChars;
+    const bySyllable = new Map<string, number[]>();
+    const byInitial: number[][] = Array.from({ length: 26 }, () => []);
+    for (let unit = 0; unit < INITIALS_PAIR_BASE; unit++) {
+      if (this.counts[unit] === 0 || initialsOf(unit) === 0) continue;
+      for (const reading of readingsOf(unit)) {
+        const chars = bySyllable.get(reading) ?? [];
+        if (chars.length === 0) bySyllable.set(reading, chars);
+        chars.push(unit);
+      }
+      for (let letters = initialsOf(unit); letters !== 0; letters &= letters - 1)
+        byInitial[31 - Math.clz32(letters & -letters)]?.push(unit);
+    }
+    this.initialChars = byInitial;
+    this.syllableChars = bySyllable;
+    return bySyllable;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The built index's titles as columns in rank order (the view's newest-first order at build time). Per
+ * rank a row (title-rows.ts): where its texts start in `units`, its packed facts (flags, core lengths,
+ * first folded unit), its slot and its folded length. The texts sit back to back in one Uint16Array: the
+ * folded title, then, for the few titles that folding changes (traditional script, capitals), the literal
+ * one. A search reads each candidate's row, which alone tiers a one-character keyword and gives the slot
+ * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
+ * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
+ */
+
+import { STALE } from '../query/title-forms.js';
+import { PostingBuilder } from './posting-builder.js';
+import type { PostingIndex } from './posting-index.js';
+import { RegionWriter } from './region-writer.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
+
+/** Where a build reads the titles it has to fold (the catalogue view). */
+export interface TitleSource {
+  title(slot: number): string;
+}
+
+export class RankColumns {
+  /** A build holding no title. */
+  static readonly EMPTY = new RankColumns(new Int32Array(0), new Int32Array(ROW), new Uint16Array(0), new Int32Array(0), new Uint8Array(0));
+
+  private constructor(
+    /** rank → slot (the view's order array, by reference: the view replaces it, never edits it). */
+    readonly order: Int32Array,
+    /** rows[ROW·r ...]: the row of rank r (title-rows.ts); rows[ROW·size] the end of the texts. */
+    readonly rows: Int32Array,
+    /** The texts back to back, in rank order. */
+    readonly units: Uint16Array,
+    /** slot → rank in this build, -1 when absent. */
+    readonly rankOfSlot: Int32Array,
+    /** Type code per rank again, on its own: a megabyte that stays in cache for type-filtered searches. */
+    readonly types: Uint8Array,
+  ) {}
+
+  /**
+   * One pass in rank order: each title that is new or changed since `previous` (absent from it, or its
+   * row there STALE) is folded from `titles` straight into place, every other one copied from
+   * `previous`, and its characters are handed to `postings` while it is in cache. The sources of a block of ranks
+   * are touched first, in a tight loop, so their cache misses overlap. `rankOfSlot`: slot → rank in
+   * `order` (-1 for slots it lacks), kept by the build. `capacity`: expected text units.
+   */
+  static build(
+    order: Int32Array,
+    rankOfSlot: Int32Array,
+    titles: TitleSource,
+    previous: RankColumns | undefined,
+    typeOf: Uint8Array,
+    postings: PostingBuilder,
+    capacity: number,
+  ): RankColumns {
+    const size = order.length;
+    const rows = new Int32Array(size * ROW + ROW);
+    const types = new Uint8Array(size);
+    const writer = new RegionWriter(capacity);
+    const old = previous ?? RankColumns.EMPTY;
+    for (let block = 0; block < size; block += BLOCK) {
+      const blockEnd = Math.min(size, block + BLOCK);
+      touchSources(order, titles, old, block, blockEnd);
+      for (let rank = block; rank < blockEnd; rank++) {
+        const slot = order[rank] as number;
+        const start = writer.at;
+        const oldRow = old.currentRow(slot);
+        let facts: number;
+        let foldedLength: number;
+        if (oldRow >= 0) {
+          facts = old.rows[oldRow + ROW_FACTS] as number;
+          foldedLength = old.rows[oldRow + ROW_FOLDED_LENGTH] as number;
+          writer.copy(old.units, old.rows[oldRow + ROW_TEXT_START] as number, old.rows[oldRow + ROW + ROW_TEXT_START] as number);
+        } else {
+          facts = writer.write(titles.title(slot));
+          foldedLength = writer.foldedLength;
+        }
+        writeRow(rows, rank * ROW, start, facts, slot, foldedLength);
+        postings.addUnits(rank, writer.units, start, start + foldedLength);
+        types[rank] = typeOf[slot] as number;
+      }
+    }
+    rows[size * ROW + ROW_TEXT_START] = writer.at;
+    return new RankColumns(order, rows, writer.units, rankOfSlot, types);
+  }
+
+  /**
+   * The pinyin-pair lists of these titles: one pass over the texts in rank order, memory read forward
+   * (the texts never change after the build, so the lists are the same whenever they are made).
+   */
+  pairPostings(expectedBytes: number): PostingIndex {
+    const { rows, units } = this;
+    const builder = new PostingBuilder(expectedBytes);
+    for (let rank = 0; rank < this.size; rank++) {
+      const start = rows[rank * ROW + ROW_TEXT_START] as number;
+      builder.addPairs(rank, units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number));
+    }
+    return builder.finish();
+  }
+
+  /** Where the slot's row starts when this build holds it and it is not STALE, else -1. */
+  currentRow(slot: number): number {
+    const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
+    if (rank < 0 || ((this.rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) return -1;
+    return rank * ROW;
+  }
+
+  /** Text units in use (the array may hold unused room at its end, which costs no memory until written). */
+  get usedUnits(): number {
+    return this.rows[this.size * ROW + ROW_TEXT_START] as number;
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  get bytes(): number {
+    return this.rows.byteLength + this.usedUnits * 2 + this.rankOfSlot.byteLength + this.types.byteLength;
+  }
+
+  /** Marks a slot's row outdated (it was indexed again); false when the slot is not in this build. */
+  markStale(slot: number): boolean {
+    const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
+    if (rank < 0) return false;
+    this.rows[rank * ROW + ROW_FACTS] = (this.rows[rank * ROW + ROW_FACTS] as number) | STALE;
+    return true;
+  }
+}
+
+/** Ranks whose sources are touched ahead of their copy at a time. */
+const BLOCK = 64;
+const touched = new Int32Array(1);
+
+/** Reads where the texts of ranks [first, end) come from: independent loads whose cache misses overlap. */
+function touchSources(order: Int32Array, titles: TitleSource, old: RankColumns, first: number, end: number): void {
+  let sum = 0;
+  for (let rank = first; rank < end; rank++) {
+    const slot = order[rank] as number;
+    const oldRow = old.currentRow(slot);
+    if (oldRow >= 0) sum += old.units[old.rows[oldRow + ROW_TEXT_START] as number] as number;
+    else {
+      // A title's first and last units: its header and the lines its units take (it may cross into the next).
+      const title = titles.title(slot);
+      sum += title.length > 0 ? title.charCodeAt(title.length - 1) : 0;
+    }
+  }
+  touched[0] = sum;
+}

@@ -1,0 +1,74 @@
+/**
+ * A keyword prepared once per search, and the relevance tiers every engine ranks by: `Tier` below is the
+ * one definition of their order (docs/search.md's table, the README and the OpenAPI description describe
+ * it). Literal tiers compare the NFKC title with the keyword as typed; each looser rule has its own tier
+ * below all of them, so folding, terms or pinyin can add matches but never push a literal match down.
+ */
+
+import { coreText, foldText } from '../text-forms.js';
+import { pinyinKeyword } from './pinyin.js';
+
+/**
+ * Tier numbers in rank order, best first. After SOME_TERMS (one tier per number of terms held, more
+ * first: `termsTier`) come the PINYIN_TIERS tiers of a Latin keyword (`SearchQuery.pinyinTier`): the
+ * title starts with the spelling, then holds it elsewhere.
+ */
+export const Tier = {
+  /** The title is the keyword. */
+  EXACT: 0,
+  /** The title is the keyword once punctuation, brackets, spaces and an episode suffix are ignored. */
+  EXACT_CORE: 1,
+  PREFIX: 2,
+  CONTAINS: 3,
+  /** As the three above, after case, width and traditional/simplified folding. */
+  FOLDED_EXACT: 4,
+  FOLDED_PREFIX: 5,
+  FOLDED_CONTAINS: 6,
+  /** Several space-separated terms, each somewhere in the folded title. */
+  ALL_TERMS: 7,
+  /** Some of the terms: one tier per number of terms held, more first. */
+  SOME_TERMS: 8,
+} as const;
+
+/** Pinyin tiers, last of all: the spelling at the title's start, then elsewhere. */
+export const PINYIN_TIERS = 2;
+
+export interface SearchQuery {
+  /** The keyword after NFKC and trimming: what literal tiers look for. */
+  literal: string;
+  literalCore: string;
+  /** The folded keyword: what looser tiers look for. */
+  folded: string;
+  foldedCore: string;
+  /** Folded space-separated terms when there are two or more, else empty. */
+  terms: string[];
+  /** Letters a Latin keyword spells in pinyin, or ''. */
+  pinyin: string;
+  /** First pinyin tier (title starts with the spelling); the next one holds it elsewhere. */
+  pinyinTier: number;
+  tierCount: number;
+}
+
+export function parseQuery(keyword: string): SearchQuery {
+  const literal = keyword.normalize('NFKC').trim();
+  const folded = foldText(literal);
+  const split = folded.split(/\s+/).filter(Boolean);
+  const terms = split.length > 1 ? split : [];
+  const pinyinTier = Tier.SOME_TERMS + Math.max(0, terms.length - 1);
+  return {
+    literal,
+    literalCore: coreText(literal),
+    folded,
+    foldedCore: coreText(folded),
+    terms,
+    pinyin: pinyinKeyword(folded),
+    pinyinTier,
+    tierCount: pinyinTier + PINYIN_TIERS,
+  };
+}
+
+/** Tier of a title holding `held` of the query's terms (all: ALL_TERMS), or -1 for none. */
+export function termsTier(query: SearchQuery, held: number): number {
+  if (held === 0) return -1;
+  return held === query.terms.length ? Tier.ALL_TERMS : Tier.SOME_TERMS + (query.terms.length - 1 - held);
+}

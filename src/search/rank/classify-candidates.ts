@@ -1,0 +1,96 @@
+/**
+ * Places the built index's candidates in their tiers: the hot loop of a search, bound by memory at a
+ * million titles. Most candidates are tiered by the code-only loops of literal-tiers.ts; the rest go
+ * through the full check (`tierOfUnits`), or only its terms and pinyin part when the literal loop has
+ * ruled out the others, in a second loop of their own. Tiers are counted afterwards, and the slots
+ * placed in tier order. Codes and slots go to buffers reused from search to search.
+ */
+
+import type { ListPool } from '../index/posting-lists.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { type PreparedQuery, STALE } from '../query/title-forms.js';
+import { BLOCK, classifyLiteral, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
+import { looserTier, tierOfUnits } from './unit-tiers.js';
+
+/** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */
+export class Classified {
+  codes = new Uint16Array(0);
+  slots = new Int32Array(0);
+
+  reserve(count: number): void {
+    if (count <= this.codes.length) return;
+    this.codes = new Uint16Array(count + (count >>> 2));
+    this.slots = new Int32Array(count + (count >>> 2));
+  }
+}
+
+/** Candidate ranks of the type (all of them when typeCode < 0): a tight pass over the one-byte type column. */
+export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, pool: ListPool): Int32Array {
+  if (typeCode < 0) return ranks;
+  const out = pool.take(ranks.length);
+  let count = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    const rank = ranks[index] as number;
+    if (types[rank] === typeCode) out[count++] = rank;
+  }
+  return out.subarray(0, count);
+}
+
+/** Fills `out` for candidates [0, ranks.length). */
+export function classifyCandidates(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, out: Classified): void {
+  out.reserve(ranks.length);
+  const { codes, slots } = out;
+  const single = singleUnitKeyword(query);
+  let deferred = ranks.length;
+  if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes, slots);
+  // With several terms, nearly every candidate lacks the whole keyword and needs the terms check anyway.
+  else if (query.foldInvariant && query.terms.length === 0) deferred = classifyLiteral(columns, ranks, query, codes, slots);
+  else codes.fill(DEFERRED, 0, ranks.length);
+  if (deferred === 0) return;
+  // The full check for the candidates the loops above left to it, in a loop of its own (a call inside
+  // those loops, even one rarely taken, made them several times slower).
+  const { rows, units } = columns;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
+    const code = codes[index] as number;
+    if (code < LOOSER) continue;
+    const row = (ranks[index] as number) * ROW;
+    slots[index] = rows[row + ROW_SLOT] as number;
+    if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
+    else {
+      const start = rows[row + ROW_TEXT_START] as number;
+      codes[index] = looserTier(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), query) + 1;
+    }
+  }
+}
+
+/** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
+export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
+  const { rows, units } = columns;
+  if (((rows[row + ROW_FACTS] as number) & STALE) !== 0) return 0;
+  return tierOfUnits(describeRow(rows, units, row, title), query) + 1;
+}
+
+/** Matches per tier among candidates [0, count). */
+export function countTiers(codes: Uint16Array, count: number, counts: Int32Array): void {
+  const perCode = new Int32Array(counts.length + 1);
+  for (let index = 0; index < count; index++) {
+    const code = codes[index] as number;
+    perCode[code] = (perCode[code] as number) + 1;
+  }
+  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1] as number;
+}
+
+/** Writes each matching candidate's slot at its tier's next free place. */
+export function placeByTier(result: Int32Array, starts: Int32Array, classified: Classified, count: number): void {
+  const { codes, slots } = classified;
+  const cursor = starts.slice();
+  for (let index = 0; index < count; index++) {
+    const code = codes[index] as number;
+    if (code === 0) continue;
+    const at = cursor[code - 1] as number;
+    result[at] = slots[index] as number;
+    cursor[code - 1] = at + 1;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The loops that tier most candidates of a search: a one-character keyword from each candidate's row
+ * alone (one cache line), and any keyword of one term that folding leaves alone, on titles that folding
+ * leaves alone, from the row and the text. They only write a code and the slot per candidate and leave
+ * the rest (titles that folding changes, outdated rows, pinyin) to classify-candidates.ts: measured, per-
+ * tier counters updated or the full check called inside these loops made them several times slower. A
+ * tight touching loop brings a block of candidates' rows and texts in first, so their misses overlap.
+ */
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START } from '../index/title-rows.js';
+import { Tier } from '../query/search-query.js';
+import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
+import { isDecoration } from '../text-forms.js';
+import { indexOfUnits, sameCore } from './unit-tiers.js';
+
+/** Code of a candidate left to the full check (codes are tier + 1, in 16 bits: any keyword has fewer tiers). */
+export const DEFERRED = 0xffff;
+/** Code of a candidate that can only match by terms or pinyin, left to those checks. */
+export const LOOSER = 0xfffe;
+/** Candidates touched ahead of their checks at a time. */
+export const BLOCK = 64;
+/** Where touched values are summed, so the touching loads are not optimised away. */
+const touched = new Int32Array(1);
+
+/** Reads the rows and first text units of candidates [from, to) (only those left to later checks when `codes` is given). */
+export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number, to: number, codes?: Uint16Array): void {
+  const { rows, units } = columns;
+  let sum = 0;
+  for (let index = from; index < to; index++) {
+    if (codes && (codes[index] as number) < LOOSER) continue;
+    sum += units[rows[(ranks[index] as number) * ROW + ROW_TEXT_START] as number] as number;
+  }
+  touched[0] = sum;
+}
+
+/** Reads the rows of candidates [from, to). */
+function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
+  let sum = 0;
+  for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + ROW_FACTS] as number;
+  touched[0] = sum;
+}
+
+/**
+ * The unit of a one-character keyword that folding leaves alone and whose posting list is the only
+ * candidate source (no terms, no pinyin), else -1: every candidate then holds it.
+ */
+export function singleUnitKeyword(query: PreparedQuery): number {
+  if (query.literal.length !== 1 || !query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
+  const unit = query.literal.charCodeAt(0);
+  return isDecoration(unit) ? -1 : unit;
+}
+
+/** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
+export function classifySingle(
+  rows: Int32Array,
+  units: Uint16Array,
+  ranks: Int32Array,
+  unit: number,
+  codes: Uint16Array,
+  slots: Int32Array,
+): number {
+  let deferred = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
+    const row = (ranks[index] as number) * ROW;
+    const facts = rows[row + ROW_FACTS] as number;
+    slots[index] = rows[row + ROW_SLOT] as number;
+    if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
+      codes[index] = DEFERRED;
+      deferred++;
+      continue;
+    }
+    codes[index] =
+      rows[row + ROW_FOLDED_LENGTH] === 1
+        ? Tier.EXACT + 1
+        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START] as number, unit)
+          ? Tier.EXACT_CORE + 1
+          : firstUnitOf(facts) === unit
+            ? Tier.PREFIX + 1
+            : Tier.CONTAINS + 1;
+  }
+  return deferred;
+}
+
+/** Is the first undecorated unit from `start` on this one? (The title holds it, so the walk stops.) */
+function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
+  let at = start;
+  while (isDecoration(units[at] as number)) at++;
+  return units[at] === unit;
+}
+
+/**
+ * A keyword of one term that folding leaves alone, on titles that folding leaves alone: their folded
+ * tiers repeat the literal ones, so the literal tiers decide, and a title without the keyword matches
+ * only by pinyin (left to that check when the keyword is Latin).
+ */
+export function classifyLiteral(
+  columns: RankColumns,
+  ranks: Int32Array,
+  query: PreparedQuery,
+  codes: Uint16Array,
+  slots: Int32Array,
+): number {
+  const { rows, units } = columns;
+  const keyword = query.literalUnits;
+  const looser = query.pinyin !== '';
+  const core = query.literalCore;
+  const coreLength = query.literalCoreLength;
+  let deferred = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
+    const row = (ranks[index] as number) * ROW;
+    const facts = rows[row + ROW_FACTS] as number;
+    slots[index] = rows[row + ROW_SLOT] as number;
+    if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
+      codes[index] = DEFERRED;
+      deferred++;
+      continue;
+    }
+    const start = rows[row + ROW_TEXT_START] as number;
+    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const at = indexOfUnits(units, start, end, keyword);
+    let code = 0;
+    if (at === 0 && end - start === keyword.length) code = Tier.EXACT + 1;
+    else if (
+      core !== '' &&
+      literalCoreOf(facts) === coreLength &&
+      sameCore(units, start, end, coreLength, coreLength, core, query.literalCoreUnits)
+    )
+      code = Tier.EXACT_CORE + 1;
+    else if (at >= 0) code = at === 0 ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+    else if (looser) {
+      code = LOOSER;
+      deferred++;
+    }
+    codes[index] = code;
+  }
+  return deferred;
+}

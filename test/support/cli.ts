@@ -1,0 +1,66 @@
+/** `dramadex` as a child process, as operators run it: the same main() as the bin, from source (tsx) or dist. */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function entryArgs(): string[] {
+  const here = fileURLToPath(import.meta.url);
+  const entry = join(dirname(here), `cli-entry${extname(here)}`);
+  return [...process.execArgv.filter((arg) => !arg.startsWith('--test')), entry];
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...entryArgs(), ...args],
+      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : undefined) : 0;
+        if (code === undefined) reject(error);
+        else resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  /** Everything written so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once the output matches `pattern`; rejects if the process exits first. */
+  until(pattern: RegExp): Promise<void>;
+}
+
+/** A long-running `dramadex <args>` (e.g. `serve`), with everything it writes collected. */
+export function startCli(args: string[], env: Record<string, string>): RunningCli {
+  const child = spawn(process.execPath, [...entryArgs(), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    child.emit('output');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const until = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return;
+        child.off('output', check).off('exit', exited);
+        resolve();
+      };
+      const exited = () => {
+        child.off('output', check);
+        reject(new Error(`dramadex ${args.join(' ')} exited before printing ${pattern}; output:\n${output}`));
+      };
+      child.on('output', check).once('exit', exited);
+      check();
+    });
+  return { child, output: () => output, until };
+}
