@@ -15,7 +15,7 @@ import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitT
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
-import { holdingAll, indexedUnits } from './candidates.js';
+import { candidateKeys, holdingAll, indexedUnits } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
 import { indexOfUnits } from './unit-tiers.js';
 
@@ -42,10 +42,10 @@ export function termCandidates(
   pool: ListPool,
   bitset: RankBitset,
 ): TermCandidates {
-  const whole = holdingAll(index, indexedUnits(query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
+  const whole = holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
   const lists = [whole];
   for (const [position, term] of query.terms.entries()) {
-    let holders = holdingAll(index, indexedUnits(term) ?? [], pool, bitset);
+    let holders = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset);
     if (!(term.length === 1 && !isDecoration(term.charCodeAt(0))))
       holders = holdingText(columns, holders, query.termUnits[position] as Uint16Array);
     for (let at = 0; at < holders.length; at++) {
