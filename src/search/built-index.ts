@@ -12,8 +12,9 @@ import { ListPool, RankBitset } from './index/posting-lists.js';
 import { RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
+import type { TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
-import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './rank/term-holders.js';
 import type { IndexedTitles } from './search-engine.js';
 
@@ -72,7 +73,12 @@ export class BuiltIndex {
 
   /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
   place(result: Int32Array, starts: Int32Array): void {
-    placeByTier(result, starts, this.classified, this.count);
+    placeByTier(result, starts, this.classified, this.count, this.columns.order);
+  }
+
+  /** The last search's matches as an answer of their own, `counts` per tier (as `search` counted them). */
+  answer(counts: Int32Array): TieredAnswer {
+    return answerOf(this.classified, this.count, counts, this.columns.order);
   }
 
   /** Bytes of its typed arrays by part, and its number of postings. */

@@ -117,10 +117,14 @@ export class RankColumns {
     return this.rows.byteLength + this.usedUnits * 2 + this.rankOfSlot.byteLength + this.types.byteLength;
   }
 
+  /** Rows marked outdated since the build. */
+  staleRows = 0;
+
   /** Marks a slot's row outdated (it was indexed again); false when the slot is not in this build. */
   markStale(slot: number): boolean {
     const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
     if (rank < 0) return false;
+    if (((this.rows[rank * ROW + ROW_FACTS] as number) & STALE) === 0) this.staleRows++;
     this.rows[rank * ROW + ROW_FACTS] = (this.rows[rank * ROW + ROW_FACTS] as number) | STALE;
     return true;
   }

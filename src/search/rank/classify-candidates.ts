@@ -10,18 +10,24 @@ import type { ListPool } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
+import { TieredAnswer } from './answer.js';
 import { BLOCK, classifyLiteral, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
 
-/** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */
+/**
+ * Per candidate: tier + 1 (0: no match or outdated row) and its slot, or its rank when `holdsRanks` (the
+ * terms path reads no row for most candidates; a rank becomes a slot through the build's order only
+ * when it is shown). Grown as needed, reused between searches.
+ */
 export class Classified {
   codes = new Uint16Array(0);
-  slots = new Int32Array(0);
+  items = new Int32Array(0);
+  holdsRanks = false;
 
   reserve(count: number): void {
     if (count <= this.codes.length) return;
     this.codes = new Uint16Array(count + (count >>> 2));
-    this.slots = new Int32Array(count + (count >>> 2));
+    this.items = new Int32Array(count + (count >>> 2));
   }
 }
 
@@ -40,7 +46,8 @@ export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, p
 /** Fills `out` for candidates [0, ranks.length). */
 export function classifyCandidates(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, out: Classified): void {
   out.reserve(ranks.length);
-  const { codes, slots } = out;
+  out.holdsRanks = false;
+  const { codes, items: slots } = out;
   const single = singleUnitKeyword(query);
   let deferred = ranks.length;
   if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes, slots);
@@ -82,15 +89,33 @@ export function countTiers(codes: Uint16Array, count: number, counts: Int32Array
   for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1] as number;
 }
 
-/** Writes each matching candidate's slot at its tier's next free place. */
-export function placeByTier(result: Int32Array, starts: Int32Array, classified: Classified, count: number): void {
-  const { codes, slots } = classified;
+/** Writes each matching candidate's slot at its tier's next free place (`order`: rank → slot). */
+export function placeByTier(result: Int32Array, starts: Int32Array, classified: Classified, count: number, order: Int32Array): void {
+  const { codes, items, holdsRanks } = classified;
   const cursor = starts.slice();
   for (let index = 0; index < count; index++) {
     const code = codes[index] as number;
     if (code === 0) continue;
     const at = cursor[code - 1] as number;
-    result[at] = slots[index] as number;
+    const item = items[index] as number;
+    result[at] = holdsRanks ? (order[item] as number) : item;
     cursor[code - 1] = at + 1;
   }
+}
+
+/** The matches among candidates [0, count) as an answer of their own (copied: the buffers are reused). */
+export function answerOf(classified: Classified, count: number, counts: Int32Array, order: Int32Array): TieredAnswer {
+  let total = 0;
+  for (const tierCount of counts) total += tierCount;
+  const codes = new Uint16Array(total);
+  const items = new Int32Array(total);
+  const from = classified.codes;
+  let at = 0;
+  for (let index = 0; index < count; index++) {
+    const code = from[index] as number;
+    if (code === 0) continue;
+    codes[at] = code;
+    items[at++] = classified.items[index] as number;
+  }
+  return new TieredAnswer(codes, items, counts, classified.holdsRanks ? order : undefined);
 }

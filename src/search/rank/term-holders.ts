@@ -11,7 +11,7 @@
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
@@ -83,16 +83,19 @@ export function classifyByTerms(
   out: Classified,
 ): void {
   out.reserve(ranks.length);
-  const { codes, slots } = out;
+  out.holdsRanks = true;
+  const { codes, items } = out;
   const { rows } = columns;
+  // Rows are read only for the whole keyword's holders, and for outdated rows when the build has any.
+  const anyStale = columns.staleRows > 0;
   let next = 0;
   for (let index = 0; index < ranks.length; index++) {
     const rank = ranks[index] as number;
-    const row = rank * ROW;
-    slots[index] = rows[row + ROW_SLOT] as number;
+    items[index] = rank;
     while (next < whole.length && (whole[next] as number) < rank) next++;
-    if (next < whole.length && whole[next] === rank) codes[index] = generalCode(columns, row, query, title);
-    else codes[index] = ((rows[row + ROW_FACTS] as number) & STALE) !== 0 ? 0 : termsTier(query, held[rank] as number) + 1;
+    if (next < whole.length && whole[next] === rank) codes[index] = generalCode(columns, rank * ROW, query, title);
+    else if (anyStale && ((rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
+    else codes[index] = termsTier(query, held[rank] as number) + 1;
   }
 }
 

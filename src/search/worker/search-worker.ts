@@ -41,10 +41,14 @@ port.on('message', (message: ToWorker) => {
   }
 });
 
-/** The page asked for (a copy: the whole answer stays in the engine's cache) and the total. */
+/** The page asked for (laid out on its own: the answer stays in the engine's cache) and the total. */
 function find({ keyword, typeCode, offset, limit }: FindMessage): [Int32Array, number] {
-  const all = engine.find(mirror, keyword, CONTENT_TYPES[typeCode]);
-  return [limit < 0 ? all.slice() : all.slice(offset, offset + limit), all.length];
+  if (limit < 0) {
+    const all = engine.find(mirror, keyword, CONTENT_TYPES[typeCode]);
+    return [all, all.length];
+  }
+  const { slots, total } = engine.findPage(mirror, keyword, CONTENT_TYPES[typeCode], offset, limit);
+  return [slots, total];
 }
 
 function answer(id: number, work: () => [Int32Array, number]): void {
