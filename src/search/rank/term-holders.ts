@@ -17,6 +17,7 @@ import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
 import { candidateKeys, holdingAll, indexedUnits } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
+import { BLOCK, touchBlock } from './literal-tiers.js';
 import { indexOfUnits } from './unit-tiers.js';
 
 export interface TermCandidates {
@@ -62,6 +63,8 @@ function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint
   const { rows, units } = columns;
   let kept = 0;
   for (let at = 0; at < candidates.length; at++) {
+    // Rows and texts of the next block first, so their cache misses overlap (candidates[at..] are not yet overwritten).
+    if (at % BLOCK === 0) touchBlock(columns, candidates, at, Math.min(candidates.length, at + BLOCK));
     const rank = candidates[at] as number;
     const start = rows[rank * ROW + ROW_TEXT_START] as number;
     if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) candidates[kept++] = rank;
