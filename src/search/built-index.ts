@@ -15,6 +15,8 @@ import type { PreparedQuery } from './query/title-forms.js';
 import type { TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { singleUnitKeyword } from './rank/literal-tiers.js';
+import { classifySingleByLists } from './rank/single-unit.js';
 import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './rank/term-holders.js';
 import type { IndexedTitles } from './search-engine.js';
 
@@ -61,6 +63,12 @@ export class BuiltIndex {
       classifyByTerms(columns, ranks, whole, this.held, query, title, this.classified);
       clearHeld(this.held, union);
       this.count = ranks.length;
+      countTiers(this.classified.codes, this.count, counts);
+      return;
+    }
+    const single = singleUnitKeyword(query);
+    if (single >= 0 && columns.staleRows === 0) {
+      this.count = classifySingleByLists(this.postings, columns, single, typeCode, query, title, pool, this.classified);
       countTiers(this.classified.codes, this.count, counts);
       return;
     }

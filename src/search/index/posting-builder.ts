@@ -11,7 +11,7 @@
 import { initialsOf } from '../query/pinyin.js';
 import { isDecoration } from '../text-forms.js';
 import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
-import { UnitPairs } from './unit-pairs.js';
+import { CHECK_ALONE, FIRST_UNIT, UnitPairs } from './unit-pairs.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
 const KEY_INFO = new Int32Array(0x10000).fill(-1);
@@ -51,10 +51,12 @@ export class PostingBuilder {
 
   /**
    * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting per
-   * unit that is not decoration, and one per pair of such units next to each other (decoration between
-   * them skipped, as a title's core skips it).
+   * unit that is not decoration, one per pair of such units next to each other (decoration between them
+   * skipped, as a title's core skips it), one under its first unit's FIRST_UNIT pair, and when
+   * `checkAlone` (a one-unit keyword cannot tier it from its first unit alone) one per unit under its
+   * CHECK_ALONE pair.
    */
-  addUnits(rank: number, units: Uint16Array, start: number, end: number): void {
+  addUnits(rank: number, units: Uint16Array, start: number, end: number, checkAlone = false): void {
     let previous = -1;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
@@ -62,13 +64,17 @@ export class PostingBuilder {
       if (info === -1) info = keyInfo(unit);
       if (info === -2) continue;
       this.post(unit, rank);
-      if (previous >= 0) {
-        const key = KEY_COUNT + this.pairs.number(previous, unit);
-        if (key === this.keyRoom) this.growKeys();
-        this.post(key, rank);
-      }
+      this.postPair(previous < 0 && index === start ? FIRST_UNIT : previous, unit, rank);
+      if (checkAlone) this.postPair(CHECK_ALONE, unit, rank);
       previous = unit;
     }
+  }
+
+  private postPair(first: number, second: number, rank: number): void {
+    if (first < 0) return;
+    const key = KEY_COUNT + this.pairs.number(first, second);
+    if (key === this.keyRoom) this.growKeys();
+    this.post(key, rank);
   }
 
   private growKeys(): void {

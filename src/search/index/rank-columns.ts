@@ -8,7 +8,7 @@
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
 
-import { STALE } from '../query/title-forms.js';
+import { FOLD_CHANGES, foldedCoreOf, literalCoreOf, STALE } from '../query/title-forms.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
 import { RegionWriter } from './region-writer.js';
@@ -75,7 +75,7 @@ export class RankColumns {
           foldedLength = writer.foldedLength;
         }
         writeRow(rows, rank * ROW, start, facts, slot, foldedLength);
-        postings.addUnits(rank, writer.units, start, start + foldedLength);
+        postings.addUnits(rank, writer.units, start, start + foldedLength, checkAlone(facts, foldedLength));
         types[rank] = typeOf[slot] as number;
       }
     }
@@ -128,6 +128,11 @@ export class RankColumns {
     this.rows[rank * ROW + ROW_FACTS] = (this.rows[rank * ROW + ROW_FACTS] as number) | STALE;
     return true;
   }
+}
+
+/** Can a one-unit keyword not tier this title from its first unit alone (rank/single-unit.ts)? */
+function checkAlone(facts: number, foldedLength: number): boolean {
+  return (facts & FOLD_CHANGES) !== 0 || foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
 }
 
 /** Ranks whose sources are touched ahead of their copy at a time. */

@@ -5,6 +5,14 @@
  * characters' long lists. An open-addressing table of 32-bit pairs (first unit << 16 | second; 0 never
  * occurs, since NUL is decoration) to dense numbers from 0.
  */
+/**
+ * Pseudo-units (control characters, decoration, so never a title's own pair) that make a pair a mark:
+ * (FIRST_UNIT, u) for titles whose folded text starts with u, (CHECK_ALONE, u) for titles holding u that
+ * a one-unit keyword must check one by one (folding changes them, or their core is one unit or none).
+ */
+export const FIRST_UNIT = 1;
+export const CHECK_ALONE = 2;
+
 export class UnitPairs {
   private keys = new Uint32Array(1 << 12);
   private numbers = new Int32Array(1 << 12);
