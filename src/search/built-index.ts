@@ -43,10 +43,10 @@ export class BuiltIndex {
    */
   static build(view: IndexedTitles, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
-    // the character lists about 1 byte and their unit-pair lists as much again (an arena that grows is
-    // copied, and the copy's peak stays in the heap); pinyin pairs are built later.
+    // the character lists about 1 byte, their unit-pair lists and marks a little more (an arena that grows
+    // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
-    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.4 : fresh * 2.4);
+    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8);
     const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units);
     return new BuiltIndex(columns, builder.finish());
   }

@@ -148,8 +148,11 @@ export class PostingBuilder {
       if (last >= 0) this.chunkEnd[last] = this.state[key * 4] as number;
     }
     const chunks = this.chunks;
+    // A guess far above the need (or an arena doubled near the end) would keep up to half of it unused
+    // for the life of the build: beyond an eighth of slack, keep a copy of the used part instead.
+    const arena = this.arena.length - this.top > this.top / 8 ? this.arena.slice(0, this.top) : this.arena;
     return new PostingIndex(
-      this.arena,
+      arena,
       this.top,
       counts,
       this.firstChunk.slice(0, keys),
