@@ -1,10 +1,10 @@
 /**
  * The built index's titles as columns in rank order (the view's newest-first order at build time). Per
  * rank a row (title-rows.ts): where its texts start in `units`, its packed facts (flags, core lengths,
- * first folded unit), its slot and its folded length. The texts sit back to back in one Uint16Array: the
- * folded title, then, for the few titles that folding changes (traditional script, capitals), the literal
- * one. A search reads each candidate's row, which alone tiers a one-character keyword and gives the slot
- * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
+ * first folded unit) and its folded length; its slot is `order` at its rank. The texts sit back to back
+ * in one Uint16Array: the folded title, then, for the few titles that folding changes (traditional
+ * script, capitals), the literal one. A search reads each candidate's row, and for longer keywords its
+ * text: at most two cache lines, walking forward through memory.
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
 
@@ -74,7 +74,7 @@ export class RankColumns {
           facts = writer.write(titles.title(slot));
           foldedLength = writer.foldedLength;
         }
-        writeRow(rows, rank * ROW, start, facts, slot, foldedLength);
+        writeRow(rows, rank * ROW, start, facts, foldedLength);
         postings.addUnits(rank, writer.units, start, start + foldedLength, checkAlone(facts, foldedLength));
         types[rank] = typeOf[slot] as number;
       }

@@ -1,6 +1,6 @@
 /**
- * A search's answer before it is laid out: per candidate, its code (tier + 1, 0 for none) and either its
- * slot or its rank in the build (turned into a slot through the build's order only when it is shown),
+ * A search's answer before it is laid out: per match, its code (tier + 1) and its rank in the build
+ * (turned into a slot through the build's order only when it is shown),
  * with the count of each tier. A page and the exact total come from it without placing every match: the
  * page's tiers are found from the counts, and only their codes are walked. Clients fetch page after
  * page of one query, so the worker's result cache keeps answers in this form (two arrays the size of the
@@ -39,14 +39,14 @@ export class TieredAnswer implements Answer {
   private readonly starts: Int32Array;
 
   /**
-   * `codes[i]`, `items[i]` for candidates i in [0, codes.length), newest first; `counts[t]` the matches
-   * of tier t; `order` (rank → slot) when the items are ranks, undefined when they are slots.
+   * `codes[i]`, `ranks[i]` for matches i in [0, codes.length), newest first; `counts[t]` the matches of
+   * tier t; `order`: the build's rank → slot.
    */
   constructor(
     private readonly codes: Uint16Array,
-    private readonly items: Int32Array,
+    private readonly ranks: Int32Array,
     counts: Int32Array,
-    private readonly order: Int32Array | undefined,
+    private readonly order: Int32Array,
   ) {
     this.starts = new Int32Array(counts.length + 1);
     for (let tier = 0; tier < counts.length; tier++) this.starts[tier + 1] = (this.starts[tier] as number) + (counts[tier] as number);
@@ -71,13 +71,12 @@ export class TieredAnswer implements Answer {
   all(): Int32Array {
     const out = new Int32Array(this.total);
     const cursor = this.starts.slice();
-    const { codes, items, order } = this;
+    const { codes, ranks, order } = this;
     for (let index = 0; index < codes.length; index++) {
       const code = codes[index] as number;
       if (code === 0) continue;
-      const item = items[index] as number;
       const at = cursor[code - 1] as number;
-      out[at] = order ? (order[item] as number) : item;
+      out[at] = order[ranks[index] as number] as number;
       cursor[code - 1] = at + 1;
     }
     return out;
@@ -85,7 +84,7 @@ export class TieredAnswer implements Answer {
 
   /** Writes `take` slots of code `code` after skipping `skip` of them, from out[at] on; returns the next place. */
   private collect(code: number, skip: number, take: number, out: Int32Array, at: number): number {
-    const { codes, items, order } = this;
+    const { codes, ranks, order } = this;
     let left = skip;
     let place = at;
     const end = at + take;
@@ -95,8 +94,7 @@ export class TieredAnswer implements Answer {
         left--;
         continue;
       }
-      const item = items[index] as number;
-      out[place++] = order ? (order[item] as number) : item;
+      out[place++] = order[ranks[index] as number] as number;
     }
     return place;
   }

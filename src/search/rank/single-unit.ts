@@ -16,7 +16,7 @@ import { Tier } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { type Classified, generalCode, ofType } from './classify-candidates.js';
 
-/** Fills `out` (codes and ranks) for the unit's holders of the type (-1: any); returns how many. */
+/** Fills `out` for the unit's holders of the type (-1: any); returns how many. */
 export function classifySingleByLists(
   index: PostingIndex,
   columns: RankColumns,
@@ -30,14 +30,12 @@ export function classifySingleByLists(
   const ranks = ofType(index.list(unit, pool), columns.types, typeCode, pool);
   const first = index.list(index.unitPairKey(FIRST_UNIT, unit), pool);
   const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
-  out.reserve(ranks.length);
-  out.holdsRanks = true;
-  const { codes, items } = out;
+  out.reserve(ranks);
+  const { codes } = out;
   let atFirst = 0;
   let atChecked = 0;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
-    items[at] = rank;
     while (atChecked < checked.length && (checked[atChecked] as number) < rank) atChecked++;
     if (checked[atChecked] === rank) {
       codes[at] = generalCode(columns, rank * ROW, query, title);

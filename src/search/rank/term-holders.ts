@@ -85,16 +85,14 @@ export function classifyByTerms(
   title: UnitTitle,
   out: Classified,
 ): void {
-  out.reserve(ranks.length);
-  out.holdsRanks = true;
-  const { codes, items } = out;
+  out.reserve(ranks);
+  const { codes } = out;
   const { rows } = columns;
   // Rows are read only for the whole keyword's holders, and for outdated rows when the build has any.
   const anyStale = columns.staleRows > 0;
   let next = 0;
   for (let index = 0; index < ranks.length; index++) {
     const rank = ranks[index] as number;
-    items[index] = rank;
     while (next < whole.length && (whole[next] as number) < rank) next++;
     if (next < whole.length && whole[next] === rank) codes[index] = generalCode(columns, rank * ROW, query, title);
     else if (anyStale && ((rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
