@@ -22,8 +22,8 @@ import type { IndexedTitles } from './search-engine.js';
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;
-  /** Per rank, how many terms of a several-term keyword the title holds (term-holders.ts); zero between searches. */
-  private readonly held: Uint16Array;
+  /** Per rank, how many terms (up to 255) of a several-term keyword the title holds (term-holders.ts); zero between searches. */
+  private readonly held: Uint8Array;
   private readonly pool = new ListPool();
   private readonly classified = new Classified();
   /** Candidates of the last search. */
@@ -34,7 +34,7 @@ export class BuiltIndex {
     readonly postings: PostingIndex,
   ) {
     this.bitset = new RankBitset(columns.size);
-    this.held = new Uint16Array(columns.size);
+    this.held = new Uint8Array(columns.size);
   }
 
   /**

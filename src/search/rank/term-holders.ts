@@ -29,7 +29,8 @@ export interface TermCandidates {
 
 /** Does this path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
 export function servesTerms(query: PreparedQuery): boolean {
-  if (query.terms.length === 0 || query.pinyin !== '') return false;
+  // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
+  if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
   if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
   return query.terms.every((term) => indexedUnits(term) !== undefined);
 }
@@ -39,7 +40,7 @@ export function termCandidates(
   index: PostingIndex,
   columns: RankColumns,
   query: PreparedQuery,
-  held: Uint16Array,
+  held: Uint8Array,
   pool: ListPool,
   bitset: RankBitset,
 ): TermCandidates {
@@ -80,7 +81,7 @@ export function classifyByTerms(
   columns: RankColumns,
   ranks: Int32Array,
   whole: Int32Array,
-  held: Uint16Array,
+  held: Uint8Array,
   query: PreparedQuery,
   title: UnitTitle,
   out: Classified,
@@ -101,6 +102,6 @@ export function classifyByTerms(
 }
 
 /** Zeroes the counters `termCandidates` set. */
-export function clearHeld(held: Uint16Array, union: Int32Array): void {
+export function clearHeld(held: Uint8Array, union: Int32Array): void {
   for (let at = 0; at < union.length; at++) held[union[at] as number] = 0;
 }
