@@ -26,7 +26,7 @@ const FIRST_CHUNK = 16;
 const LARGEST_CHUNK = 1 << 13;
 
 export class PostingBuilder {
-  private arena: Uint8Array;
+  private arena: Uint8Array<ArrayBuffer>;
   private top = 0;
   /** Per key (stride 4): write position, end of its current chunk, last rank (-1 before the first), postings. */
   private state = new Int32Array(KEY_COUNT * 4);
@@ -149,8 +149,10 @@ export class PostingBuilder {
     }
     const chunks = this.chunks;
     // A guess far above the need (or an arena doubled near the end) would keep up to half of it unused
-    // for the life of the build: beyond an eighth of slack, keep a copy of the used part instead.
-    const arena = this.arena.length - this.top > this.top / 8 ? this.arena.slice(0, this.top) : this.arena;
+    // for the life of the build: beyond an eighth of slack, keep only the used part. `transfer` frees the
+    // old memory at once; a copy would hold it until the next full collection, as the server's memory
+    // right after start-up shows.
+    const arena = this.arena.length - this.top > this.top / 8 ? new Uint8Array(this.arena.buffer.transfer(this.top)) : this.arena;
     return new PostingIndex(
       arena,
       this.top,
@@ -169,9 +171,7 @@ export class PostingBuilder {
     if (last >= 0) this.chunkEnd[last] = end;
     const size = last < 0 ? FIRST_CHUNK : Math.min(LARGEST_CHUNK, (this.chunkSize[last] as number) * 2);
     if (this.top + size > this.arena.length) {
-      const arena = new Uint8Array(Math.max(this.top + size, this.arena.length * 2));
-      arena.set(this.arena.subarray(0, this.top));
-      this.arena = arena;
+      this.arena = new Uint8Array(this.arena.buffer.transfer(Math.max(this.top + size, this.arena.length * 2)));
     }
     if (this.chunks === this.chunkStart.length) {
       const grow = (from: Int32Array) => {
