@@ -6,8 +6,8 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { formatUpdateTime, LocalClock } from '../src/catalogue/local-time.js';
 import { seededRandom } from '../src/demo/seeded-random.js';
+import { formatUpdateTime, LocalClock } from '../src/shared/local-time.js';
 import { makeTitle } from './titles.js';
 
 export type ContentType = 'post' | 'dongman' | 'movie' | 'tv' | 'xuexi' | 'extsrc';

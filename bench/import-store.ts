@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util';
 import { Catalogue } from '../src/catalogue/catalogue.js';
 import { CatalogueStore, type EntryInput } from '../src/catalogue/catalogue-store.js';
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES } from '../src/catalogue/content-types.js';
-import { LocalClock } from '../src/catalogue/local-time.js';
 import { IndexedSearch } from '../src/search/indexed-search.js';
+import { CONTENT_TYPES } from '../src/shared/content-types.js';
+import { LocalClock } from '../src/shared/local-time.js';
 import { openDatabase } from '../src/store/database.js';
 import { createBenchDatabase } from './database.js';
 

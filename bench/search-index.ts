@@ -13,8 +13,8 @@ import { runInNewContext } from 'node:vm';
 import { Converter } from 'opencc-js/cn2t';
 import type { StoredEntry } from '../src/catalogue/catalogue-store.js';
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../src/catalogue/content-types.js';
 import { IndexedSearch } from '../src/search/indexed-search.js';
+import { CONTENT_TYPES, type ContentType } from '../src/shared/content-types.js';
 import { ScanSearch } from '../test/search/support/scan-search.js';
 
 setFlagsFromString('--expose-gc');

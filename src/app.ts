@@ -29,7 +29,7 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   const { config } = services;
   const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
-  const web = config.web.enabled ? createWebPage(services) : undefined;
+  const web = config.web.enabled ? createWebPage({ config, catalogue: services.catalogue, boards: services.rankings.boards }) : undefined;
   const onNotFoundResponse = observeRequests(app, { listener: 'catalogue', metrics: services.metrics });
   installErrorHandling(app, {
     defaultLanguage: config.language,

@@ -3,11 +3,9 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
-import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
-import { proxyWidthProblem } from './config-proxy-width.js';
+import { addressList, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
 import { ConfigError, type Environment, readEnvironment } from './environment.js';
-import { isBoard } from './ranking/boards.js';
+import type { Board } from './shared/board-names.js';
 
 export type Language = Environment['LANGUAGE'];
 
@@ -85,7 +83,7 @@ export interface RankingConfig {
   /** Key the message channel derives each user's token from (so it can be re-sent while only a hash is stored). */
   tokenSecret: string | undefined;
   /** Upstream hot lists pulled on a schedule; undefined when no source is configured. */
-  fetch: { sources: Array<{ board: string; url: string }>; intervalMinutes: number } | undefined;
+  fetch: { sources: Array<{ board: Board; url: string }>; intervalMinutes: number } | undefined;
 }
 
 export { ConfigError };
@@ -155,31 +153,6 @@ export interface LimitsConfig {
   redisCommandTimeoutMs: number;
 }
 
-/** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */
-function addressList(name: string, raw: string): string[] {
-  const items = raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  for (const item of items) {
-    if (['*', 'true', 'all', '0.0.0.0/0', '::/0'].includes(item.toLowerCase())) {
-      throw new ConfigError(`${name} must list explicit proxies; "${item}" would trust every address`);
-    }
-    const valid = item.includes('/') ? isCidr(item) : isIP(item) !== 0;
-    if (!valid) throw new ConfigError(`${name} entry "${item}" is not an IP address or CIDR`);
-  }
-  return items;
-}
-
-function trustedProxies(raw: string): string[] {
-  const entries = addressList('TRUST_PROXY', raw);
-  const problem = proxyWidthProblem(entries);
-  if (problem !== undefined) {
-    throw new ConfigError(`TRUST_PROXY must list proxies, each at most an IPv4 /8 or an IPv6 /32: ${problem}`);
-  }
-  return entries;
-}
-
 /** An idle keep-alive connection closes sooner than a request may take, unless set otherwise (then checked). */
 function connections(vars: Environment, env: Env): ConnectionsConfig {
   const requestTimeoutSeconds = vars.REQUEST_TIMEOUT_SECONDS;
@@ -193,59 +166,4 @@ function connections(vars: Environment, env: Env): ConnectionsConfig {
     );
   }
   return { requestTimeoutSeconds, keepAliveTimeoutSeconds, maxPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS };
-}
-
-function isCidr(value: string): boolean {
-  try {
-    ipaddr.parseCIDR(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function keywordList(name: string, raw: string): string[] {
-  const words = raw
-    .split(',')
-    .map((word) => word.normalize('NFKC').trim().toLowerCase())
-    .filter(Boolean);
-  if (words.length === 0) throw new ConfigError(`${name} must list at least one keyword`);
-  return words;
-}
-
-function wechatChannel(vars: Environment): Pick<WechatConfig, 'keywords' | 'timestampToleranceSeconds'> {
-  const keywords = {
-    token: keywordList('WECHAT_TOKEN_KEYWORDS', vars.WECHAT_TOKEN_KEYWORDS),
-    rebind: keywordList('WECHAT_REBIND_KEYWORDS', vars.WECHAT_REBIND_KEYWORDS),
-    help: keywordList('WECHAT_HELP_KEYWORDS', vars.WECHAT_HELP_KEYWORDS),
-  };
-  const all = [...keywords.token, ...keywords.rebind, ...keywords.help];
-  const repeated = all.find((word, index) => all.indexOf(word) !== index);
-  if (repeated !== undefined) throw new ConfigError(`WeChat keyword "${repeated}" is configured for more than one action`);
-  return { keywords, timestampToleranceSeconds: vars.WECHAT_TIMESTAMP_TOLERANCE };
-}
-
-/** `RANKING_FETCH_SOURCES`: whitespace- or comma-separated `board=url` pairs (commas inside a URL as %2C). */
-function fetchSources(vars: Environment): RankingConfig['fetch'] {
-  const raw = vars.RANKING_FETCH_SOURCES;
-  if (raw === undefined) return undefined;
-  const sources = raw
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      const board = pair.slice(0, Math.max(at, 0));
-      const url = pair.slice(at + 1);
-      if (at < 1 || !isBoard(board)) {
-        throw new ConfigError(`RANKING_FETCH_SOURCES entry "${pair}" must be <board>=<url> with a known board`);
-      }
-      if (!/^https?:\/\/.+/.test(url) || !URL.canParse(url)) {
-        throw new ConfigError(`RANKING_FETCH_SOURCES entry for ${board} must be an http(s) URL, got "${url}"`);
-      }
-      return { board, url };
-    });
-  const boards = sources.map((source) => source.board);
-  const twice = boards.find((board, index) => boards.indexOf(board) !== index);
-  if (twice !== undefined) throw new ConfigError(`RANKING_FETCH_SOURCES names board ${twice} twice`);
-  return { sources, intervalMinutes: vars.RANKING_FETCH_INTERVAL_MINUTES };
 }

@@ -8,15 +8,16 @@ import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueStore } from './catalogue/catalogue-store.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
-import { LocalClock } from './catalogue/local-time.js';
 import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
+import { RedisLink } from './redis/redis-link.js';
 import { WorkerSearch } from './search/worker/worker-search.js';
+import type { HealthProbe } from './shared/health-probe.js';
+import { LocalClock } from './shared/local-time.js';
 import { type Database, openDatabase } from './store/database.js';
-import type { HealthProbe } from './system/routes.js';
 
 export interface Services {
   config: Config;
@@ -25,6 +26,8 @@ export interface Services {
   /** Undefined when METRICS_PORT=off. */
   metrics: Metrics | undefined;
   database: Database;
+  /** The process's one Redis link, shared by every user of Redis; undefined without REDIS_URL. */
+  redis: RedisLink | undefined;
   catalogue: Catalogue;
   fullDumps: FullDumpCache;
   rankings: RankingServices;
@@ -55,29 +58,32 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const clock = new LocalClock(config.catalogueTimeZone);
   const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), clock, metrics?.searchTimings());
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
-  const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }];
+  const redis = config.redisUrl
+    ? await RedisLink.open(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }, log.child({ component: 'redis' }))
+    : undefined;
+  const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }, ...(redis ? [redis.healthProbe()] : [])];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
-  const rankings = await createRankingServices(config, database, log, metrics);
+  const rankings = createRankingServices(config, database, log, metrics, redis);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
   if (config.web.enabled) features.push('web-page', ...(config.web.rankings ? ['web-rankings'] : []));
   if (options.pollMs !== 0) rankings.start();
-  const limits = config.limits.enabled ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics) : undefined;
-  if (limits) {
-    probes.push(...limits.probes);
-    features.push(...limits.features);
-  }
+  const limits = config.limits.enabled
+    ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics, redis)
+    : undefined;
+  if (limits) features.push(...limits.features);
   metrics?.addReadings({
     entriesByType: () => catalogue.entriesByType(),
     catalogueRevision: () => catalogue.revision,
     lastRefreshAt: () => catalogue.lastRefreshAt,
     ...(limits ? { blacklistSize: async () => (await limits.blacklist.active()).length } : {}),
-    ...(limits?.link ? { redisFallback: () => !limits.link?.up } : {}),
+    ...(redis ? { redisFallback: () => !redis.up } : {}),
   });
   return {
     config,
     log,
     metrics,
     database,
+    redis,
     catalogue,
     fullDumps: new FullDumpCache(catalogue, metrics?.fullDumpTallies()),
     rankings,
@@ -88,6 +94,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       await catalogue.stop();
       await rankings.close();
       await limits?.close();
+      await redis?.close();
       await database.close();
     },
   };

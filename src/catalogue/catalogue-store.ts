@@ -5,31 +5,23 @@
  */
 
 import type { Transaction } from 'kysely';
+import type { ContentType } from '../shared/content-types.js';
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 import { watchCatalogueChanges } from '../store/change-feed.js';
 import type { Database } from '../store/database.js';
 import { type EntryFilter, type RawEntry, readEntries } from '../store/entry-reader.js';
 import { removeLinks } from '../store/entry-removal.js';
-import { UPSERT_BATCH, upsertEntries } from '../store/entry-upsert.js';
+import { type EntryRow, UPSERT_BATCH, type UpsertCounts, upsertEntries } from '../store/entry-upsert.js';
 import type { Schema } from '../store/schema.js';
-import type { ContentType } from './content-types.js';
 
-export interface EntryInput {
-  title: string;
-  source_link: string;
-  type: ContentType;
-  update_time: string;
-}
+export type EntryInput = EntryRow<ContentType>;
 
 export interface StoredEntry extends EntryInput {
   id: number;
 }
 
-export interface ImportCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
+export interface ImportCounts extends UpsertCounts {
   /** Entries a replace deleted (0 for a plain import). */
   removed: number;
 }

@@ -5,9 +5,10 @@
  * COUNT(*) over a million rows. A removed entry leaves its slot empty (slots are never reused, as ids
  * are not) and drops out of the orderings at the next `reorder()`.
  */
+
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
+import { type DayRange, parseUpdateTime } from '../shared/local-time.js';
 import type { StoredEntry } from './catalogue-store.js';
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from './content-types.js';
-import { type DayRange, parseUpdateTime } from './local-time.js';
 
 export interface ContentItem {
   title: string;

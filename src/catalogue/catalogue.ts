@@ -8,11 +8,11 @@ import type { Timing } from '../observability/instruments.js';
 import type { KeywordClass } from '../observability/metrics.js';
 import { keywordClass } from '../search/keyword-class.js';
 import type { SearchEngine } from '../search/search-engine.js';
+import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
+import type { DayRange, LocalClock } from '../shared/local-time.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 import type { CatalogueStore } from './catalogue-store.js';
 import type { CatalogueView, ContentItem, ListFilter } from './catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from './content-types.js';
-import type { DayRange, LocalClock } from './local-time.js';
 
 export interface Page {
   items: ContentItem[];

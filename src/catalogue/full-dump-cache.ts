@@ -2,7 +2,8 @@
  * `/api/contents/{type}/all` answers with every entry of a type, which can be tens of megabytes. The
  * response is built once per type and language, kept for an hour as ready bytes (plain, gzip, brotli)
  * with ETags, and rebuilt when an import changes the type. Concurrent cold requests share one build.
- * No response-schema serializer here: JSON.stringify is several times faster on large arrays.
+ * No response-schema serializer here: JSON.stringify is several times faster on large arrays. Sending
+ * (encoding, ETag, 304) is the route's part, in full-dump-reply.ts.
  *
  * Each instance keeps its own bytes (with REDIS_URL too: dumps are rebuilt from the in-memory view in
  * well under a second, so shipping megabytes through Redis would cost more than it saves). The ETags are
@@ -12,19 +13,17 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../config.js';
 import { success } from '../http/envelope.js';
-import { noneMatch } from '../http/etag.js';
 import { NO_TALLY, type Tally } from '../observability/instruments.js';
+import type { ContentType } from '../shared/content-types.js';
 import type { Catalogue } from './catalogue.js';
-import type { ContentType } from './content-types.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 export const FULL_DUMP_TTL_MS = 60 * 60 * 1000;
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface FullDump {
   /** The type's version in the catalogue view when the dump was built. */
@@ -99,42 +98,4 @@ export class FullDumpCache {
     if ((this.ready.get(key)?.version ?? -1) <= version) this.ready.set(key, dump);
     return dump;
   }
-
-  /** Sends the best encoding the client accepts, or 304 when its copy (in any encoding) is current. */
-  send(dump: FullDump, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const maxAge = Math.max(0, Math.floor((dump.builtAt + FULL_DUMP_TTL_MS - Date.now()) / 1000));
-    reply
-      .header('etag', dump.etags[encoding])
-      // The message text follows Accept-Language, the bytes follow Accept-Encoding.
-      .header('vary', 'accept-encoding, accept-language')
-      .header('cache-control', `public, max-age=${maxAge}`)
-      .type('application/json; charset=utf-8');
-    if (noneMatch(request.headers['if-none-match'], Object.values(dump.etags))) return reply.code(304).send();
-    if (encoding === 'identity') return reply.send(dump.plain);
-    return reply.header('content-encoding', encoding).send(encoding === 'br' ? dump.brotli : dump.gzip);
-  }
-}
-
-/** The accepted encoding with the highest q; on a tie br over gzip over identity; `q=0` refuses one. */
-export function preferredEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  let best: Encoding = 'identity';
-  let bestWeight = 0;
-  for (const candidate of ['br', 'gzip'] as const) {
-    if (weight(candidate) > bestWeight) {
-      best = candidate;
-      bestWeight = weight(candidate);
-    }
-  }
-  // Uncompressed is always possible; it wins only when the client ranks it above every compression.
-  return (accepted.get('identity') ?? 0) > bestWeight ? 'identity' : best;
 }

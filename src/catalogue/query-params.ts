@@ -5,7 +5,7 @@
  * parameter and its range.
  */
 import { badRequest, type Localized } from '../http/errors.js';
-import { CONTENT_TYPES, type ContentType, resolveContentType } from './content-types.js';
+import { CONTENT_TYPES, type ContentType, resolveContentType } from '../shared/content-types.js';
 
 export const PAGE_MAX = 1000;
 export const LIMIT_MAX = 100;

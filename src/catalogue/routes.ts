@@ -11,9 +11,10 @@ import type { Localized } from '../http/errors.js';
 import { noneMatch, requestEtag } from '../http/etag.js';
 import { responseLanguage } from '../http/language.js';
 import { type ReadyResponse, ResponseCache } from '../http/response-cache.js';
+import { CONTENT_TYPES, TYPE_DESCRIPTORS } from '../shared/content-types.js';
 import type { Catalogue, Page } from './catalogue.js';
-import { CONTENT_TYPES, TYPE_DESCRIPTORS } from './content-types.js';
 import type { FullDumpCache } from './full-dump-cache.js';
+import { sendFullDump } from './full-dump-reply.js';
 import { hasToday, type Paging, parseContentType, parseKeyword, parseOptionalContentType, parsePaging } from './query-params.js';
 import { dumpSchema, listAllSchema, listTypeSchema, searchSchema, typesSchema } from './schemas.js';
 
@@ -93,7 +94,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const type = parseContentType(request.params.content_type);
     const language = languageOf(request.headers['accept-language']);
     const dump = await fullDumps.get(type, language);
-    return fullDumps.send(dump, request, reply);
+    return sendFullDump(dump, request, reply);
   });
 
   app.get('/api/types', { schema: typesSchema }, (request, reply) => {

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the catalogue endpoints: what validates requests and serializes responses. */
 import { Type } from 'typebox';
 import { errorResponses, SuccessEnvelope } from '../http/envelope.js';
-import { CONTENT_TYPES } from './content-types.js';
+import { CONTENT_TYPES } from '../shared/content-types.js';
 
 export const ContentItem = Type.Object({
   title: Type.String(),

@@ -5,9 +5,9 @@
 import { access } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import type { ContentType } from '../catalogue/content-types.js';
 import type { Config } from '../config.js';
 import { type ImportProgress, importFile } from '../ingest/import-file.js';
+import type { ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 

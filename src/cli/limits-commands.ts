@@ -9,8 +9,7 @@ import { Redis } from 'ioredis';
 import { type Config, loadConfig } from '../config.js';
 import { type ApiKeyRow, ApiKeyStore, MAX_KEY_RATE } from '../limits/api-keys.js';
 import { BlacklistRecord } from '../limits/blacklist-record.js';
-import { storedKey } from '../limits/counter.js';
-import { ADDRESS_COUNTER } from '../limits/limits.js';
+import { liftSharedBlacklists } from '../limits/stored-keys.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 
@@ -105,7 +104,7 @@ async function deleteSharedCounters(config: Config, addresses: string[]): Promis
   });
   try {
     await redis.connect();
-    await redis.del(...addresses.map((address) => storedKey(config.limits.redisKeyPrefix, ADDRESS_COUNTER, address)));
+    await liftSharedBlacklists(redis, config.limits.redisKeyPrefix, addresses);
   } catch (error) {
     throw new CliError(`cannot reach Redis at REDIS_URL to lift the shared blacklist: ${(error as Error).message}`);
   } finally {

@@ -5,11 +5,11 @@
  * Without `--watch` it exits non-zero when any type failed.
  */
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import { CONTENT_TYPES, type ContentType } from '../catalogue/content-types.js';
 import { CatalogueClient, type ClientEvent } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
+import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 

@@ -1,5 +1,5 @@
 /** A `--type` option of a command: one of the six identifiers, or the legacy alias. */
-import { CONTENT_TYPES, type ContentType, resolveContentType } from '../catalogue/content-types.js';
+import { CONTENT_TYPES, type ContentType, resolveContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
 
 export function parseType(value: string): ContentType {

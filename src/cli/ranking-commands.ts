@@ -5,16 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { LocalClock } from '../catalogue/local-time.js';
 import { type Config, loadConfig } from '../config.js';
 import { normalizeAddress } from '../http/client-address.js';
-import { isBoard, RANKING_BOARDS } from '../ranking/boards.js';
 import { RankingBoards } from '../ranking/ranking-boards.js';
 import { parseRecords, RecordError } from '../ranking/records.js';
 import { SnapshotStore } from '../ranking/snapshot-store.js';
 import { RankingTokens } from '../ranking/tokens/ranking-tokens.js';
 import type { TokenRecord } from '../ranking/tokens/token-store.js';
 import { TokenStore } from '../ranking/tokens/token-store.js';
+import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
+import { LocalClock } from '../shared/local-time.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 

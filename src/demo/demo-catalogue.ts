@@ -5,8 +5,8 @@
  * so "today" always has entries.
  */
 import type { EntryInput } from '../catalogue/catalogue-store.js';
-import type { ContentType } from '../catalogue/content-types.js';
-import { formatUpdateTime } from '../catalogue/local-time.js';
+import type { ContentType } from '../shared/content-types.js';
+import { formatUpdateTime } from '../shared/local-time.js';
 import { seededRandom } from './seeded-random.js';
 
 const SHORT_DRAMA = {

@@ -7,7 +7,7 @@ export async function loadDemoData(
   services: Services,
   log: (message: string) => void = (message) => services.log.info(message),
 ): Promise<void> {
-  await loadDemoRankings(services, log);
+  await loadDemoRankings(services.rankings.boards, log);
   const { catalogue } = services;
   if ((await catalogue.store.count()) > 0) {
     log(`demo data not loaded: the database already holds ${catalogue.size} entries`);

@@ -8,13 +8,18 @@
  */
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { WebBudget } from '../limits/web-budget.js';
+import type { ApiError } from './errors.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PREFIX = '/docs';
 
+/** The budget the reference is counted against (limits/web-budget.ts): the 429 to answer, or undefined. */
+export interface ReferenceBudget {
+  check(ip: string): Promise<ApiError | undefined>;
+}
+
 /** Register after the OpenAPI collector (@fastify/swagger). `budget` is undefined when RATE_LIMITS=off. */
-export async function registerApiDocs(app: FastifyInstance, budget: WebBudget | undefined): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, budget: ReferenceBudget | undefined): Promise<void> {
   const onRequest = budget ? budgetHook(budget) : undefined;
   const hooks = onRequest ? { onRequest } : {};
   app.get(OPENAPI_PATH, { schema: { hide: true }, ...hooks }, async () => app.swagger());
@@ -25,7 +30,7 @@ export async function registerApiDocs(app: FastifyInstance, budget: WebBudget | 
   });
 }
 
-function budgetHook(budget: WebBudget): onRequestHookHandler {
+function budgetHook(budget: ReferenceBudget): onRequestHookHandler {
   return (request, _reply, done) => {
     // The page's scripts and styles are not counted (docs/decisions.md, Web page): one visit is one request.
     if (request.url.startsWith(`${DOCS_PREFIX}/static/`)) return done();

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { CatalogueStore, StoredEntry } from '../catalogue/catalogue-store.js';
-import type { ContentType } from '../catalogue/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 import type { ImportProgress } from './import-file.js';
 
 export const EXPORT_FORMATS = ['ndjson', 'csv', 'json'] as const;

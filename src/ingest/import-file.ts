@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
-import type { ContentType } from '../catalogue/content-types.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
+import type { ContentType } from '../shared/content-types.js';
 import { type ImportFormat, readRows } from './read-rows.js';
 import { type Rejection, validateRows } from './validate-rows.js';
 

@@ -7,10 +7,10 @@
  * dump, an unchanged type costs a 304.
  */
 import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
-import { type ContentType, resolveContentType } from '../catalogue/content-types.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
 import { type CatalogueClient, type FullDumpData, UpstreamError } from '../client/catalogue-client.js';
 import type { ClientClock } from '../client/client-clock.js';
+import { type ContentType, resolveContentType } from '../shared/content-types.js';
 import { type Rejection, validateRows } from './validate-rows.js';
 
 export type TypeOutcome =

@@ -3,8 +3,8 @@
  * and a real calendar date-time in `YYYY-MM-DD HH:MM:SS`. A row either becomes an entry or a reason.
  */
 import type { EntryInput } from '../catalogue/catalogue-store.js';
-import { resolveContentType } from '../catalogue/content-types.js';
-import { parseUpdateTime } from '../catalogue/local-time.js';
+import { resolveContentType } from '../shared/content-types.js';
+import { parseUpdateTime } from '../shared/local-time.js';
 
 const MAX_TITLE = 500;
 const MAX_LINK = 2048;

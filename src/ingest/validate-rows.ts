@@ -5,8 +5,8 @@
  * reported). Rejects carry the row's line (or item number) and reason.
  */
 import type { EntryInput } from '../catalogue/catalogue-store.js';
-import type { ContentType } from '../catalogue/content-types.js';
 import type { TakedownMatcher } from '../catalogue/takedowns.js';
+import type { ContentType } from '../shared/content-types.js';
 import type { RawRow } from './read-rows.js';
 import { validateEntry } from './validate-entry.js';
 

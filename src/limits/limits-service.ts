@@ -2,21 +2,21 @@
  * Builds the limits from the configuration and keeps them in step with the database: the active API
  * keys and the operators' blacklist clears are re-read every poll (the catalogue's poll interval), so
  * `dramadex key create|revoke` and `dramadex blacklist clear` reach running instances within it. With
- * REDIS_URL the counters are shared through Redis (see counter.ts and redis-link.ts for what happens
- * when it is unreachable).
+ * REDIS_URL the counters are shared through the process's Redis link (see redis/counter.ts and
+ * redis/redis-link.ts for what happens when it is unreachable).
  */
 import type { Config } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { Counter } from '../redis/counter.js';
+import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
-import type { HealthProbe } from '../system/routes.js';
 import { AddressSet } from './address-set.js';
 import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';
-import { Counter } from './counter.js';
 import { Limits } from './limits.js';
-import { PAGE_COUNTER, PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
-import { RedisLink } from './redis-link.js';
+import { PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
+import { PAGE_COUNTER } from './stored-keys.js';
 import { WebBudget } from './web-budget.js';
 
 export class LimitsService {
@@ -28,16 +28,22 @@ export class LimitsService {
     readonly limits: Limits,
     readonly apiKeys: ApiKeyRegistry,
     readonly blacklist: BlacklistRecord,
-    readonly link: RedisLink | undefined,
+    private readonly link: RedisLink | undefined,
     /** The API reference's own budget: on the ranking listener, and on the catalogue's with WEB=off (http/api-docs.ts). */
     readonly webBudget: WebBudget,
     /** The web page's budget; undefined when the page is off (WEB=off). */
     readonly pageBudget: PageBudget | undefined,
   ) {}
 
-  static async start(config: Config, database: Database, pollMs: number, log: Logger, metrics?: Metrics): Promise<LimitsService> {
-    const link = config.redisUrl ? new RedisLink(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }) : undefined;
-    await link?.connect(2000);
+  /** `link` is the process's one Redis link (services.ts), undefined without REDIS_URL. */
+  static async start(
+    config: Config,
+    database: Database,
+    pollMs: number,
+    log: Logger,
+    metrics: Metrics | undefined,
+    link: RedisLink | undefined,
+  ): Promise<LimitsService> {
     const apiKeys = new ApiKeyRegistry(new ApiKeyStore(database));
     const exempt = new AddressSet(config.exemptAddresses);
     const blacklist = new BlacklistRecord(database);
@@ -70,12 +76,6 @@ export class LimitsService {
     return ['rate-limit', 'api-keys', ...(this.link ? ['redis-shared-limits'] : [])];
   }
 
-  get probes(): HealthProbe[] {
-    const link = this.link;
-    // Not critical: while Redis is down the limits fall back to per-instance memory.
-    return link ? [{ name: 'redis', check: () => link.ping(), critical: false }] : [];
-  }
-
   /** Re-reads the active keys and applies blacklist clears made since the last look; callers share one run. */
   sync(): Promise<void> {
     this.syncing ??= (async () => {
@@ -94,6 +94,5 @@ export class LimitsService {
     if (this.timer) clearInterval(this.timer);
     await this.syncing?.catch(() => undefined);
     await this.blacklist.settle();
-    await this.link?.close();
   }
 }

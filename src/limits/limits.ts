@@ -8,34 +8,20 @@
  *      window, since the first request after a window is allowed) sets the address's counter to
  *      BLACKLIST_MARK for 30 minutes, which is what "blacklisted" means in either store;
  *   4. `/all` requests also pass the full-dump rule (one per minute per address or key, any type).
+ * Rule 3's refusals and the blacklist are in address-refusals.ts, rule 4 in full-dump-rule.ts.
  */
 import { addressGroup } from '../http/client-address.js';
-import type { ApiError } from '../http/errors.js';
 import { noTallies, type Tally } from '../observability/instruments.js';
 import { LIMIT_DECISIONS, type LimitDecision } from '../observability/metrics.js';
+import { Counter, isRefusal } from '../redis/counter.js';
+import type { RedisLink } from '../redis/redis-link.js';
+import { AddressRefusals, type LimitsLog } from './address-refusals.js';
 import type { AddressSet } from './address-set.js';
 import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
 import type { BlacklistRecord } from './blacklist-record.js';
-import { Counter, isRefusal, type Refusal } from './counter.js';
-import {
-  ADDRESS_WINDOW_SECONDS,
-  BLACKLIST_AFTER_VIOLATIONS,
-  BLACKLIST_MARK,
-  BLACKLIST_SECONDS,
-  blacklisted,
-  FULL_DUMP_WINDOW_SECONDS,
-  fullDumpTooFrequent,
-  keyTooFast,
-  POLICY,
-  remaining,
-  tooFast,
-  unknownKey,
-} from './policy.js';
-import type { LimitsLog, RedisLink } from './redis-link.js';
-
-/** Counter names, part of the Redis keys (`<REDIS_KEY_PREFIX>addr:<address>`). */
-export const ADDRESS_COUNTER = 'addr';
-export const FULL_DUMP_COUNTER = 'all';
+import { FullDumpRule, type Verdict } from './full-dump-rule.js';
+import { ADDRESS_WINDOW_SECONDS, keyTooFast, POLICY, remaining, unknownKey } from './policy.js';
+import { ADDRESS_COUNTER } from './stored-keys.js';
 
 export interface LimitRequest {
   /** The client's address (`request.ip`). */
@@ -51,13 +37,6 @@ export interface LimitRequest {
  */
 export type Decide = (error: Error | null, policy?: string, rateLimit?: string) => void;
 
-/** A decision reached on one of the rarer paths (a refusal, a full dump's second rule). */
-interface Verdict {
-  policy: string;
-  rateLimit: string;
-  refusal?: ApiError;
-}
-
 export interface LimitsParts {
   keyPrefix: string;
   link: RedisLink | undefined;
@@ -70,27 +49,28 @@ export interface LimitsParts {
 
 export class Limits {
   readonly address: Counter;
-  readonly fullDump: Counter;
+  private readonly fullDump: FullDumpRule;
   /** One counter per distinct key rate (a counter has one quota), with its policy header value. */
   private readonly keyCounters = new Map<number, { counter: Counter; policy: string }>();
-  private log: LimitsLog | undefined;
+  private readonly refusals: AddressRefusals;
   private readonly decisions: Record<LimitDecision, Tally>;
 
   constructor(readonly parts: LimitsParts) {
     this.decisions = parts.decisions ?? noTallies(LIMIT_DECISIONS);
     this.address = this.counter(ADDRESS_COUNTER, 1, ADDRESS_WINDOW_SECONDS);
-    this.fullDump = this.counter(FULL_DUMP_COUNTER, 1, FULL_DUMP_WINDOW_SECONDS);
+    this.fullDump = new FullDumpRule(parts.keyPrefix, parts.link, this.decisions.refused);
+    this.refusals = new AddressRefusals(this.address, parts.blacklist, this.decisions);
   }
 
+  /** Where blacklistings are logged. */
   attachLog(log: LimitsLog): void {
-    this.log = log;
-    this.parts.link?.attachLog(log);
+    this.refusals.log = log;
   }
 
   /**
    * Decides one request. This runs on every request, so an allowed one costs the counter's promise and a
    * single `then` that calls `decide`: returning the decision as a promise of its own would add a second
-   * promise and a second microtask (callgrind: 1,100 instructions a request).
+   * promise and a second microtask, about 1,100 instructions a request under callgrind.
    */
   check(request: LimitRequest, decide: Decide): void {
     if (request.apiKey === undefined) {
@@ -112,42 +92,14 @@ export class Limits {
     this.address.consume(address).then(
       (counted) => {
         const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
-        if (fullDump) deliver(this.checkFullDump(address, policy, rateLimit, this.decisions.allowed), decide);
+        if (fullDump) deliver(this.fullDump.check(address, policy, rateLimit, this.decisions.allowed), decide);
         else {
           this.decisions.allowed.inc();
           decide(null, policy, rateLimit);
         }
       },
-      (error: unknown) => deliver(this.refuseAddress(address, error, policy), decide),
+      (error: unknown) => deliver(this.refusals.refuse(address, error, policy), decide),
     );
-  }
-
-  private async refuseAddress(address: string, error: unknown, policy: string): Promise<Verdict> {
-    const refusal = refusalOf(error);
-    const violation = refusal.consumedPoints - 1;
-    let msLeft = refusal.msBeforeNext;
-    if (refusal.consumedPoints < BLACKLIST_MARK && violation >= BLACKLIST_AFTER_VIOLATIONS) {
-      // Exactly one request sees the fifth violation (the count is atomic) and starts the blacklist;
-      // one racing it in the same window is answered as blacklisted too.
-      if (violation === BLACKLIST_AFTER_VIOLATIONS) await this.startBlacklist(address);
-      msLeft = BLACKLIST_SECONDS * 1000;
-    }
-    const rateLimit = remaining('per-address', 0, msLeft);
-    const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
-    const isBlacklisted = violation >= BLACKLIST_AFTER_VIOLATIONS;
-    this.decisions[isBlacklisted ? 'blacklisted' : 'refused'].inc();
-    const refused = isBlacklisted ? blacklisted(msLeft, headers) : tooFast(msLeft, violation, headers);
-    return { policy, rateLimit, refusal: refused };
-  }
-
-  private async startBlacklist(address: string): Promise<void> {
-    await this.address.set(address, BLACKLIST_MARK, BLACKLIST_SECONDS);
-    const since = new Date();
-    const until = new Date(since.getTime() + BLACKLIST_SECONDS * 1000);
-    this.log?.warn({ address, until: until.toISOString() }, `address blacklisted after ${BLACKLIST_AFTER_VIOLATIONS} violations in a row`);
-    this.parts.blacklist.blocked(address, since, until).catch((error: Error) => {
-      this.log?.error({ err: error, address }, 'could not write the blacklisting to the database (the blacklist itself holds)');
-    });
   }
 
   private checkKey(key: ActiveKey, fullDump: boolean, decide: Decide): void {
@@ -156,7 +108,7 @@ export class Limits {
     counter.consume(key.limitKey).then(
       (counted) => {
         const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
-        if (fullDump) deliver(this.checkFullDump(key.limitKey, policy, rateLimit, this.decisions.keyed), decide);
+        if (fullDump) deliver(this.fullDump.check(key.limitKey, policy, rateLimit, this.decisions.keyed), decide);
         else {
           this.decisions.keyed.inc();
           decide(null, policy, rateLimit);
@@ -175,20 +127,6 @@ export class Limits {
   private exempt(decide: Decide): void {
     this.decisions.exempt.inc();
     decide(null);
-  }
-
-  private async checkFullDump(who: string, policy: string, rateLimit: string, allowed: Tally): Promise<Verdict> {
-    try {
-      const counted = await this.fullDump.consume(who);
-      allowed.inc();
-      return { policy, rateLimit: `${rateLimit}, ${remaining('full-dump', 0, counted.msBeforeNext)}` };
-    } catch (error) {
-      const refusal = refusalOf(error);
-      this.decisions.refused.inc();
-      const both = `${rateLimit}, ${remaining('full-dump', 0, refusal.msBeforeNext)}`;
-      const headers = { 'ratelimit-policy': policy, ratelimit: both };
-      return { policy, rateLimit: both, refusal: fullDumpTooFrequent(refusal.msBeforeNext, headers) };
-    }
   }
 
   /** Lifts an address's blacklist (and window) on this instance's memory (an operator's `blacklist clear`). */
@@ -212,9 +150,4 @@ export class Limits {
 
 function deliver(verdict: Promise<Verdict>, decide: Decide): void {
   verdict.then((settled) => decide(settled.refusal ?? null, settled.policy, settled.rateLimit), decide);
-}
-
-function refusalOf(error: unknown): Refusal {
-  if (isRefusal(error)) return error;
-  throw error;
 }

@@ -7,12 +7,10 @@
  */
 import { addressGroup } from '../http/client-address.js';
 import { type ApiError, rateLimited } from '../http/errors.js';
+import { type Counter, isRefusal } from '../redis/counter.js';
 import type { AddressSet } from './address-set.js';
-import { type Counter, isRefusal } from './counter.js';
 import { remaining, waitSeconds } from './policy.js';
 
-/** The counter's name, part of its Redis keys (`<REDIS_KEY_PREFIX>web:<address>`). */
-export const PAGE_COUNTER = 'web';
 export const PAGE_WINDOW_SECONDS = 60;
 
 /** Receives the decision on one page request: null to serve it, or the 429 (or an unexpected failure). */

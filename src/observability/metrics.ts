@@ -39,7 +39,7 @@ export interface Readings {
   /** Milliseconds since the epoch of the last successful look at the store's revision. */
   lastRefreshAt?: () => number;
   blacklistSize?: () => Promise<number>;
-  /** True while the limits decide on this instance's memory because Redis is unreachable. */
+  /** True while the users of the Redis link decide on this instance's memory because Redis is unreachable. */
   redisFallback?: () => boolean;
 }
 

@@ -3,8 +3,9 @@
  * reuse the parsed records while it is unchanged, so an import by the command line in another process
  * is served on the next request, and a steady board costs no JSON parsing.
  */
-import { formatUpdateTime, type LocalClock } from '../catalogue/local-time.js';
-import type { Board } from './boards.js';
+
+import type { Board } from '../shared/board-names.js';
+import { formatUpdateTime, type LocalClock } from '../shared/local-time.js';
 import { genderView, withChanges } from './hot-change.js';
 import type { ActorRecord, DramaRecord, Gender, HotChange, RankingRecord, RecordInput } from './records.js';
 import type { SnapshotStore } from './snapshot-store.js';

@@ -4,15 +4,14 @@
  * fetcher. The composition root (services.ts) calls this once and closes it on shutdown.
  */
 import { hkdfSync } from 'node:crypto';
-import { LocalClock } from '../catalogue/local-time.js';
 import type { Config } from '../config.js';
 import type { Localized } from '../http/errors.js';
-import { RedisLink } from '../limits/redis-link.js';
 import type { Tally } from '../observability/instruments.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics, WechatOutcome } from '../observability/metrics.js';
+import type { RedisLink } from '../redis/redis-link.js';
+import { LocalClock } from '../shared/local-time.js';
 import type { Database } from '../store/database.js';
-import type { Board } from './boards.js';
 import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
 import { RankingBoards } from './ranking-boards.js';
 import { SnapshotStore } from './snapshot-store.js';
@@ -40,40 +39,30 @@ export interface RankingServices {
   close(): Promise<void>;
 }
 
-export async function createRankingServices(config: Config, database: Database, log: Logger, metrics?: Metrics): Promise<RankingServices> {
+/** `redis` is the process's one Redis link (services.ts), undefined without REDIS_URL. */
+export function createRankingServices(
+  config: Config,
+  database: Database,
+  log: Logger,
+  metrics: Metrics | undefined,
+  redis: RedisLink | undefined,
+): RankingServices {
   const boards = new RankingBoards(new SnapshotStore(database), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
   const tokens = new RankingTokens(new TokenStore(database), derivationKey(config));
-  // The same kind of link the catalogue limits use: Redis trouble never holds a request (the token
-  // limit then counts in this instance's memory until Redis answers again).
-  const redis = config.redisUrl ? new RedisLink(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }) : undefined;
-  await redis?.connect(2000);
-  redis?.attachLog(log.child({ component: 'ranking-limits' }));
-  const rateLimit = redis
-    ? TokenRateLimit.inRedis(redis.client, config.ranking.ratePerMinute, `${config.limits.redisKeyPrefix}ranking-token`)
-    : TokenRateLimit.inMemory(config.ranking.ratePerMinute);
-  const failures = new FailedAuthThrottle(
-    config.ranking.failedAuthPerMinute,
-    redis && { client: redis.client, keyPrefix: `${config.limits.redisKeyPrefix}ranking-failed-auth` },
-  );
+  const keyPrefix = config.limits.redisKeyPrefix;
+  const rateLimit = new TokenRateLimit(config.ranking.ratePerMinute, keyPrefix, redis);
+  const failures = new FailedAuthThrottle(config.ranking.failedAuthPerMinute, keyPrefix, redis);
   const channel = config.wechat
     ? new WechatChannel(config.wechat, new Conversation(tokens, config.wechat.keywords, config.language), config.language, {
-        replays: new ReplayGuard(
-          config.wechat.timestampToleranceSeconds,
-          redis && { link: redis, keyPrefix: `${config.limits.redisKeyPrefix}wechat-nonce:` },
-        ),
+        replays: new ReplayGuard(config.wechat.timestampToleranceSeconds, redis && { link: redis, keyPrefix: `${keyPrefix}wechat-nonce:` }),
       })
     : undefined;
   const fetch = config.ranking.fetch;
   const fetcher = fetch
-    ? new UpstreamFetcher(
-        boards,
-        fetch.sources.map((source) => ({ board: source.board as Board, url: source.url })),
-        fetch.intervalMinutes,
-        {
-          report: (line) => log.error(line),
-          ...(metrics ? { counted: (board: string, ok: boolean) => metrics.fetchTally(board, ok) } : {}),
-        },
-      )
+    ? new UpstreamFetcher(boards, fetch.sources, fetch.intervalMinutes, {
+        report: (line) => log.error(line),
+        ...(metrics ? { counted: (board: string, ok: boolean) => metrics.fetchTally(board, ok) } : {}),
+      })
     : undefined;
   return {
     boards,
@@ -88,7 +77,6 @@ export async function createRankingServices(config: Config, database: Database, 
     async close() {
       fetcher?.stop();
       await fetcher?.idle();
-      await redis?.close();
     },
   };
 }

@@ -4,7 +4,7 @@
  * it would rank everything after the hole wrongly. `category`, `hot_change` and `updated_at` are ours to
  * fill in (the board name, the comparison with the previous snapshot, the snapshot's time).
  */
-import type { Board } from './boards.js';
+import type { Board } from '../shared/board-names.js';
 
 export type HotChange = 'up' | 'down' | 'same' | 'new';
 export type Gender = 'female' | 'male' | 'unknown';

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
-import { FAMILY_B_BOARDS } from './boards.js';
+import { FAMILY_B_BOARDS } from '../shared/board-names.js';
 import { parseStartAndHit } from './query-params.js';
 import type { BoardView } from './ranking-boards.js';
 import type { RankingServices } from './ranking-services.js';

@@ -4,8 +4,8 @@
  * age, but a board's two latest are always kept.
  */
 import { sql } from 'kysely';
+import type { Board } from '../shared/board-names.js';
 import type { Database } from '../store/database.js';
-import type { Board } from './boards.js';
 import type { RankingRecord } from './records.js';
 
 export interface Snapshot {

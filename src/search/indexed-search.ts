@@ -6,7 +6,7 @@
  * reorders) rebuilds once the delta outgrows a small share of the catalogue, folding the new titles
  * straight from the view. Same answers as the reference scan (test/search/support/reference-search.ts), without reading every title.
  */
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../catalogue/content-types.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
 import { BuiltIndex } from './built-index.js';
 import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';

@@ -4,7 +4,7 @@
  * Implementations may differ in speed and in where they run (this thread or a worker, docs/search.md),
  * never in the answer.
  */
-import type { ContentType } from '../catalogue/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 
 /**
  * What an engine reads of the catalogue: its titles by slot and its newest-first orders. The catalogue

@@ -9,7 +9,8 @@
 
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { type Database, postgresClientConfig } from './database.js';
+import type { Database } from './database.js';
+import { postgresClientConfig } from './postgres-connection.js';
 import type { Schema } from './schema.js';
 
 export const CATALOGUE_CHANNEL = 'dramadex_catalogue';

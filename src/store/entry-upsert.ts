@@ -9,13 +9,18 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Schema } from './schema.js';
 
-export interface EntryRow {
+/**
+ * One catalogue entry as it is written: the one shape of an entry in the code. The store knows types only
+ * as text; the catalogue narrows `Type` to its content types (catalogue-store.ts: `EntryInput`).
+ */
+export interface EntryRow<Type extends string = string> {
   title: string;
   source_link: string;
-  type: string;
+  type: Type;
   update_time: string;
 }
 
+/** What an import did to the rows it was given; the catalogue adds what a replace removed. */
 export interface UpsertCounts {
   added: number;
   updated: number;
@@ -43,7 +48,7 @@ export async function upsertEntries(
   return { added, updated, unchanged: rows.length - added - updated };
 }
 
-/** A Set per batch costs a tenth of one Map over a million links (measured), and repeats are rare. */
+/** A Set per batch, because it costs a tenth of one Map over a million links and repeats are rare. */
 function lastOccurrences(rows: EntryRow[]): EntryRow[] {
   const links = new Set<string>();
   for (const row of rows) links.add(row.source_link);

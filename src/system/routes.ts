@@ -8,21 +8,11 @@ import type { Config } from '../config.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import type { HealthProbe } from '../shared/health-probe.js';
 
-export const API_VERSION = '2.2.1';
-export const SERVICE_NAME = 'dramadex';
+const API_VERSION = '2.2.1';
+const SERVICE_NAME = 'dramadex';
 const HEALTH_TIMEOUT_MS = 1500;
-
-/** A dependency health reports on: a name (`database`, `redis`) and a round trip that may fail. */
-export interface HealthProbe {
-  name: string;
-  check(): Promise<void>;
-  /**
-   * False for a dependency the service can answer without (Redis: limits fall back to memory): its
-   * failure reports `degraded` with 200, so a load balancer does not pull every instance at once.
-   */
-  critical?: boolean;
-}
 
 export interface SystemRoutesOptions {
   config: Config;

@@ -5,11 +5,11 @@
  */
 import type { Catalogue, Page } from '../catalogue/catalogue.js';
 import type { ContentItem } from '../catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../catalogue/content-types.js';
 import type { Language } from '../config.js';
-import type { Board } from '../ranking/boards.js';
 import type { BoardView } from '../ranking/ranking-boards.js';
 import type { ActorRecord, DramaRecord } from '../ranking/records.js';
+import type { Board } from '../shared/board-names.js';
+import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { highlight, type TitlePiece } from './highlight.js';
 import { BOARD_NAMES, PAGE_TEXT, TYPE_NAMES } from './page-text.js';
 import { linkFacts } from './providers.js';

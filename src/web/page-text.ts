@@ -3,9 +3,10 @@
  * Chinese by default, English on request). Templates read `it.t`, one of these objects, so a page can
  * never mix languages and a missing translation is a type error.
  */
-import type { ContentType } from '../catalogue/content-types.js';
+
 import type { Language } from '../config.js';
-import type { Board } from '../ranking/boards.js';
+import type { Board } from '../shared/board-names.js';
+import type { ContentType } from '../shared/content-types.js';
 
 const zh = {
   htmlLang: 'zh-CN',

@@ -7,13 +7,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { resolveContentType } from '../catalogue/content-types.js';
 import { parseContentType, parseKeyword, parsePaging } from '../catalogue/query-params.js';
 import type { Config, Language } from '../config.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { ResponseCache } from '../http/response-cache.js';
-import { isBoard, RANKING_BOARDS } from '../ranking/boards.js';
 import type { RankingBoards } from '../ranking/ranking-boards.js';
+import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
+import { resolveContentType } from '../shared/content-types.js';
 import { type Assets, IMMUTABLE } from './assets.js';
 import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';

@@ -5,9 +5,9 @@
  * fingerprinted asset URLs, the navigation and the path the language switch returns to.
  */
 import { Eta } from 'eta';
-import { CONTENT_TYPES } from '../catalogue/content-types.js';
 import type { Language } from '../config.js';
-import { RANKING_BOARDS } from '../ranking/boards.js';
+import { RANKING_BOARDS } from '../shared/board-names.js';
+import { CONTENT_TYPES } from '../shared/content-types.js';
 import type { Assets } from './assets.js';
 import { BOARD_NAMES, PAGE_TEXT, type PageText, TYPE_NAMES } from './page-text.js';
 import { VIEWS_DIRECTORY } from './web-files.js';

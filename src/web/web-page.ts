@@ -4,7 +4,9 @@
  * `WEB` is on; the boards appear only when `WEB_RANKINGS` is on too.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../services.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Config } from '../config.js';
+import type { RankingBoards } from '../ranking/ranking-boards.js';
 import { Assets } from './assets.js';
 import { errorPages } from './error-pages.js';
 import { webRoutes } from './routes.js';
@@ -15,11 +17,18 @@ export interface WebPage {
   register(app: FastifyInstance): Promise<void>;
 }
 
-export function createWebPage(services: Services): WebPage {
-  const { config, catalogue, rankings } = services;
+/** What the page reads: the configuration, the catalogue and the ranking boards (shown with WEB_RANKINGS=on). */
+export interface WebPageParts {
+  config: Config;
+  catalogue: Catalogue;
+  boards: RankingBoards;
+}
+
+export function createWebPage(parts: WebPageParts): WebPage {
+  const { config, catalogue } = parts;
   const assets = new Assets();
   const templates = new PageTemplates(assets, config.web.rankings);
-  const boards = config.web.rankings ? rankings.boards : undefined;
+  const boards = config.web.rankings ? parts.boards : undefined;
   return {
     errorPages: errorPages(templates, config.language),
     async register(app) {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { runCli } from '../limits/helpers.js';
+import { runCli } from '../support/cli.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { FaultyUpstream } from './faulty-upstream.js';
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { from } from '../limits/helpers.js';
 import { createTestContext, type TestContext } from '../support/harness.js';
+import { from } from '../support/limits.js';
 
 describe('API reference', () => {
   let ctx: TestContext;

@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { isApiPath } from '../../src/http/paths.js';
-import { listen } from '../limits/net.js';
 import { WECHAT_ENV } from '../ranking/support/wechat-fixtures.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
+import { listen } from '../support/net.js';
 import { openRaw, parseRaw } from './raw-socket.js';
 
 const GUARD_MS = 15_000;

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { listen } from '../limits/net.js';
 import { createTestContext, type TestContext } from '../support/harness.js';
+import { listen } from '../support/net.js';
 import { openRaw, parseRaw, rawRequest } from './raw-socket.js';
 
 describe('slow and stuck clients over real sockets', () => {

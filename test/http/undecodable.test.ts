@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { ApiKeyStore } from '../../src/limits/api-keys.js';
-import { fakeClock, from, LIMITS_ON } from '../limits/helpers.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
 
 const UNDECODABLE = [
   ['/api/contents/%ff', /path/],

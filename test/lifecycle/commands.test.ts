@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runCli } from '../limits/helpers.js';
+import { runCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
 
 const row = (n: number, fields: Record<string, string> = {}) => ({

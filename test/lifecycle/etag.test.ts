@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { from, LIMITS_ON } from '../limits/helpers.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { from, LIMITS_ON } from '../support/limits.js';
 
 const PATHS = [
   '/api/contents?limit=5',

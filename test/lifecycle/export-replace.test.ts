@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
-import { CONTENT_TYPES } from '../../src/catalogue/content-types.js';
-import { formatUpdateTime } from '../../src/catalogue/local-time.js';
 import { exportEntries } from '../../src/ingest/export-entries.js';
 import { importFile } from '../../src/ingest/import-file.js';
+import { CONTENT_TYPES } from '../../src/shared/content-types.js';
+import { formatUpdateTime } from '../../src/shared/local-time.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 
 const WORDS = ['总裁', '逆袭', '重生', '萌宝', '战神', 'love', '神医'];

@@ -11,10 +11,10 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
-import type { ContentType } from '../../src/catalogue/content-types.js';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { runCli } from '../limits/helpers.js';
+import type { ContentType } from '../../src/shared/content-types.js';
+import { runCli } from '../support/cli.js';
 import { createTestDatabase, entry, importFromAnotherProcess } from '../support/harness.js';
 
 const skip = process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is needed';

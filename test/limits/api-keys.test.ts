@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { hashKey } from '../../src/limits/api-keys.js';
+import { runCli } from '../support/cli.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { fakeClock, from, LIMITS_ON, runCli } from './helpers.js';
+import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
 
 for (const store of STORES) {
   describe(`API keys [${store}]`, () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { runCli } from '../support/cli.js';
 import type { TestContext } from '../support/harness.js';
 import { createTestContext, STORES } from '../support/harness.js';
-import { from, LIMITS_ON, runCli } from './helpers.js';
+import { from, LIMITS_ON } from '../support/limits.js';
 
 for (const store of STORES) {
   describe(`dramadex blacklist list|clear [${store}]`, () => {
@@ -18,10 +19,8 @@ for (const store of STORES) {
       for (let i = 0; i < 6; i++) await from(ctx.app, address, '/api/types');
       const refused = (await from(ctx.app, address, '/api/types')).json();
       assert.match(refused.detail, /^Blacklist/, `${address} is blacklisted`);
-      // The record is written after the answer; give it a moment.
-      for (let i = 0; i < 50 && !(await ctx.services.limits?.blacklist.active())?.some((e) => e.address === address); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // The record is written in a batch after the answer; settle() resolves once it is written.
+      await ctx.services.limits?.blacklist.settle();
     };
 
     test('list shows a blacklisted address; clear lifts it from the running instance', async () => {
@@ -49,13 +48,10 @@ for (const store of STORES) {
     test('many blacklistings at once are all recorded', async () => {
       const addresses = Array.from({ length: 150 }, (_, i) => `10.6.2.${i}`);
       await Promise.all(addresses.map((address) => Promise.all(Array.from({ length: 6 }, () => from(ctx.app, address, '/api/types')))));
-      let listed: string[] = [];
-      for (let i = 0; i < 100 && listed.length < addresses.length; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        listed = ((await ctx.services.limits?.blacklist.active()) ?? [])
-          .map((entry) => entry.address)
-          .filter((item) => item.startsWith('10.6.2.'));
-      }
+      await ctx.services.limits?.blacklist.settle();
+      const listed = ((await ctx.services.limits?.blacklist.active()) ?? [])
+        .map((entry) => entry.address)
+        .filter((item) => item.startsWith('10.6.2.'));
       assert.deepEqual(listed.sort(), addresses.sort());
       const cleared = await runCli(['blacklist', 'clear'], cliEnv);
       assert.equal(cleared.code, 0, cleared.stderr);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { fakeClock, from, LIMITS_ON } from './helpers.js';
+import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
 
 for (const store of STORES) {
   describe(`the /all rule [${store}]`, () => {

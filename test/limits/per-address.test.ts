@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { fakeClock, from, LIMITS_ON } from './helpers.js';
+import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
 
 for (const store of STORES) {
   describe(`the per-address rule and the blacklist [${store}]`, () => {
@@ -112,12 +112,9 @@ for (const store of STORES) {
       for (let i = 1; i <= 5; i++) await from(ctx.app, address, '/api/types');
       const limits = ctx.services.limits;
       assert.ok(limits);
-      // The record is written in a batch after the answers.
-      let mine: { since: string; until: string } | undefined;
-      for (let i = 0; i < 50 && !mine; i++) {
-        await new Promise((resolve) => setImmediate(resolve));
-        mine = (await limits.blacklist.active(new Date(clock.now()))).find((item) => item.address === address);
-      }
+      // The record is written in a batch after the answers; settle() resolves once that batch is written.
+      await limits.blacklist.settle();
+      const mine = (await limits.blacklist.active(new Date(clock.now()))).find((item) => item.address === address);
       assert.ok(mine, 'blacklisted address is in the record');
       assert.equal(Date.parse(mine.until) - Date.parse(mine.since), 1_800_000);
     });

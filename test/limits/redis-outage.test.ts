@@ -16,11 +16,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
-import type { LimitsLog, RedisLink } from '../../src/limits/redis-link.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
-import { LIMITS_ON } from './helpers.js';
-import { get, listen, sleep, uniquePrefix } from './net.js';
+import { LIMITS_ON } from '../support/limits.js';
+import { get, listen, sleep } from '../support/net.js';
+import { linkState, uniquePrefix } from '../support/redis.js';
 
 const CHOSEN_PORT = process.env.TEST_REDIS_OUTAGE_PORT ? Number(process.env.TEST_REDIS_OUTAGE_PORT) : undefined;
 const SHARED = CHOSEN_PORT === 6379;
@@ -73,12 +75,6 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms
   }
 }
 
-/** Resolves once the instance's link is in the wanted state (it says so with an event). */
-function linkState(link: RedisLink | undefined, up: boolean): Promise<void> {
-  if (!link) throw new Error('the instance has no Redis link');
-  if (link.up === up) return Promise.resolve();
-  return new Promise((resolve) => link.once(up ? 'up' : 'down', () => resolve()));
-}
 /** A hang guard far above any answer time: a request still unanswered after it failed to answer at all. */
 const HANG_GUARD_MS = 15_000;
 const redisAnswers = () => {
@@ -89,11 +85,17 @@ const redisAnswers = () => {
   }
 };
 
-class RecordingLog implements LimitsLog {
-  readonly lines: Array<{ level: string; msg: string }> = [];
-  error = (_: unknown, msg?: string) => void this.lines.push({ level: 'error', msg: String(msg) });
-  warn = (_: unknown, msg?: string) => void this.lines.push({ level: 'warn', msg: String(msg) });
-  info = (_: unknown, msg?: string) => void this.lines.push({ level: 'info', msg: String(msg) });
+/** The process's logger, writing to memory: the lines the instance logged, with their level's name. */
+function recordingLogger() {
+  const lines: Array<{ level: string; msg: string }> = [];
+  const names: Record<number, string> = { 30: 'info', 40: 'warn', 50: 'error' };
+  const log = createLogger('info', {
+    write(line: string) {
+      const parsed = JSON.parse(line) as { level: number; msg: string };
+      lines.push({ level: names[parsed.level] ?? String(parsed.level), msg: parsed.msg });
+    },
+  });
+  return { log, lines };
 }
 
 const hasRedis = (() => {
@@ -107,10 +109,10 @@ const hasRedis = (() => {
 
 describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL is not set or redis-server is missing' }, () => {
   let ctx: TestContext;
-  let second: { services: Services; app: FastifyInstance };
+  let second: { services: Services; app: FastifyInstance; rankingApp: FastifyInstance };
   let ports: [number, number];
-  const logs = [new RecordingLog(), new RecordingLog()];
-  const bothLinks = (up: boolean) => Promise.all([linkState(ctx.services.limits?.link, up), linkState(second.services.limits?.link, up)]);
+  const logs = [recordingLogger(), recordingLogger()];
+  const bothLinks = (up: boolean) => Promise.all([linkState(ctx.services.redis, up), linkState(second.services.redis, up)]);
 
   before(async () => {
     PORT = CHOSEN_PORT ?? (await freePort());
@@ -125,18 +127,18 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
       REDIS_URL: `redis://127.0.0.1:${PORT}`,
       REDIS_KEY_PREFIX: uniquePrefix('outage'),
       REDIS_COMMAND_TIMEOUT_MS: '200',
+      RANKING_RATE_LIMIT: '2',
     };
-    ctx = await createTestContext('sqlite', env);
+    ctx = await createTestContext('sqlite', env, { log: logs[0]?.log });
     await ctx.importEntries([entry({ type: 'post' })]);
-    const services = await createServices(ctx.config, { pollMs: 0 });
-    second = { services, app: await buildCatalogueApp(services) };
+    const services = await createServices(ctx.config, { pollMs: 0, log: logs[1]?.log });
+    second = { services, app: await buildCatalogueApp(services), rankingApp: await buildRankingApp(services) };
     ports = [await listen(ctx.app), await listen(second.app)];
-    ctx.services.limits?.limits.attachLog(logs[0] as RecordingLog);
-    second.services.limits?.limits.attachLog(logs[1] as RecordingLog);
   });
   after(async () => {
     if (PORT !== 0 && !redisAnswers()) startRedis(); // whatever happened, leave the Redis running
     await second?.app.close();
+    await second?.rankingApp.close();
     await second?.services.close();
     await ctx?.close();
     if (!SHARED && PORT !== 0) {
@@ -183,6 +185,16 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
     assert.equal(healthData.status, 'degraded');
     assert.equal(healthData.database, 'connected');
     assert.equal(healthData.checks.redis, 'disconnected');
+    // The ranking token limit rides on the same link: counted per instance too, without waiting on Redis.
+    const token = (await ctx.services.rankings.tokens.issue()).token;
+    const ranking = (app: FastifyInstance) =>
+      app.inject({ url: '/api/extrank/drama/hot', headers: { authorization: `Bearer ${token}` } }).then((answer) => answer.statusCode);
+    assert.deepEqual([await ranking(ctx.rankingApp), await ranking(ctx.rankingApp), await ranking(ctx.rankingApp)], [200, 200, 429]);
+    assert.equal(await ranking(second.rankingApp), 200, 'the other instance counts the token on its own while Redis is down');
+    for (const { lines } of logs) {
+      const outages = lines.filter((line) => line.level === 'error' && /Redis unreachable/.test(line.msg));
+      assert.equal(outages.length, 1, `one link, one outage line: ${JSON.stringify(lines)}`);
+    }
     for (const log of logs)
       assert.ok(
         log.lines.some((line) => line.level === 'error' && /Redis unreachable/.test(line.msg)),

@@ -9,9 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildCatalogueApp } from '../../src/app.js';
 import { createServices, type Services } from '../../src/services.js';
+import { runCli } from '../support/cli.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { fakeClock, LIMITS_ON, runCli } from './helpers.js';
-import { get, listen, uniquePrefix } from './net.js';
+import { fakeClock, LIMITS_ON } from '../support/limits.js';
+import { get, listen } from '../support/net.js';
+import { uniquePrefix } from '../support/redis.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiKeyStore } from '../../src/limits/api-keys.js';
 import { buildMetricsApp } from '../../src/observability/metrics-app.js';
-import { from } from '../limits/helpers.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { from } from '../support/limits.js';
 
 /** The value of one sample in a Prometheus text exposition, or 0 when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {

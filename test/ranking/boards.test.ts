@@ -2,7 +2,7 @@
 // hot_change against the previous snapshot, `start`/`hit`, and which listener serves what.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { FAMILY_B_BOARDS } from '../../src/ranking/boards.js';
+import { FAMILY_B_BOARDS } from '../../src/shared/board-names.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { importBoard, issueToken, rankingGet } from './support/helpers.js';
 

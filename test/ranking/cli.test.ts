@@ -8,9 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
+import { runCli, startCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
-import { runCli, startCli } from './support/cli.js';
-import { listen, socketRequest } from './support/helpers.js';
+import { listen, socketRequest } from '../support/net.js';
 
 const TOKEN_LINE = /^dxr_[A-Za-z0-9_-]{43}$/;
 
@@ -164,8 +164,7 @@ describe('dramadex serve --demo', () => {
     const token = lastLine((await runCli(['token', 'issue', '--ip', '127.0.0.1'], env)).stdout);
     const server = startCli(['serve', '--demo'], env);
     try {
-      const serving = await waitFor(() => /"msg":"dramadex is serving"/.test(server.output()), 20_000, server.output);
-      assert.ok(serving);
+      await server.until(/"msg":"dramadex is serving"/);
       const line = server
         .output()
         .split('\n')
@@ -207,12 +206,3 @@ describe('dramadex serve --demo', () => {
     }
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out; output so far:\n${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
-}

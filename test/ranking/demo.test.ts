@@ -1,8 +1,8 @@
 // The bundled demo boards that `npm start` loads into an empty database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RANKING_BOARDS } from '../../src/ranking/boards.js';
 import { loadDemoRankings } from '../../src/ranking/demo/load-demo-rankings.js';
+import { RANKING_BOARDS } from '../../src/shared/board-names.js';
 import { createTestContext, STORES } from '../support/harness.js';
 import { importBoard, issueToken, rankingGet } from './support/helpers.js';
 
@@ -12,7 +12,7 @@ for (const store of STORES) {
       const ctx = await createTestContext(store);
       try {
         const log: string[] = [];
-        await loadDemoRankings(ctx.services, (line) => log.push(line));
+        await loadDemoRankings(ctx.services.rankings.boards, (line) => log.push(line));
         assert.deepEqual(log, ['demo rankings loaded: 7 boards (hot-dramas, drama, movie, tv, anime, variety, actors)']);
         for (const board of RANKING_BOARDS) assert.equal(await ctx.services.rankings.boards.store.count(board), 2, board);
         const token = await issueToken(ctx);
@@ -45,7 +45,7 @@ for (const store of STORES) {
       try {
         await importBoard(ctx, 'variety', [{ title: '奔跑吧' }]);
         const log: string[] = [];
-        await loadDemoRankings(ctx.services, (line) => log.push(line));
+        await loadDemoRankings(ctx.services.rankings.boards, (line) => log.push(line));
         assert.deepEqual(log, ['demo rankings not loaded: the ranking boards already hold snapshots']);
         assert.equal(await ctx.services.rankings.boards.store.count('movie'), 0);
       } finally {

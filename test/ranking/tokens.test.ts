@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { importBoard, issueToken, listen, rankingGet, socketRequest } from './support/helpers.js';
+import { listen, socketRequest } from '../support/net.js';
+import { importBoard, issueToken, rankingGet } from './support/helpers.js';
 
 const PATH = '/api/drama-actors/hot-dramas';
 const REALM = 'Bearer realm="dramadex-ranking"';

@@ -12,9 +12,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices } from '../../src/services.js';
 import { openRaw, parseRaw } from '../http/raw-socket.js';
-import { uniquePrefix } from '../limits/net.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { listen } from './support/helpers.js';
+import { listen } from '../support/net.js';
+import { linkState, uniquePrefix } from '../support/redis.js';
 import {
   callbackUrl,
   encryptAsWechat,
@@ -184,10 +184,14 @@ describe('signed pairs are remembered in Redis, so a replay fails on another ins
       ...WECHAT_ENV,
       REDIS_URL: REDIS_URL as string,
       REDIS_KEY_PREFIX: uniquePrefix('wechat'),
+      // A command slowed by a loaded machine must not switch an instance to its own memory: this test is
+      // about sharing, the fallback has tests of its own (test/limits/redis-outage.test.ts).
+      REDIS_COMMAND_TIMEOUT_MS: '10000',
     });
     const second = await createServices(ctx.config, { pollMs: 0 });
     const secondApp = await buildRankingApp(second);
     try {
+      await Promise.all([linkState(ctx.services.redis, true), linkState(second.redis, true)]);
       const url = callbackUrl();
       const send = (app: typeof secondApp) =>
         app.inject({ method: 'POST', url, payload: textMessage(openId(), 'help'), headers: { 'content-type': 'text/xml' } });

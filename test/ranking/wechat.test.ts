@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildRankingApp } from '../../src/ranking/app.js';
-import { type CallbackQuery, WechatChannel, within } from '../../src/ranking/wechat/channel.js';
+import { type CallbackQuery, WechatChannel } from '../../src/ranking/wechat/channel.js';
 import { Conversation } from '../../src/ranking/wechat/conversation.js';
+import { afterMs, type Deadline, within } from '../../src/ranking/wechat/reply-deadline.js';
 import { createServices } from '../../src/services.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { importBoard, listen, socketRequest } from './support/helpers.js';
+import { listen, socketRequest } from '../support/net.js';
+import { importBoard } from './support/helpers.js';
 import {
   callbackUrl,
   decryptAsWechat,
@@ -411,18 +413,43 @@ for (const store of STORES) {
 }
 
 describe('the 5-second deadline', () => {
+  /** A deadline the test ends itself, and a promise it settles itself: no real time involved. */
+  function controlled() {
+    let expire: () => void = () => undefined;
+    const deadline: Deadline = () =>
+      new Promise<void>((resolve) => {
+        expire = resolve;
+      });
+    return { deadline, expire: () => expire() };
+  }
+
   test('an answer that is not ready in time gives way to the fallback, and keeps running', async () => {
-    let finished = false;
-    const slow = new Promise<string>((resolve) =>
-      setTimeout(() => {
-        finished = true;
-        resolve('answer');
-      }, 80),
-    );
-    assert.equal(await within(slow, 10, 'late'), 'late');
-    assert.equal(finished, false);
+    const { deadline, expire } = controlled();
+    let finish: (answer: string) => void = () => undefined;
+    const slow = new Promise<string>((resolve) => {
+      finish = resolve;
+    });
+    const answer = within(slow, deadline, 'late');
+    expire();
+    assert.equal(await answer, 'late');
+    finish('answer');
     assert.equal(await slow, 'answer');
-    assert.equal(await within(Promise.resolve('quick'), 10, 'late'), 'quick');
+    assert.equal(await within(Promise.resolve('quick'), controlled().deadline, 'late'), 'quick');
+  });
+
+  test('the default deadline is 4 s of the (fake) clock', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const never = new Promise<string>(() => undefined);
+    const answer = within(never, afterMs(4000), 'late');
+    t.mock.timers.tick(3999);
+    let settled = false;
+    void answer.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    assert.equal(settled, false);
+    t.mock.timers.tick(1);
+    assert.equal(await answer, 'late');
   });
 });
 
@@ -430,8 +457,11 @@ describe('the 5-second deadline on a busy store', { skip: STORES.includes('postg
   test('the first delivery says "still working"; WeChat\'s retry of the same MsgId gets the real answer, acted on once', async () => {
     const ctx = await createTestContext('postgres', WECHAT_ENV);
     const wechat = ctx.config.wechat ?? assert.fail('channel configured');
+    // The first delivery's deadline ends as soon as the delivery waits on the locked row; the retry's never
+    // does, so it gets the real answer however long the machine takes.
+    let deadlines = 0;
     const channel = new WechatChannel(wechat, new Conversation(ctx.services.rankings.tokens, wechat.keywords, 'zh'), 'zh', {
-      replyDeadlineMs: 300,
+      replyDeadline: () => (++deadlines === 1 ? Promise.resolve() : new Promise<void>(() => undefined)),
     });
     const pg = (await import('pg')).default;
     const locker = new pg.Client({ connectionString: ctx.config.databaseUrl });

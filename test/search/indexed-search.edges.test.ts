@@ -3,8 +3,8 @@
 // it, in the built index and in the delta; and a keyword with more tiers than one byte can number.
 import { describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import type { ContentType } from '../../src/catalogue/content-types.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
+import type { ContentType } from '../../src/shared/content-types.js';
 import { sameAnswers, toStored } from './support/same-answers.js';
 
 describe('indexed search equals the reference at the edges', () => {

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../../src/catalogue/content-types.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
 import { sameAnswers, toStored } from './support/same-answers.js';
 import { ScanSearch } from './support/scan-search.js';
 

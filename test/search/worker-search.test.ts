@@ -7,8 +7,8 @@ import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
 import type { Worker } from 'node:worker_threads';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
-import { CONTENT_TYPES, type ContentType } from '../../src/catalogue/content-types.js';
 import { WorkerSearch } from '../../src/search/worker/worker-search.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
 import { ReferenceSearch } from './support/reference-search.js';
 import { toStored } from './support/same-answers.js';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { formatUpdateTime } from '../../src/catalogue/local-time.js';
+import { formatUpdateTime } from '../../src/shared/local-time.js';
 import { chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { fillBoards } from './support.js';

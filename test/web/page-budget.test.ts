@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { fakeClock, LIMITS_ON } from '../limits/helpers.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
+import { fakeClock, LIMITS_ON } from '../support/limits.js';
 import { browse } from './support.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;

@@ -3,7 +3,7 @@
  * things, and well-known films, series, animation and variety shows for the family B lists. Scores
  * fall off down each board like a real hot list; links point at a portal search for the title.
  */
-import type { Board } from '../boards.js';
+import type { Board } from '../../shared/board-names.js';
 
 interface DemoDrama {
   title: string;

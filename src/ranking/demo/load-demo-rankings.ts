@@ -1,14 +1,10 @@
 /** Seeds empty ranking boards with the demo boards on `npm start` (two snapshots each, so `hot_change` shows movement). */
-import type { Services } from '../../services.js';
-import { RANKING_BOARDS } from '../boards.js';
+import { RANKING_BOARDS } from '../../shared/board-names.js';
+import type { RankingBoards } from '../ranking-boards.js';
 import { parseRecords } from '../records.js';
 import { demoBoard, earlierDemoBoard } from './demo-rankings.js';
 
-export async function loadDemoRankings(
-  services: Services,
-  log: (message: string) => void = (message) => services.log.info(message),
-): Promise<void> {
-  const { boards } = services.rankings;
+export async function loadDemoRankings(boards: RankingBoards, log: (message: string) => void): Promise<void> {
   for (const board of RANKING_BOARDS) {
     if ((await boards.store.latestId(board)) !== 0) {
       log('demo rankings not loaded: the ranking boards already hold snapshots');

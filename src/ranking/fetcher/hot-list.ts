@@ -4,7 +4,7 @@
  * `url` and `show` (lines such as `类型：古装/剧情` or `演员：张三 / 李四`), found wherever the array sits
  * in the response (`data.cards[0].content`, `data.content`, a bare array…).
  */
-import type { Board } from '../boards.js';
+import type { Board } from '../../shared/board-names.js';
 import { MAX_RECORDS, parseRecords, type RecordInput } from '../records.js';
 
 type Entry = Record<string, unknown>;

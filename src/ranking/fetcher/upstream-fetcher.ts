@@ -5,7 +5,7 @@
  * in time and size because the upstream is not ours.
  */
 import type { Tally } from '../../observability/instruments.js';
-import type { Board } from '../boards.js';
+import type { Board } from '../../shared/board-names.js';
 import type { ImportSummary, RankingBoards } from '../ranking-boards.js';
 import { mapHotList } from './hot-list.js';
 

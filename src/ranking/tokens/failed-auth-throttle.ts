@@ -2,37 +2,42 @@
  * Throttles failed bearer attempts per client address (an IPv4 address or an IPv6 /64): unknown, revoked
  * and malformed tokens count, and once an address has used up its failures for the minute every request
  * of it is 429 before any token is looked at, so guessing cannot go on at the speed of a database lookup
- * and a lucky guess past the limit is not told apart from a wrong one. Counted by rate-limiter-flexible,
- * shared through Redis when REDIS_URL is set (this instance's memory while Redis is unreachable).
+ * and a lucky guess past the limit is not told apart from a wrong one. Counted like the catalogue limits
+ * (redis/counter.ts), shared through Redis when REDIS_URL is set (this instance's memory while the
+ * process's Redis link is down).
  */
-import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { addressGroup } from '../../http/client-address.js';
 import { rateLimited } from '../../http/errors.js';
-import { perMinuteLimiter } from './token-rate-limit.js';
+import { Counter, isRefusal } from '../../redis/counter.js';
+import type { RedisLink } from '../../redis/redis-link.js';
+
+/** Part of the Redis keys: `<REDIS_KEY_PREFIX>ranking-failed-auth:<address>`. */
+const FAILURE_COUNTER = 'ranking-failed-auth';
+const WINDOW_SECONDS = 60;
 
 export class FailedAuthThrottle {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly counter: Counter;
 
   constructor(
     readonly perMinute: number,
-    redis?: { client: Redis; keyPrefix: string },
+    keyPrefix: string,
+    link: RedisLink | undefined,
   ) {
-    this.limiter = perMinuteLimiter(perMinute, redis);
+    this.counter = new Counter({ name: FAILURE_COUNTER, points: perMinute, durationSeconds: WINDOW_SECONDS }, keyPrefix, link);
   }
 
   /** Throws the 429 while `address` has no failed attempts left this minute. */
   async checkAllowed(address: string): Promise<void> {
-    const counted = await this.limiter.get(addressGroup(address));
+    const counted = await this.counter.get(addressGroup(address));
     if (counted !== null && counted.consumedPoints >= this.perMinute) throw this.refusal(counted.msBeforeNext);
   }
 
   /** Counts one failed attempt of `address`. */
   async recordFailure(address: string): Promise<void> {
     try {
-      await this.limiter.consume(addressGroup(address));
+      await this.counter.consume(addressGroup(address));
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (!isRefusal(rejection)) throw rejection;
       throw this.refusal(rejection.msBeforeNext);
     }
   }

@@ -1,26 +1,26 @@
 /**
  * The per-token limit of the ranking service (docs/decisions.md: per token, default 60 requests a minute,
- * 429 as in the catalogue). rate-limiter-flexible counts: in memory by default, in Redis when REDIS_URL
- * is set so every instance shares one count; if Redis fails the in-memory count carries on meanwhile.
+ * 429 as in the catalogue). Counted like the catalogue limits (redis/counter.ts): in memory by default, in
+ * Redis when REDIS_URL is set so every instance shares one count, and in this instance's memory while the
+ * process's Redis link is down.
  */
-import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimited } from '../../http/errors.js';
+import { Counter, isRefusal } from '../../redis/counter.js';
+import type { RedisLink } from '../../redis/redis-link.js';
 
+/** Part of the Redis keys: `<REDIS_KEY_PREFIX>ranking-token:<token prefix>`. */
+const TOKEN_COUNTER = 'ranking-token';
 const WINDOW_SECONDS = 60;
 
 export class TokenRateLimit {
+  private readonly counter: Counter;
+
   constructor(
-    private readonly limiter: RateLimiterAbstract,
     readonly perMinute: number,
-  ) {}
-
-  static inMemory(perMinute: number): TokenRateLimit {
-    return new TokenRateLimit(perMinuteLimiter(perMinute), perMinute);
-  }
-
-  static inRedis(redis: Redis, perMinute: number, keyPrefix: string): TokenRateLimit {
-    return new TokenRateLimit(perMinuteLimiter(perMinute, { client: redis, keyPrefix }), perMinute);
+    keyPrefix: string,
+    link: RedisLink | undefined,
+  ) {
+    this.counter = new Counter({ name: TOKEN_COUNTER, points: perMinute, durationSeconds: WINDOW_SECONDS }, keyPrefix, link);
   }
 
   /**
@@ -29,9 +29,9 @@ export class TokenRateLimit {
    */
   async take(tokenKey: string): Promise<void> {
     try {
-      await this.limiter.consume(tokenKey);
+      await this.counter.consume(tokenKey);
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (!isRefusal(rejection)) throw rejection;
       const seconds = rejection.msBeforeNext / 1000;
       throw rateLimited({
         retryAfterSeconds: seconds,
@@ -47,17 +47,4 @@ export class TokenRateLimit {
       });
     }
   }
-}
-
-/** `points` a minute per key: in memory, or in Redis with this instance's memory standing in while Redis fails. */
-export function perMinuteLimiter(points: number, redis?: { client: Redis; keyPrefix: string }): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS });
-  if (!redis) return memory;
-  return new RateLimiterRedis({
-    storeClient: redis.client,
-    keyPrefix: redis.keyPrefix,
-    points,
-    duration: WINDOW_SECONDS,
-    insuranceLimiter: memory,
-  });
 }

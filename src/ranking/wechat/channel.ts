@@ -13,14 +13,15 @@ import { CallbackAuthenticity, type CallbackQuery } from './callback-authenticit
 import type { Conversation } from './conversation.js';
 import { MessageCryptoError, WechatMessageCrypto } from './message-crypto.js';
 import { ReplayGuard } from './replay-guard.js';
+import { afterMs, type Deadline, within } from './reply-deadline.js';
 import { wechatSignature } from './signature.js';
 import { buildMessage, parseMessage, XmlError } from './xml.js';
 
 export type { CallbackQuery } from './callback-authenticity.js';
 
 export interface ChannelOptions {
-  /** Time left for an answer before "still working" is sent instead (WeChat waits 5 s). */
-  replyDeadlineMs?: number;
+  /** When "still working" is sent instead of an answer not ready yet (default 4 s: WeChat waits 5 s). */
+  replyDeadline?: Deadline;
   /** How long delivered messages are remembered for duplicate detection. */
   duplicateWindowMs?: number;
   /** Where used `(timestamp, nonce)` pairs are remembered (default: this instance's memory). */
@@ -35,7 +36,7 @@ export class WechatChannel {
   /** Signature, freshness and replay checks; the route runs `checkQuery` before reading the body. */
   readonly authenticity: CallbackAuthenticity;
   private readonly seen = new Map<string, { at: number; reply: Promise<string | undefined> }>();
-  private readonly replyDeadlineMs: number;
+  private readonly replyDeadline: Deadline;
   private readonly duplicateWindowMs: number;
 
   constructor(
@@ -45,7 +46,7 @@ export class WechatChannel {
     options: ChannelOptions = {},
   ) {
     this.crypto = config.aesKey && config.appId ? new WechatMessageCrypto(config.aesKey, config.appId) : undefined;
-    this.replyDeadlineMs = options.replyDeadlineMs ?? 4000;
+    this.replyDeadline = options.replyDeadline ?? afterMs(4000);
     this.duplicateWindowMs = options.duplicateWindowMs ?? 5 * 60_000;
     const replays = options.replays ?? new ReplayGuard(config.timestampToleranceSeconds);
     this.authenticity = new CallbackAuthenticity(config, this.crypto !== undefined, replays);
@@ -103,7 +104,7 @@ export class WechatChannel {
     }
     const late =
       this.language === 'en' ? 'Still working on it: send your message again in a few seconds.' : '正在处理，请几秒后再发送一次。';
-    return within(entry.reply, this.replyDeadlineMs, late);
+    return within(entry.reply, this.replyDeadline, late);
   }
 
   private forgetOld(now: number): void {
@@ -147,18 +148,5 @@ export class WechatChannel {
       TimeStamp: timestamp,
       Nonce: nonce,
     });
-  }
-}
-
-/** What `promise` settles to if it does so within `ms`, else `late` (the promise keeps running). */
-export async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<L>((resolve) => {
-    timer = setTimeout(() => resolve(late), ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -3,10 +3,11 @@
  * within the tolerance (decisions.md, "WeChat callback authenticity"). The plain mode's signature covers
  * only the token, the timestamp and the nonce, so without this one leaked signed URL would answer any
  * body for the whole tolerance window. With REDIS_URL the pairs are shared by every instance (one atomic
- * `SET … NX EX`); while Redis is unreachable, and without it, this instance's memory remembers them.
+ * `SET … NX EX`); while the process's Redis link is down, and without Redis, this instance's memory
+ * remembers them (the link's fallback switch, as for the limits in redis/counter.ts).
  * Only pairs whose signature was already checked are recorded, so a forger cannot fill the memory.
  */
-import type { RedisLink } from '../../limits/redis-link.js';
+import type { RedisLink } from '../../redis/redis-link.js';
 
 export class ReplayGuard {
   private readonly remembered = new Map<string, number>();

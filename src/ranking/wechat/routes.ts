@@ -10,7 +10,7 @@ import { noTallies, type Tally } from '../../observability/instruments.js';
 import { WECHAT_OUTCOMES, type WechatOutcome } from '../../observability/metrics.js';
 import type { CallbackQuery, WechatChannel } from './channel.js';
 
-export const WECHAT_BODY_LIMIT = 64 * 1024;
+const WECHAT_BODY_LIMIT = 64 * 1024;
 
 export interface WechatRoutesOptions {
   channel: WechatChannel;

@@ -8,7 +8,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import { CONTENT_TYPES } from '../../catalogue/content-types.js';
+import { CONTENT_TYPES } from '../../shared/content-types.js';
 import { IndexedSearch } from '../indexed-search.js';
 import type { FindMessage, FromWorker, ToWorker } from './search-messages.js';
 import { TitleMirror } from './title-mirror.js';

@@ -6,7 +6,7 @@
  * in, found by slot through three typed columns, so a million titles are not a million string objects
  * in the worker's old space; `title()` cuts one out when the index reads it.
  */
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../catalogue/content-types.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../shared/content-types.js';
 import type { IndexedTitles } from '../search-engine.js';
 import type { OrderMessage, TitlesMessage } from './search-messages.js';
 

@@ -7,7 +7,7 @@
  * again; the searches it was running fail.
  */
 import { Worker } from 'node:worker_threads';
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../catalogue/content-types.js';
+import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../shared/content-types.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
 import type { FromWorker, ToWorker } from './search-messages.js';
 

@@ -4,11 +4,11 @@
  * keyword), so it keeps no state and takes no shortcuts; it is linear in the catalogue size.
  */
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
-import type { ContentType } from '../../../src/catalogue/content-types.js';
 import { pinyinMatch } from '../../../src/search/query/pinyin.js';
 import { parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/query/search-query.js';
 import type { SearchEngine } from '../../../src/search/search-engine.js';
 import { coreText, foldText } from '../../../src/search/text-forms.js';
+import type { ContentType } from '../../../src/shared/content-types.js';
 
 /** The best tier of a title for a query, or -1 when it does not match. */
 export function referenceTier(title: string, query: SearchQuery): number {

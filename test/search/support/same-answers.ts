@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import type { StoredEntry } from '../../../src/catalogue/catalogue-store.js';
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
-import type { ContentType } from '../../../src/catalogue/content-types.js';
 import type { IndexedSearch } from '../../../src/search/indexed-search.js';
+import type { ContentType } from '../../../src/shared/content-types.js';
 import { ReferenceSearch } from './reference-search.js';
 
 export function toStored(rows: Array<{ id: number; title: string; type: ContentType; update_time: string }>): StoredEntry[] {

@@ -4,8 +4,8 @@
  * own four tiers (exact, prefix, contains, all terms). Linear in the catalogue size.
  */
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
-import type { ContentType } from '../../../src/catalogue/content-types.js';
 import type { SearchEngine } from '../../../src/search/search-engine.js';
+import type { ContentType } from '../../../src/shared/content-types.js';
 
 const EXACT = 0;
 const PREFIX = 1;

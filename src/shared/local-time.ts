@@ -1,5 +1,6 @@
 /**
- * `update_time` is a local wall-clock time without an offset (`YYYY-MM-DD HH:MM:SS`). We order and
+ * The catalogue's clock and time-zone arithmetic, shared by the catalogue, the ranking boards, the demo
+ * data and the command line (so it sits below all of them). `update_time` is a local wall-clock time without an offset (`YYYY-MM-DD HH:MM:SS`). We order and
  * compare such values as "local seconds": the wall clock read as if it were UTC. Only "now" needs a
  * real time-zone conversion, into the catalogue's zone, to find today's range.
  */

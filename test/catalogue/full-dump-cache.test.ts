@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, mock, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { preferredEncoding } from '../../src/catalogue/full-dump-cache.js';
+import { preferredEncoding } from '../../src/catalogue/full-dump-reply.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 
 for (const store of STORES) {

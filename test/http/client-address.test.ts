@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
-import { fakeClock, from, LIMITS_ON } from './helpers.js';
+import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
 
 for (const store of STORES) {
   describe(`who a client is, for the limits [${store}]`, () => {

@@ -1,28 +1,34 @@
 /**
- * The limits' connection to Redis, set up so that Redis trouble never holds a request: no offline queue
- * (a command while disconnected fails at once), a short command timeout, no re-sending of commands after
- * a reconnect, endless reconnection in the background. The link also keeps the one bit the limits branch
- * on — is Redis usable right now — and says so loudly in the log when it changes: it turns "down" on the
- * first failure (a connection error, a closed socket, a command that failed or timed out) and "up" again
- * only when a PING gets through, probed once a second while down.
+ * The process's one connection to Redis, made once by the composition root (services.ts) and handed to
+ * every user of Redis: the catalogue limits, the ranking token limit and failed-attempt throttle, the
+ * WeChat replay guard. One link means one log line per outage, one health check and one fallback switch
+ * for all of them. It is set up so that Redis trouble never holds a request: no offline queue (a command
+ * while disconnected fails at once), a short command timeout, no re-sending of commands after a
+ * reconnect, endless reconnection in the background. The link keeps the one bit its users branch on — is
+ * Redis usable right now — and says so loudly in the log when it changes: it turns "down" on the first
+ * failure (a connection error, a closed socket, a command that failed or timed out) and "up" again only
+ * when a PING gets through, probed once a second while down.
  */
 import { EventEmitter } from 'node:events';
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Logger } from '../observability/logger.js';
+import type { HealthProbe } from '../shared/health-probe.js';
 
-export type LimitsLog = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+export type RedisLog = Pick<Logger, 'error' | 'warn' | 'info'>;
 
 const PROBE_MS = 1000;
 const REMINDER_MS = 60_000;
+
+const CONNECT_WAIT_MS = 2000;
 
 export interface RedisLinkOptions {
   commandTimeoutMs: number;
 }
 
-/** Emits `down` when the limits switch to memory and `up` when they are shared through Redis again. */
+/** Emits `down` when its users switch to memory and `up` when they share state through Redis again. */
 export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
   readonly client: Redis;
-  private log: LimitsLog | undefined;
+  private log: RedisLog | undefined;
   private downSince: number | undefined;
   private lastReminder = 0;
   private probe: NodeJS.Timeout | undefined;
@@ -36,7 +42,7 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
       connectTimeout: Math.max(1000, options.commandTimeoutMs * 4),
       maxRetriesPerRequest: 0,
       autoResendUnfulfilledCommands: false,
-      // Reconnect for ever, at most a second apart, so the limits recover by themselves.
+      // Reconnect for ever, at most a second apart, so the users recover by themselves.
       retryStrategy: (attempt) => Math.min(attempt * 100, PROBE_MS),
       lazyConnect: true,
     });
@@ -45,7 +51,15 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
     this.client.on('ready', () => void this.tryRecover());
   }
 
-  /** Connects, waiting at most `timeoutMs`; starting with Redis down is allowed (the limits fall back). */
+  /** A connected link (or one marked down: starting with Redis down is allowed, its users fall back). */
+  static async open(url: string, options: RedisLinkOptions, log: RedisLog): Promise<RedisLink> {
+    const link = new RedisLink(url, options);
+    link.attachLog(log);
+    await link.connect(CONNECT_WAIT_MS);
+    return link;
+  }
+
+  /** Connects, waiting at most `timeoutMs`; starting with Redis down is allowed (the users fall back). */
   async connect(timeoutMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
@@ -56,13 +70,13 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
     if (this.client.status !== 'ready') this.markDown(new Error(`not connected within ${timeoutMs} ms`));
   }
 
-  /** Whether the limits should ask Redis (true) or decide on this instance's memory (false). */
+  /** Whether users should ask Redis (true) or decide on this instance's memory (false). */
   get up(): boolean {
     return this.downSince === undefined && this.client.status === 'ready';
   }
 
-  /** Where the limits' log lines go; an outage that began before is reported at once. */
-  attachLog(log: LimitsLog): void {
+  /** Where the link's log lines go; an outage that began before is reported at once. */
+  attachLog(log: RedisLog): void {
     this.log = log;
     if (this.downSince !== undefined) this.announceDown(new Error('Redis was unreachable at start-up'));
   }
@@ -78,7 +92,7 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
       this.lastReminder = Date.now();
       this.log?.error(
         { err: error, downSeconds: Math.round((Date.now() - this.downSince) / 1000) },
-        'Redis is still unreachable: catalogue limits are still per instance',
+        'Redis is still unreachable: limits and replay checks are still per instance',
       );
     }
     this.probe ??= setInterval(() => void this.tryRecover(), PROBE_MS);
@@ -88,6 +102,11 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
   /** A real round trip, for the health check. */
   async ping(): Promise<void> {
     await this.client.ping();
+  }
+
+  /** `checks.redis` of `/api/health`: not critical, since every user of Redis falls back to memory. */
+  healthProbe(): HealthProbe {
+    return { name: 'redis', check: () => this.ping(), critical: false };
   }
 
   async close(): Promise<void> {
@@ -100,7 +119,7 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
     this.lastReminder = Date.now();
     this.log?.error(
       { err: error },
-      'Redis unreachable: catalogue limits now decide on this instance’s memory alone (each instance allows an address its own quota) until Redis answers again',
+      'Redis unreachable: limits and replay checks now decide on this instance’s memory alone (each instance allows an address its own quota) until Redis answers again',
     );
   }
 
@@ -115,7 +134,7 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
     this.downSince = undefined;
     if (this.probe) clearInterval(this.probe);
     this.probe = undefined;
-    this.log?.warn({ outageSeconds }, 'Redis reachable again: catalogue limits are shared across instances again');
+    this.log?.warn({ outageSeconds }, 'Redis reachable again: limits and replay checks are shared across instances again');
     this.emit('up');
   }
 }

@@ -1,5 +1,7 @@
 /**
- * The ranking boards (docs/decisions.md, "Ranking service") and which record shape each holds. Family A is
+ * The ranking boards (docs/decisions.md, "Ranking service") and which record shape each holds: the names
+ * the configuration (RANKING_FETCH_SOURCES), the ranking service and the web page all check against, so
+ * they sit below all three. Family A is
  * `hot-dramas` and `actors`; family B is the five hot lists behind `/api/extrank/<board>/hot`.
  */
 export const DRAMA_BOARDS = ['hot-dramas', 'drama', 'movie', 'tv', 'anime', 'variety'] as const;

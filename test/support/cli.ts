@@ -30,15 +30,37 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   });
 }
 
+export interface RunningCli {
+  child: ChildProcess;
+  /** Everything written so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once the output matches `pattern`; rejects if the process exits first. */
+  until(pattern: RegExp): Promise<void>;
+}
+
 /** A long-running `dramadex <args>` (e.g. `serve`), with everything it writes collected. */
-export function startCli(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+export function startCli(args: string[], env: Record<string, string>): RunningCli {
   const child = spawn(process.execPath, [...entryArgs(), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const collect = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output };
+    child.emit('output');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const until = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return;
+        child.off('output', check).off('exit', exited);
+        resolve();
+      };
+      const exited = () => {
+        child.off('output', check);
+        reject(new Error(`dramadex ${args.join(' ')} exited before printing ${pattern}; output:\n${output}`));
+      };
+      child.on('output', check).once('exit', exited);
+      check();
+    });
+  return { child, output: () => output, until };
 }

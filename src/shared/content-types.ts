@@ -1,6 +1,7 @@
 /**
  * The six content types (docs/interface.md), their descriptors for `/api/types`, and the legacy
- * identifier `baidu` that clients of the original service still send for `extsrc`.
+ * identifier `baidu` that clients of the original service still send for `extsrc`. The vocabulary of
+ * the store, the search engine, the catalogue, ingest and the web page alike, so it sits below them all.
  */
 export const CONTENT_TYPES = ['post', 'dongman', 'movie', 'tv', 'xuexi', 'extsrc'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

@@ -1,0 +1,127 @@
+/**
+ * Keeps the component layering of README "Components" true: every import under src/ points down (or
+ * within its own component), never to a route module for anything but the route plugin, and Fastify's
+ * types stay in the modules at the HTTP edge. Reads the sources as text, so it runs from the compiled test
+ * too.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Compiled, this file sits in dist/test/architecture; the sources are beside dist/.
+const SRC = ROOT.endsWith('/dist') ? resolve(ROOT, '../src') : join(ROOT, 'src');
+
+/** Layer of each component, lowest first; a module may import its own component or a lower layer only. */
+const LAYERS: string[][] = [
+  ['shared', 'environment.ts', 'startup-error.ts', 'boot'],
+  ['config'],
+  ['observability'],
+  ['redis', 'store', 'http'],
+  ['search'],
+  ['catalogue'],
+  ['client'],
+  ['ingest', 'limits', 'ranking'],
+  ['web', 'system', 'demo'],
+  ['composition'],
+];
+
+/** The composition: the modules that build the listeners and the process from every component. */
+const COMPOSITION = ['app.ts', 'server.ts', 'services.ts', 'ranking/app.ts', 'demo/load-demo-data.ts'];
+const COMPOSITION_FOLDERS = ['cli/'];
+
+/** Modules at the HTTP edge, the only ones that may import Fastify (the rest never see a request). */
+const HTTP_EDGE_FOLDERS = ['http/', 'web/'];
+const HTTP_EDGE_NAMES = ['routes.ts', 'app.ts', 'server.ts', 'plugin.ts', 'openapi.ts'];
+const HTTP_EDGE_FILES = [
+  'catalogue/full-dump-reply.ts',
+  'ranking/tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
+  'observability/metrics-app.ts',
+  'observability/request-observer.ts', // an onResponse hook
+];
+/** Libraries of the Fastify family that carry no Fastify types. */
+const PLAIN_LIBRARIES = ['@fastify/accept-negotiator'];
+
+interface Import {
+  from: string;
+  to: string;
+  names: string;
+}
+
+function sources(folder: string): string[] {
+  return readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split('\\').join('/'));
+}
+
+function importsOf(file: string): Array<{ specifier: string; names: string }> {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  const found: Array<{ specifier: string; names: string }> = [];
+  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'/gm)) {
+    found.push({ specifier: match[3] as string, names: `${match[1] ?? ''}${match[2] ?? ''}` });
+  }
+  for (const match of text.matchAll(/import\(\s*'([^']+)'\s*\)/g)) found.push({ specifier: match[1] as string, names: '*' });
+  return found;
+}
+
+function component(file: string): string {
+  if (COMPOSITION.includes(file) || COMPOSITION_FOLDERS.some((folder) => file.startsWith(folder))) return 'composition';
+  if (/^config(-[a-z-]+)?\.ts$/.test(file)) return 'config';
+  return file.includes('/') ? (file.split('/')[0] as string) : file;
+}
+
+function layer(name: string): number {
+  const index = LAYERS.findIndex((members) => members.includes(name));
+  assert.ok(index >= 0, `${name} has no layer in LAYERS (add it, and to README "Components")`);
+  return index;
+}
+
+function projectImports(): Import[] {
+  const all: Import[] = [];
+  for (const file of sources(SRC)) {
+    for (const { specifier, names } of importsOf(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, '.ts');
+      all.push({ from: file, to: target, names });
+    }
+  }
+  return all;
+}
+
+describe('dependency direction', () => {
+  test('every import points to the same component or a lower layer', () => {
+    const upward: string[] = [];
+    for (const { from, to } of projectImports()) {
+      const [source, target] = [component(from), component(to)];
+      if (source === target) continue;
+      if (layer(target) >= layer(source)) upward.push(`${from} -> ${to} (${source} may not depend on ${target})`);
+    }
+    assert.deepEqual(upward, []);
+  });
+
+  test('a route module is imported only for its route plugin', () => {
+    const wrong = projectImports()
+      .filter(({ to }) => to.endsWith('/routes.ts'))
+      .filter(({ names }) => names.startsWith('type') || !/^\{\s*\w+Routes\s*\}$/.test(names.trim()))
+      .map(({ from, to, names }) => `${from} takes ${names} from ${to}`);
+    assert.deepEqual(wrong, []);
+  });
+
+  test("Fastify's types stay at the HTTP edge", () => {
+    const edge = (file: string) =>
+      HTTP_EDGE_FOLDERS.some((folder) => file.startsWith(folder)) ||
+      HTTP_EDGE_NAMES.some((name) => file === name || file.endsWith(`/${name}`) || file.endsWith(`-${name}`)) ||
+      HTTP_EDGE_FILES.includes(file);
+    const wrong = sources(SRC)
+      .filter((file) => !edge(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ specifier }) => (specifier === 'fastify' || specifier.startsWith('@fastify/')) && !PLAIN_LIBRARIES.includes(specifier))
+          .map(({ specifier }) => `${file} imports ${specifier}`),
+      );
+    assert.deepEqual(wrong, []);
+  });
+});

@@ -1,4 +1,0 @@
-/** `dramadex` for the limits tests' child processes: the same main() the bin runs, from source or dist. */
-import { main } from '../../src/cli/main.js';
-
-process.exitCode = await main(process.argv.slice(2));
