@@ -191,6 +191,9 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
       app.inject({ url: '/api/extrank/drama/hot', headers: { authorization: `Bearer ${token}` } }).then((answer) => answer.statusCode);
     assert.deepEqual([await ranking(ctx.rankingApp), await ranking(ctx.rankingApp), await ranking(ctx.rankingApp)], [200, 200, 429]);
     assert.equal(await ranking(second.rankingApp), 200, 'the other instance counts the token on its own while Redis is down');
+    // The failed-attempt throttle reads and counts on the same link: a bad token is still a plain 401.
+    const guessed = await ctx.rankingApp.inject({ url: '/api/extrank/drama/hot', headers: { authorization: 'Bearer not-a-token' } });
+    assert.equal(guessed.statusCode, 401);
     for (const { lines } of logs) {
       const outages = lines.filter((line) => line.level === 'error' && /Redis unreachable/.test(line.msg));
       assert.equal(outages.length, 1, `one link, one outage line: ${JSON.stringify(lines)}`);
