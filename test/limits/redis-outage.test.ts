@@ -10,7 +10,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,7 +20,7 @@ import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { LIMITS_ON } from '../support/limits.js';
-import { get, listen, sleep } from '../support/net.js';
+import { freePort, get, listen, sleep } from '../support/net.js';
 import { linkState, uniquePrefix } from '../support/redis.js';
 
 const CHOSEN_PORT = process.env.TEST_REDIS_OUTAGE_PORT ? Number(process.env.TEST_REDIS_OUTAGE_PORT) : undefined;
@@ -29,16 +28,6 @@ const SHARED = CHOSEN_PORT === 6379;
 let PORT = 0;
 let dir = '/var/lib/redis';
 let logfile = '/var/log/redis/ci.log';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function startRedis(): void {
   execFileSync('redis-server', [
