@@ -12,15 +12,18 @@ import { ListPool, RankBitset } from './index/posting-lists.js';
 import { RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
+import type { TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
-import { Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { singleUnitKeyword } from './rank/literal-tiers.js';
+import { classifySingleByLists } from './rank/single-unit.js';
 import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './rank/term-holders.js';
 import type { IndexedTitles } from './search-engine.js';
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;
-  /** Per rank, how many terms of a several-term keyword the title holds (term-holders.ts); zero between searches. */
-  private readonly held: Uint16Array;
+  /** Per rank, how many terms (up to 255) of a several-term keyword the title holds (term-holders.ts); zero between searches. */
+  private readonly held: Uint8Array;
   private readonly pool = new ListPool();
   private readonly classified = new Classified();
   /** Candidates of the last search. */
@@ -31,7 +34,7 @@ export class BuiltIndex {
     readonly postings: PostingIndex,
   ) {
     this.bitset = new RankBitset(columns.size);
-    this.held = new Uint16Array(columns.size);
+    this.held = new Uint8Array(columns.size);
   }
 
   /**
@@ -40,9 +43,10 @@ export class BuiltIndex {
    */
   static build(view: IndexedTitles, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
-    // the character lists about 1 byte (pinyin pairs, built later, as much again).
+    // the character lists about 1 byte, their unit-pair lists and marks a little more (an arena that grows
+    // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
-    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 1.2 : fresh * 1.2);
+    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8);
     const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units);
     return new BuiltIndex(columns, builder.finish());
   }
@@ -62,6 +66,12 @@ export class BuiltIndex {
       countTiers(this.classified.codes, this.count, counts);
       return;
     }
+    const single = singleUnitKeyword(query);
+    if (single >= 0 && columns.staleRows === 0) {
+      this.count = classifySingleByLists(this.postings, columns, single, typeCode, query, title, pool, this.classified);
+      countTiers(this.classified.codes, this.count, counts);
+      return;
+    }
     const found = candidates(this.postings, query, this.bitset, pool);
     const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
     classifyCandidates(columns, ranks, query, title, this.classified);
@@ -71,7 +81,12 @@ export class BuiltIndex {
 
   /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
   place(result: Int32Array, starts: Int32Array): void {
-    placeByTier(result, starts, this.classified, this.count);
+    placeByTier(result, starts, this.classified, this.count, this.columns.order);
+  }
+
+  /** The last search's matches as an answer of their own, `counts` per tier (as `search` counted them). */
+  answer(counts: Int32Array): TieredAnswer {
+    return answerOf(this.classified, this.count, counts, this.columns.order);
   }
 
   /** Bytes of its typed arrays by part, and its number of postings. */

@@ -12,9 +12,10 @@ import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
 import { type PreparedQuery, prepareQuery } from './query/title-forms.js';
+import { type Answer, PlacedAnswer } from './rank/answer.js';
 import { deltaInOrder, mergeDelta, tierDelta } from './rank/delta-tiers.js';
 import { ResultCache } from './result-cache.js';
-import type { IndexedTitles, SearchEngine } from './search-engine.js';
+import type { AnswerPage, IndexedTitles, SearchEngine } from './search-engine.js';
 
 /** Rebuild once the delta holds more than this many titles and this share of the catalogue. */
 const DELTA_MIN = 4096;
@@ -83,7 +84,18 @@ export class IndexedSearch implements SearchEngine {
     else this.stagePending(view);
   }
 
+  /** Every matching slot, in a new array. */
   find(view: IndexedTitles, keyword: string, type?: ContentType): Int32Array {
+    return this.answer(view, keyword, type).all();
+  }
+
+  /** One page of the answer and its total, without laying out the rest (the answer stays cached for the next pages). */
+  findPage(view: IndexedTitles, keyword: string, type: ContentType | undefined, offset: number, limit: number): AnswerPage {
+    const answer = this.answer(view, keyword, type);
+    return { total: answer.total, slots: answer.page(offset, limit) };
+  }
+
+  private answer(view: IndexedTitles, keyword: string, type: ContentType | undefined): Answer {
     this.sync(view);
     // Without prepare(), build on first use, but only once the view has ordered every title it holds.
     if (!this.built && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
@@ -91,9 +103,9 @@ export class IndexedSearch implements SearchEngine {
     const key = `${type ?? ''}\u0000${keyword}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const result = this.search(view, prepareQuery(parseQuery(keyword)), type === undefined ? -1 : TYPE_CODE[type]);
-    this.cache.set(key, result);
-    return result;
+    const answer = this.search(view, prepareQuery(parseQuery(keyword)), type === undefined ? -1 : TYPE_CODE[type]);
+    this.cache.set(key, answer);
+    return answer;
   }
 
   private stagePending(view: IndexedTitles): void {
@@ -117,10 +129,12 @@ export class IndexedSearch implements SearchEngine {
     return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot, postingCount };
   }
 
-  private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Int32Array {
+  private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Answer {
     const baseCounts = new Int32Array(query.tierCount);
     this.built?.search(query, typeCode, this.scratch, baseCounts);
     this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
+    // With no delta (the usual case after a build) the build's answer is the answer, laid out page by page.
+    if (this.visibleDelta.length === 0 && this.built) return this.built.answer(baseCounts);
     const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);
     const starts = new Int32Array(query.tierCount + 1);
     for (let tier = 0; tier < query.tierCount; tier++) {
@@ -132,7 +146,7 @@ export class IndexedSearch implements SearchEngine {
       const delta = deltaTiers[tier] as number[];
       if (delta.length > 0) mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta, this.rankOf);
     }
-    return result;
+    return new PlacedAnswer(result);
   }
 
   /** Follows a reordered view: current rank and type per slot. O(catalogue), once per reorder. */

@@ -1,14 +1,16 @@
 /**
- * The full answers of the latest few searches. Clients fetch page after page of one query, and each
- * page needs the whole ordered match list for its slice and the exact total; keeping it makes pages 2..n
- * a slice. Any index change clears it.
+ * The answers of the latest few searches (rank/answer.ts). Clients fetch page after page of one query,
+ * and each page needs the whole answer for its place and the exact total; keeping it makes pages 2..n a
+ * walk over it. Any index change clears it.
  */
+import type { Answer } from './rank/answer.js';
+
 export class ResultCache {
-  private readonly entries = new Map<string, Int32Array>();
+  private readonly entries = new Map<string, Answer>();
 
   constructor(private readonly capacity = 16) {}
 
-  get(key: string): Int32Array | undefined {
+  get(key: string): Answer | undefined {
     const found = this.entries.get(key);
     if (found) {
       // Re-insert to mark it most recently used (a Map iterates in insertion order).
@@ -18,7 +20,7 @@ export class ResultCache {
     return found;
   }
 
-  set(key: string, value: Int32Array): void {
+  set(key: string, value: Answer): void {
     if (this.capacity === 0) return;
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);

@@ -44,9 +44,15 @@ export interface SearchEngine {
   find(view: IndexedTitles, keyword: string, type?: ContentType): ArrayLike<number> | Promise<ArrayLike<number>>;
   /**
    * Optional: one page of the answer and its total, for an engine whose answers live elsewhere (a worker
-   * thread), so only the page travels.
+   * thread, so only the page travels) or that can lay out a page without the whole answer.
    */
-  findPage?(view: IndexedTitles, keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage>;
+  findPage?(
+    view: IndexedTitles,
+    keyword: string,
+    type: ContentType | undefined,
+    offset: number,
+    limit: number,
+  ): AnswerPage | Promise<AnswerPage>;
   /** Optional: releases what the engine holds (a worker thread). */
   close?(): Promise<void>;
 }

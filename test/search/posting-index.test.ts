@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PostingBuilder } from '../../src/search/index/posting-builder.js';
-import { initialsPairKey, type PostingIndex } from '../../src/search/index/posting-index.js';
+import { initialsPairKey, NO_KEY, type PostingIndex } from '../../src/search/index/posting-index.js';
 import { ListPool, RankBitset } from '../../src/search/index/posting-lists.js';
 import { RankColumns } from '../../src/search/index/rank-columns.js';
 
@@ -54,5 +54,18 @@ describe('posting index storage', () => {
     // Punctuation is not indexed; letters and Chinese characters are, once per title.
     assert.equal(index.count('·'.charCodeAt(0)), 0);
     assert.deepEqual(Array.from(index.list('道'.charCodeAt(0))), [0, 1, 2, 3]);
+  });
+
+  test('unit pairs join neighbouring units across punctuation, not across other units, once per title', () => {
+    const titles = ['霸道总裁', '霸·道', '霸a道', '道霸', '霸道霸道'];
+    const index = buildIndex((rank) => titles[rank] as string, titles.length);
+    const pair = (first: string, second: string) => Array.from(index.list(index.unitPairKey(first.charCodeAt(0), second.charCodeAt(0))));
+    assert.deepEqual(pair('霸', '道'), [0, 1, 4]);
+    assert.deepEqual(pair('道', '霸'), [3, 4]);
+    assert.deepEqual(pair('a', '道'), [2]);
+    // A pair no title holds has no key, and its list is empty.
+    assert.equal(index.unitPairKey('总'.charCodeAt(0), '霸'.charCodeAt(0)), NO_KEY);
+    assert.equal(index.count(NO_KEY), 0);
+    assert.equal(index.list(NO_KEY).length, 0);
   });
 });

@@ -11,6 +11,7 @@
 import { initialsOf } from '../query/pinyin.js';
 import { isDecoration } from '../text-forms.js';
 import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
+import { CHECK_ALONE, FIRST_UNIT, UnitPairs } from './unit-pairs.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
 const KEY_INFO = new Int32Array(0x10000).fill(-1);
@@ -25,13 +26,16 @@ const FIRST_CHUNK = 16;
 const LARGEST_CHUNK = 1 << 13;
 
 export class PostingBuilder {
-  private arena: Uint8Array;
+  private arena: Uint8Array<ArrayBuffer>;
   private top = 0;
   /** Per key (stride 4): write position, end of its current chunk, last rank (-1 before the first), postings. */
-  private readonly state = new Int32Array(KEY_COUNT * 4);
+  private state = new Int32Array(KEY_COUNT * 4);
   /** Per key: its first and current chunk, -1 before the first posting. */
-  private readonly firstChunk = new Int32Array(KEY_COUNT).fill(-1);
-  private readonly lastChunk = new Int32Array(KEY_COUNT).fill(-1);
+  private firstChunk = new Int32Array(KEY_COUNT).fill(-1);
+  private lastChunk = new Int32Array(KEY_COUNT).fill(-1);
+  /** Keys the arrays above have room for; unit-pair keys (KEY_COUNT + pair number) are added as pairs appear. */
+  private keyRoom = KEY_COUNT;
+  private readonly pairs = new UnitPairs();
   /** Per chunk: start in the arena, size, where its data ends (set when it is full or at the end), next chunk of the same key (-1: none). */
   private chunkStart = new Int32Array(1024);
   private chunkSize = new Int32Array(1024);
@@ -45,14 +49,46 @@ export class PostingBuilder {
     for (let key = 0; key < KEY_COUNT; key++) this.state[key * 4 + 2] = -1;
   }
 
-  /** Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting per unit that is not decoration. */
-  addUnits(rank: number, units: Uint16Array, start: number, end: number): void {
+  /**
+   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting per
+   * unit that is not decoration, one per pair of such units next to each other (decoration between them
+   * skipped, as a title's core skips it), one under its first unit's FIRST_UNIT pair, and when
+   * `checkAlone` (a one-unit keyword cannot tier it from its first unit alone) one per unit under its
+   * CHECK_ALONE pair.
+   */
+  addUnits(rank: number, units: Uint16Array, start: number, end: number, checkAlone = false): void {
+    let previous = -1;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
       let info = KEY_INFO[unit] as number;
       if (info === -1) info = keyInfo(unit);
-      if (info !== -2) this.post(unit, rank);
+      if (info === -2) continue;
+      this.post(unit, rank);
+      this.postPair(previous < 0 && index === start ? FIRST_UNIT : previous, unit, rank);
+      if (checkAlone) this.postPair(CHECK_ALONE, unit, rank);
+      previous = unit;
     }
+  }
+
+  private postPair(first: number, second: number, rank: number): void {
+    if (first < 0) return;
+    const key = KEY_COUNT + this.pairs.number(first, second);
+    if (key === this.keyRoom) this.growKeys();
+    this.post(key, rank);
+  }
+
+  private growKeys(): void {
+    const room = this.keyRoom * 2;
+    const widen = (from: Int32Array, size: number, fill: number) => {
+      const to = new Int32Array(size).fill(fill);
+      to.set(from);
+      return to;
+    };
+    this.state = widen(this.state, room * 4, 0);
+    for (let key = this.keyRoom; key < room; key++) this.state[key * 4 + 2] = -1;
+    this.firstChunk = widen(this.firstChunk, room, -1);
+    this.lastChunk = widen(this.lastChunk, room, -1);
+    this.keyRoom = room;
   }
 
   /**
@@ -104,21 +140,28 @@ export class PostingBuilder {
 
   /** The finished index, over the arena; the builder is spent. */
   finish(): PostingIndex {
-    const counts = new Int32Array(KEY_COUNT);
-    for (let key = 0; key < KEY_COUNT; key++) {
+    const keys = KEY_COUNT + this.pairs.size;
+    const counts = new Int32Array(keys);
+    for (let key = 0; key < keys; key++) {
       counts[key] = this.state[key * 4 + 3] as number;
       const last = this.lastChunk[key] as number;
       if (last >= 0) this.chunkEnd[last] = this.state[key * 4] as number;
     }
     const chunks = this.chunks;
+    // A guess far above the need (or an arena doubled near the end) would keep up to half of it unused
+    // for the life of the build: beyond an eighth of slack, keep only the used part. `transfer` frees the
+    // old memory at once; a copy would hold it until the next full collection, as the server's memory
+    // right after start-up shows.
+    const arena = this.arena.length - this.top > this.top / 8 ? new Uint8Array(this.arena.buffer.transfer(this.top)) : this.arena;
     return new PostingIndex(
-      this.arena,
+      arena,
       this.top,
       counts,
-      this.firstChunk,
+      this.firstChunk.slice(0, keys),
       this.chunkStart.slice(0, chunks),
       this.chunkEnd.slice(0, chunks),
       this.chunkNext.slice(0, chunks),
+      this.pairs,
     );
   }
 
@@ -128,9 +171,7 @@ export class PostingBuilder {
     if (last >= 0) this.chunkEnd[last] = end;
     const size = last < 0 ? FIRST_CHUNK : Math.min(LARGEST_CHUNK, (this.chunkSize[last] as number) * 2);
     if (this.top + size > this.arena.length) {
-      const arena = new Uint8Array(Math.max(this.top + size, this.arena.length * 2));
-      arena.set(this.arena.subarray(0, this.top));
-      this.arena = arena;
+      this.arena = new Uint8Array(this.arena.buffer.transfer(Math.max(this.top + size, this.arena.length * 2)));
     }
     if (this.chunks === this.chunkStart.length) {
       const grow = (from: Int32Array) => {

@@ -8,10 +8,20 @@
  */
 import { initialsOf, readingsOf } from '../query/pinyin.js';
 import type { ListPool, RankBitset } from './posting-lists.js';
+import type { UnitPairs } from './unit-pairs.js';
 
-/** Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z). */
+/**
+ * Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z); from KEY_COUNT on,
+ * one key per pair of neighbouring units that some title holds (unit-pairs.ts).
+ */
 export const INITIALS_PAIR_BASE = 0x10000;
 export const KEY_COUNT = INITIALS_PAIR_BASE + 26 * 26;
+/** The key of a unit pair no title holds: its list is empty. */
+export const NO_KEY = -1;
+
+function isInitialsPair(key: number): boolean {
+  return key >= INITIALS_PAIR_BASE && key < KEY_COUNT;
+}
 
 export function initialsPairKey(first: number, second: number): number {
   return INITIALS_PAIR_BASE + first * 26 + second;
@@ -36,7 +46,15 @@ export class PostingIndex {
     private readonly chunkStart: Int32Array,
     private readonly chunkEnd: Int32Array,
     private readonly chunkNext: Int32Array,
+    /** The unit pairs numbered by the build (none for the pinyin-pair lists). */
+    private readonly unitPairs?: UnitPairs,
   ) {}
+
+  /** The key of the pair of neighbouring units `first`, `second`, or NO_KEY when no title holds it. */
+  unitPairKey(first: number, second: number): number {
+    const number = this.unitPairs?.find(first, second) ?? -1;
+    return number < 0 ? NO_KEY : KEY_COUNT + number;
+  }
 
   /** Bytes held by the lists. */
   get bytes(): number {
@@ -45,7 +63,7 @@ export class PostingIndex {
 
   /** Bytes held by the lists built with it (the character lists of a build: not the pinyin pairs). */
   get ownBytes(): number {
-    return this.used + this.counts.byteLength + this.firstChunk.byteLength + this.chunkStart.byteLength * 3;
+    return this.used + this.counts.byteLength + this.firstChunk.byteLength + this.chunkStart.byteLength * 3 + (this.unitPairs?.bytes ?? 0);
   }
 
   /** Postings in all lists. */
@@ -66,8 +84,8 @@ export class PostingIndex {
 
   /** How many titles hold the key. */
   count(key: number): number {
-    if (key >= INITIALS_PAIR_BASE) return this.pairs?.count(key) ?? 0;
-    return this.counts[key] as number;
+    if (isInitialsPair(key)) return this.pairs?.count(key) ?? 0;
+    return key === NO_KEY ? 0 : (this.counts[key] as number);
   }
 
   /**
@@ -75,7 +93,8 @@ export class PostingIndex {
    * empty), the list is decoded as far as the last of them, and each posting kept when its bit is set.
    */
   intersect(ranks: Int32Array, key: number, pool: ListPool, marks: RankBitset): Int32Array {
-    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.intersect(ranks, key, pool, marks);
+    if (isInitialsPair(key) && this.pairs) return this.pairs.intersect(ranks, key, pool, marks);
+    if (key === NO_KEY) return pool.take(0);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
     // One more than can be found: each posting is written at `found` before its bit decides whether it stays.
     const out = pool.take(ranks.length + 1);
@@ -112,7 +131,8 @@ export class PostingIndex {
 
   /** The key's list, decoded. */
   list(key: number, pool?: ListPool): Int32Array {
-    if (key >= INITIALS_PAIR_BASE && this.pairs) return this.pairs.list(key, pool);
+    if (isInitialsPair(key) && this.pairs) return this.pairs.list(key, pool);
+    if (key === NO_KEY) return new Int32Array(0);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
     const count = this.counts[key] as number;
     const out = pool ? pool.take(count) : new Int32Array(count);

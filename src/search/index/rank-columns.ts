@@ -1,14 +1,14 @@
 /**
  * The built index's titles as columns in rank order (the view's newest-first order at build time). Per
  * rank a row (title-rows.ts): where its texts start in `units`, its packed facts (flags, core lengths,
- * first folded unit), its slot and its folded length. The texts sit back to back in one Uint16Array: the
- * folded title, then, for the few titles that folding changes (traditional script, capitals), the literal
- * one. A search reads each candidate's row, which alone tiers a one-character keyword and gives the slot
- * to return, and for longer keywords its text: at most two cache lines, walking forward through memory.
+ * first folded unit) and its folded length; its slot is `order` at its rank. The texts sit back to back
+ * in one Uint16Array: the folded title, then, for the few titles that folding changes (traditional
+ * script, capitals), the literal one. A search reads each candidate's row, and for longer keywords its
+ * text: at most two cache lines, walking forward through memory.
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
 
-import { STALE } from '../query/title-forms.js';
+import { FOLD_CHANGES, foldedCoreOf, literalCoreOf, STALE } from '../query/title-forms.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
 import { RegionWriter } from './region-writer.js';
@@ -74,8 +74,8 @@ export class RankColumns {
           facts = writer.write(titles.title(slot));
           foldedLength = writer.foldedLength;
         }
-        writeRow(rows, rank * ROW, start, facts, slot, foldedLength);
-        postings.addUnits(rank, writer.units, start, start + foldedLength);
+        writeRow(rows, rank * ROW, start, facts, foldedLength);
+        postings.addUnits(rank, writer.units, start, start + foldedLength, checkAlone(facts, foldedLength));
         types[rank] = typeOf[slot] as number;
       }
     }
@@ -117,13 +117,22 @@ export class RankColumns {
     return this.rows.byteLength + this.usedUnits * 2 + this.rankOfSlot.byteLength + this.types.byteLength;
   }
 
+  /** Rows marked outdated since the build. */
+  staleRows = 0;
+
   /** Marks a slot's row outdated (it was indexed again); false when the slot is not in this build. */
   markStale(slot: number): boolean {
     const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
     if (rank < 0) return false;
+    if (((this.rows[rank * ROW + ROW_FACTS] as number) & STALE) === 0) this.staleRows++;
     this.rows[rank * ROW + ROW_FACTS] = (this.rows[rank * ROW + ROW_FACTS] as number) | STALE;
     return true;
   }
+}
+
+/** Can a one-unit keyword not tier this title from its first unit alone (rank/single-unit.ts)? */
+function checkAlone(facts: number, foldedLength: number): boolean {
+  return (facts & FOLD_CHANGES) !== 0 || foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
 }
 
 /** Ranks whose sources are touched ahead of their copy at a time. */

@@ -97,7 +97,7 @@ export class StagedTitles {
     this.entryOf[slot] = this.count++;
     const start = this.staging.at;
     const facts = this.staging.write(title);
-    writeRow(this.entries, row, start, facts, slot, this.staging.foldedLength);
+    writeRow(this.entries, row, start, facts, this.staging.foldedLength);
     // The next row's start ends this one's texts, as in built columns.
     this.entries[row + ROW + ROW_TEXT_START] = this.staging.at;
   }

@@ -1,7 +1,8 @@
 /**
  * The one layout of a title's row, shared by the built columns (rank-columns.ts, one row per rank) and
- * the staged delta (staged-titles.ts, one row per staged title): four int32s naming where the title's
- * texts start, its packed facts (title-forms.ts), its slot and its folded length. Texts sit back to back
+ * the staged delta (staged-titles.ts, one row per staged title): three int32s naming where the title's
+ * texts start, its packed facts (title-forms.ts) and its folded length. (A built row's slot is the
+ * build's order at its rank: searches map ranks to slots only for the page they show.) Texts sit back to back
  * in row order (the folded title, then the literal one when folding changes it), so a row's texts end
  * where the next row's start; the row after the last holds only that end. Hot loops index the rows with
  * these offsets directly; `describeRow` points the tier check at a row's texts.
@@ -9,21 +10,18 @@
 import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from '../query/title-forms.js';
 
 /** Int32s per row. */
-export const ROW = 4;
+export const ROW = 3;
 /** Where the row's folded text starts in the units (its literal text, if any, follows it). */
 export const ROW_TEXT_START = 0;
 /** Packed facts: flags, core lengths, first folded unit. */
 export const ROW_FACTS = 1;
-/** The view slot the row stands for. */
-export const ROW_SLOT = 2;
 /** Units of the folded text. */
-export const ROW_FOLDED_LENGTH = 3;
+export const ROW_FOLDED_LENGTH = 2;
 
 /** Writes a row at `row` (an index into `rows`, a multiple of ROW). */
-export function writeRow(rows: Int32Array, row: number, textStart: number, facts: number, slot: number, foldedLength: number): void {
+export function writeRow(rows: Int32Array, row: number, textStart: number, facts: number, foldedLength: number): void {
   rows[row + ROW_TEXT_START] = textStart;
   rows[row + ROW_FACTS] = facts;
-  rows[row + ROW_SLOT] = slot;
   rows[row + ROW_FOLDED_LENGTH] = foldedLength;
 }
 

@@ -36,6 +36,43 @@ export function indexedUnits(...texts: string[]): Set<number> | undefined {
   return common && common.size > 0 ? common : undefined;
 }
 
+/** The pairs of neighbouring undecorated units of a text (decoration between them skipped), as first << 16 | second. */
+function unitPairsOf(text: string): Set<number> {
+  const pairs = new Set<number>();
+  let previous = -1;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (isDecoration(unit)) continue;
+    if (previous >= 0) pairs.add(((previous << 16) | unit) >>> 0);
+    previous = unit;
+  }
+  return pairs;
+}
+
+/**
+ * The posting keys every title holding any of the texts' cores holds (the texts are forms of one
+ * keyword): the unit pairs common to all of them, and the common units no such pair covers. A pair's list
+ * is never longer than either unit's, and for two common characters far shorter. Undefined when the
+ * texts have no indexed unit in common.
+ */
+export function candidateKeys(index: PostingIndex, ...texts: string[]): number[] | undefined {
+  const units = indexedUnits(...texts);
+  if (!units) return undefined;
+  let common: Set<number> | undefined;
+  for (const text of texts) {
+    const pairs = unitPairsOf(text);
+    common = common ? new Set([...common].filter((pair) => pairs.has(pair))) : pairs;
+  }
+  const keys: number[] = [];
+  for (const pair of common ?? []) {
+    keys.push(index.unitPairKey(pair >>> 16, pair & 0xffff));
+    units.delete(pair >>> 16);
+    units.delete(pair & 0xffff);
+  }
+  keys.push(...units);
+  return keys;
+}
+
 /**
  * Titles holding every key, or a few more: the rarest list is decoded, each further one (rarer first)
  * streamed against what is left (through the bitset), stopping as soon as nothing is, or as soon as the
@@ -58,13 +95,13 @@ export function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: Li
 /** The candidates of a query, in buffers of `pool` (valid until its next reset). */
 export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset, pool: ListPool): Candidates {
   const sources: Int32Array[] = [];
-  const textUnits = indexedUnits(query.foldedCore, foldText(query.literalCore));
-  if (!textUnits) return ALL;
-  sources.push(holdingAll(index, textUnits, pool, bitset));
+  const textKeys = candidateKeys(index, query.foldedCore, foldText(query.literalCore));
+  if (!textKeys) return ALL;
+  sources.push(holdingAll(index, textKeys, pool, bitset));
   for (const term of query.terms) {
-    const termUnits = indexedUnits(term);
-    if (!termUnits) return ALL;
-    sources.push(holdingAll(index, termUnits, pool, bitset));
+    const termKeys = candidateKeys(index, term);
+    if (!termKeys) return ALL;
+    sources.push(holdingAll(index, termKeys, pool, bitset));
   }
   if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin, pool, bitset));
   return unionAll(sources, bitset, pool);

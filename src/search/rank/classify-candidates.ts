@@ -8,20 +8,24 @@
 
 import type { ListPool } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
-import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
+import { TieredAnswer } from './answer.js';
 import { BLOCK, classifyLiteral, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
 
-/** Per candidate: tier + 1 (0: no match or outdated row) and slot. Grown as needed, reused between searches. */
+/**
+ * Per candidate: its rank (the candidates, newest first, in a buffer of the search) and tier + 1 (0: no
+ * match or outdated row). A rank becomes a slot through the build's order only when it is shown. Codes
+ * grow as needed and are reused between searches.
+ */
 export class Classified {
   codes = new Uint16Array(0);
-  slots = new Int32Array(0);
+  ranks: Int32Array = new Int32Array(0);
 
-  reserve(count: number): void {
-    if (count <= this.codes.length) return;
-    this.codes = new Uint16Array(count + (count >>> 2));
-    this.slots = new Int32Array(count + (count >>> 2));
+  reserve(ranks: Int32Array): void {
+    this.ranks = ranks;
+    if (ranks.length > this.codes.length) this.codes = new Uint16Array(ranks.length + (ranks.length >>> 2));
   }
 }
 
@@ -39,13 +43,13 @@ export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, p
 
 /** Fills `out` for candidates [0, ranks.length). */
 export function classifyCandidates(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, out: Classified): void {
-  out.reserve(ranks.length);
-  const { codes, slots } = out;
+  out.reserve(ranks);
+  const { codes } = out;
   const single = singleUnitKeyword(query);
   let deferred = ranks.length;
-  if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes, slots);
+  if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes);
   // With several terms, nearly every candidate lacks the whole keyword and needs the terms check anyway.
-  else if (query.foldInvariant && query.terms.length === 0) deferred = classifyLiteral(columns, ranks, query, codes, slots);
+  else if (query.foldInvariant && query.terms.length === 0) deferred = classifyLiteral(columns, ranks, query, codes);
   else codes.fill(DEFERRED, 0, ranks.length);
   if (deferred === 0) return;
   // The full check for the candidates the loops above left to it, in a loop of its own (a call inside
@@ -56,7 +60,6 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
     const code = codes[index] as number;
     if (code < LOOSER) continue;
     const row = (ranks[index] as number) * ROW;
-    slots[index] = rows[row + ROW_SLOT] as number;
     if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
     else {
       const start = rows[row + ROW_TEXT_START] as number;
@@ -82,15 +85,32 @@ export function countTiers(codes: Uint16Array, count: number, counts: Int32Array
   for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1] as number;
 }
 
-/** Writes each matching candidate's slot at its tier's next free place. */
-export function placeByTier(result: Int32Array, starts: Int32Array, classified: Classified, count: number): void {
-  const { codes, slots } = classified;
+/** Writes each matching candidate's slot at its tier's next free place (`order`: rank → slot). */
+export function placeByTier(result: Int32Array, starts: Int32Array, classified: Classified, count: number, order: Int32Array): void {
+  const { codes, ranks } = classified;
   const cursor = starts.slice();
   for (let index = 0; index < count; index++) {
     const code = codes[index] as number;
     if (code === 0) continue;
     const at = cursor[code - 1] as number;
-    result[at] = slots[index] as number;
+    result[at] = order[ranks[index] as number] as number;
     cursor[code - 1] = at + 1;
   }
+}
+
+/** The matches among candidates [0, count) as an answer of their own (copied: the buffers are reused). */
+export function answerOf(classified: Classified, count: number, counts: Int32Array, order: Int32Array): TieredAnswer {
+  let total = 0;
+  for (const tierCount of counts) total += tierCount;
+  const codes = new Uint16Array(total);
+  const ranks = new Int32Array(total);
+  const from = classified.codes;
+  let at = 0;
+  for (let index = 0; index < count; index++) {
+    const code = from[index] as number;
+    if (code === 0) continue;
+    codes[at] = code;
+    ranks[at++] = classified.ranks[index] as number;
+  }
+  return new TieredAnswer(codes, ranks, counts, order);
 }

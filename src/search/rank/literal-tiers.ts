@@ -1,13 +1,13 @@
 /**
  * The loops that tier most candidates of a search: a one-character keyword from each candidate's row
  * alone (one cache line), and any keyword of one term that folding leaves alone, on titles that folding
- * leaves alone, from the row and the text. They only write a code and the slot per candidate and leave
+ * leaves alone, from the row and the text. They only write a code per candidate and leave
  * the rest (titles that folding changes, outdated rows, pinyin) to classify-candidates.ts: measured, per-
  * tier counters updated or the full check called inside these loops made them several times slower. A
  * tight touching loop brings a block of candidates' rows and texts in first, so their misses overlap.
  */
 import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START } from '../index/title-rows.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { Tier } from '../query/search-query.js';
 import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
 import { isDecoration } from '../text-forms.js';
@@ -51,20 +51,12 @@ export function singleUnitKeyword(query: PreparedQuery): number {
 }
 
 /** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
-export function classifySingle(
-  rows: Int32Array,
-  units: Uint16Array,
-  ranks: Int32Array,
-  unit: number,
-  codes: Uint16Array,
-  slots: Int32Array,
-): number {
+export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int32Array, unit: number, codes: Uint16Array): number {
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
     const row = (ranks[index] as number) * ROW;
     const facts = rows[row + ROW_FACTS] as number;
-    slots[index] = rows[row + ROW_SLOT] as number;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
@@ -94,13 +86,7 @@ function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
  * tiers repeat the literal ones, so the literal tiers decide, and a title without the keyword matches
  * only by pinyin (left to that check when the keyword is Latin).
  */
-export function classifyLiteral(
-  columns: RankColumns,
-  ranks: Int32Array,
-  query: PreparedQuery,
-  codes: Uint16Array,
-  slots: Int32Array,
-): number {
+export function classifyLiteral(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, codes: Uint16Array): number {
   const { rows, units } = columns;
   const keyword = query.literalUnits;
   const looser = query.pinyin !== '';
@@ -111,7 +97,6 @@ export function classifyLiteral(
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
     const row = (ranks[index] as number) * ROW;
     const facts = rows[row + ROW_FACTS] as number;
-    slots[index] = rows[row + ROW_SLOT] as number;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;

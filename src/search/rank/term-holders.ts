@@ -11,12 +11,13 @@
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_SLOT, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
-import { holdingAll, indexedUnits } from './candidates.js';
+import { candidateKeys, holdingAll, indexedUnits } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
+import { BLOCK, touchBlock } from './literal-tiers.js';
 import { indexOfUnits } from './unit-tiers.js';
 
 export interface TermCandidates {
@@ -28,7 +29,8 @@ export interface TermCandidates {
 
 /** Does this path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
 export function servesTerms(query: PreparedQuery): boolean {
-  if (query.terms.length === 0 || query.pinyin !== '') return false;
+  // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
+  if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
   if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
   return query.terms.every((term) => indexedUnits(term) !== undefined);
 }
@@ -38,14 +40,14 @@ export function termCandidates(
   index: PostingIndex,
   columns: RankColumns,
   query: PreparedQuery,
-  held: Uint16Array,
+  held: Uint8Array,
   pool: ListPool,
   bitset: RankBitset,
 ): TermCandidates {
-  const whole = holdingAll(index, indexedUnits(query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
+  const whole = holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
   const lists = [whole];
   for (const [position, term] of query.terms.entries()) {
-    let holders = holdingAll(index, indexedUnits(term) ?? [], pool, bitset);
+    let holders = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset);
     if (!(term.length === 1 && !isDecoration(term.charCodeAt(0))))
       holders = holdingText(columns, holders, query.termUnits[position] as Uint16Array);
     for (let at = 0; at < holders.length; at++) {
@@ -62,6 +64,8 @@ function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint
   const { rows, units } = columns;
   let kept = 0;
   for (let at = 0; at < candidates.length; at++) {
+    // Rows and texts of the next block first, so their cache misses overlap (candidates[at..] are not yet overwritten).
+    if (at % BLOCK === 0) touchBlock(columns, candidates, at, Math.min(candidates.length, at + BLOCK));
     const rank = candidates[at] as number;
     const start = rows[rank * ROW + ROW_TEXT_START] as number;
     if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) candidates[kept++] = rank;
@@ -77,26 +81,27 @@ export function classifyByTerms(
   columns: RankColumns,
   ranks: Int32Array,
   whole: Int32Array,
-  held: Uint16Array,
+  held: Uint8Array,
   query: PreparedQuery,
   title: UnitTitle,
   out: Classified,
 ): void {
-  out.reserve(ranks.length);
-  const { codes, slots } = out;
+  out.reserve(ranks);
+  const { codes } = out;
   const { rows } = columns;
+  // Rows are read only for the whole keyword's holders, and for outdated rows when the build has any.
+  const anyStale = columns.staleRows > 0;
   let next = 0;
   for (let index = 0; index < ranks.length; index++) {
     const rank = ranks[index] as number;
-    const row = rank * ROW;
-    slots[index] = rows[row + ROW_SLOT] as number;
     while (next < whole.length && (whole[next] as number) < rank) next++;
-    if (next < whole.length && whole[next] === rank) codes[index] = generalCode(columns, row, query, title);
-    else codes[index] = ((rows[row + ROW_FACTS] as number) & STALE) !== 0 ? 0 : termsTier(query, held[rank] as number) + 1;
+    if (next < whole.length && whole[next] === rank) codes[index] = generalCode(columns, rank * ROW, query, title);
+    else if (anyStale && ((rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
+    else codes[index] = termsTier(query, held[rank] as number) + 1;
   }
 }
 
 /** Zeroes the counters `termCandidates` set. */
-export function clearHeld(held: Uint16Array, union: Int32Array): void {
+export function clearHeld(held: Uint8Array, union: Int32Array): void {
   for (let at = 0; at < union.length; at++) held[union[at] as number] = 0;
 }

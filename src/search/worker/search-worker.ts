@@ -5,6 +5,8 @@
  * The engine keeps the recent full answers here; only the page asked for travels, moved, not copied, so
  * the catalogue's thread never holds (nor collects) a million-slot answer.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { CONTENT_TYPES } from '../../shared/content-types.js';
 import { IndexedSearch } from '../indexed-search.js';
@@ -17,6 +19,11 @@ if (!port) throw new Error('search-worker.js runs as a worker thread only');
 const mirror = new TitleMirror();
 const engine = new IndexedSearch();
 const NOTHING = new Int32Array(0);
+// After a build the mirror's batch texts (tens of MB at a million titles) and the build's scratch are
+// garbage; collected at once here, off the catalogue's thread, they do not sit in the process's memory
+// until the worker's next full collection. (A worker cannot be given --expose-gc as an option.)
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 port.on('message', (message: ToWorker) => {
   switch (message.kind) {
@@ -32,7 +39,10 @@ port.on('message', (message: ToWorker) => {
         mirror.applyOrder(message);
         const builds = engine.builds;
         engine.prepare(mirror);
-        if (engine.builds !== builds) mirror.forgetTitles();
+        if (engine.builds !== builds) {
+          mirror.forgetTitles();
+          collectGarbage();
+        }
         return [NOTHING, 0];
       });
       return;
@@ -41,10 +51,14 @@ port.on('message', (message: ToWorker) => {
   }
 });
 
-/** The page asked for (a copy: the whole answer stays in the engine's cache) and the total. */
+/** The page asked for (laid out on its own: the answer stays in the engine's cache) and the total. */
 function find({ keyword, typeCode, offset, limit }: FindMessage): [Int32Array, number] {
-  const all = engine.find(mirror, keyword, CONTENT_TYPES[typeCode]);
-  return [limit < 0 ? all.slice() : all.slice(offset, offset + limit), all.length];
+  if (limit < 0) {
+    const all = engine.find(mirror, keyword, CONTENT_TYPES[typeCode]);
+    return [all, all.length];
+  }
+  const { slots, total } = engine.findPage(mirror, keyword, CONTENT_TYPES[typeCode], offset, limit);
+  return [slots, total];
 }
 
 function answer(id: number, work: () => [Int32Array, number]): void {

@@ -1,6 +1,6 @@
 // Shared by the search engine tests: catalogue rows as the store hands them over, and the check that the
-// indexed engine answers exactly what ReferenceSearch answers (same titles, same slots, same order) for
-// each keyword, with and without a type filter.
+// indexed engine answers exactly what ReferenceSearch answers (same titles, same slots, same order, and
+// the same pages with the same total) for each keyword, with and without a type filter.
 import assert from 'node:assert/strict';
 import type { StoredEntry } from '../../../src/catalogue/catalogue-store.js';
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
@@ -26,6 +26,13 @@ export function sameAnswers(view: CatalogueView, engine: IndexedSearch, words: s
         `keyword ${JSON.stringify(word)} type ${filter}`,
       );
       assert.deepEqual(actual, expected, `slots for ${JSON.stringify(word)} type ${filter}`);
+      // Pages are laid out on their own (rank/answer.ts): every page of 3 and a page crossing the end.
+      for (let offset = 0; offset <= expected.length; offset += 3) {
+        const page = engine.findPage(view, word, filter, offset, 3);
+        assert.equal(page.total, expected.length, `total for ${JSON.stringify(word)} type ${filter}`);
+        assert.deepEqual(Array.from(page.slots), expected.slice(offset, offset + 3), `page at ${offset} for ${JSON.stringify(word)}`);
+      }
+      assert.deepEqual(Array.from(engine.findPage(view, word, filter, 1, 1000).slots), expected.slice(1));
     }
   }
 }

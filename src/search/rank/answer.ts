@@ -1,0 +1,101 @@
+/**
+ * A search's answer before it is laid out: per match, its code (tier + 1) and its rank in the build
+ * (turned into a slot through the build's order only when it is shown),
+ * with the count of each tier. A page and the exact total come from it without placing every match: the
+ * page's tiers are found from the counts, and only their codes are walked. Clients fetch page after
+ * page of one query, so the worker's result cache keeps answers in this form (two arrays the size of the
+ * candidates, as compact as the full answer) and each later page is one more walk.
+ */
+
+export interface Answer {
+  /** How many titles match in all. */
+  readonly total: number;
+  /** The slots of matches [offset, offset + limit) in relevance order. */
+  page(offset: number, limit: number): Int32Array;
+  /** Every matching slot in relevance order, in a new array. */
+  all(): Int32Array;
+}
+
+/** An answer laid out already (searches with a delta merge it in slot by slot). */
+export class PlacedAnswer implements Answer {
+  constructor(private readonly slots: Int32Array) {}
+
+  get total(): number {
+    return this.slots.length;
+  }
+
+  page(offset: number, limit: number): Int32Array {
+    return this.slots.slice(offset, offset + limit);
+  }
+
+  all(): Int32Array {
+    return this.slots.slice();
+  }
+}
+
+export class TieredAnswer implements Answer {
+  readonly total: number;
+  /** Where each tier starts in the relevance order; starts[tiers] is the total. */
+  private readonly starts: Int32Array;
+
+  /**
+   * `codes[i]`, `ranks[i]` for matches i in [0, codes.length), newest first; `counts[t]` the matches of
+   * tier t; `order`: the build's rank → slot.
+   */
+  constructor(
+    private readonly codes: Uint16Array,
+    private readonly ranks: Int32Array,
+    counts: Int32Array,
+    private readonly order: Int32Array,
+  ) {
+    this.starts = new Int32Array(counts.length + 1);
+    for (let tier = 0; tier < counts.length; tier++) this.starts[tier + 1] = (this.starts[tier] as number) + (counts[tier] as number);
+    this.total = this.starts[counts.length] as number;
+  }
+
+  page(offset: number, limit: number): Int32Array {
+    const from = Math.max(0, offset);
+    const to = Math.min(this.total, from + Math.max(0, limit));
+    const out = new Int32Array(Math.max(0, to - from));
+    const { starts } = this;
+    for (let tier = 0, at = 0; tier < starts.length - 1 && at < out.length; tier++) {
+      const start = starts[tier] as number;
+      const end = starts[tier + 1] as number;
+      if (end <= from + at) continue;
+      // Matches of this tier to pass over before the page's next one, then to take.
+      at = this.collect(tier + 1, from + at - start, Math.min(end, to) - (from + at), out, at);
+    }
+    return out;
+  }
+
+  all(): Int32Array {
+    const out = new Int32Array(this.total);
+    const cursor = this.starts.slice();
+    const { codes, ranks, order } = this;
+    for (let index = 0; index < codes.length; index++) {
+      const code = codes[index] as number;
+      if (code === 0) continue;
+      const at = cursor[code - 1] as number;
+      out[at] = order[ranks[index] as number] as number;
+      cursor[code - 1] = at + 1;
+    }
+    return out;
+  }
+
+  /** Writes `take` slots of code `code` after skipping `skip` of them, from out[at] on; returns the next place. */
+  private collect(code: number, skip: number, take: number, out: Int32Array, at: number): number {
+    const { codes, ranks, order } = this;
+    let left = skip;
+    let place = at;
+    const end = at + take;
+    for (let index = 0; index < codes.length && place < end; index++) {
+      if (codes[index] !== code) continue;
+      if (left > 0) {
+        left--;
+        continue;
+      }
+      out[place++] = order[ranks[index] as number] as number;
+    }
+    return place;
+  }
+}

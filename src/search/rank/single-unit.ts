@@ -1,0 +1,48 @@
+/**
+ * A one-unit keyword that folding leaves alone (`爱`, `z`), from posting lists alone. Every title holding
+ * the unit matches. One that folding leaves alone and whose core is longer than one unit can be neither
+ * the keyword nor the keyword but for decoration, so it is a prefix match when it starts with the unit
+ * (its FIRST_UNIT list) and a contains match otherwise. The few others (folding changes them, or their
+ * core is one unit or none: the unit's CHECK_ALONE list) get the full check. So a common character's
+ * thousands of matches are tiered by walking three ascending lists, with no row or text read for most of
+ * them (classifySingle reads each row, one cache miss per match); the build must hold no outdated row.
+ */
+import type { PostingIndex } from '../index/posting-index.js';
+import type { ListPool } from '../index/posting-lists.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, type UnitTitle } from '../index/title-rows.js';
+import { CHECK_ALONE, FIRST_UNIT } from '../index/unit-pairs.js';
+import { Tier } from '../query/search-query.js';
+import type { PreparedQuery } from '../query/title-forms.js';
+import { type Classified, generalCode, ofType } from './classify-candidates.js';
+
+/** Fills `out` for the unit's holders of the type (-1: any); returns how many. */
+export function classifySingleByLists(
+  index: PostingIndex,
+  columns: RankColumns,
+  unit: number,
+  typeCode: number,
+  query: PreparedQuery,
+  title: UnitTitle,
+  pool: ListPool,
+  out: Classified,
+): number {
+  const ranks = ofType(index.list(unit, pool), columns.types, typeCode, pool);
+  const first = index.list(index.unitPairKey(FIRST_UNIT, unit), pool);
+  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
+  out.reserve(ranks);
+  const { codes } = out;
+  let atFirst = 0;
+  let atChecked = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at] as number;
+    while (atChecked < checked.length && (checked[atChecked] as number) < rank) atChecked++;
+    if (checked[atChecked] === rank) {
+      codes[at] = generalCode(columns, rank * ROW, query, title);
+      continue;
+    }
+    while (atFirst < first.length && (first[atFirst] as number) < rank) atFirst++;
+    codes[at] = first[atFirst] === rank ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+  }
+  return ranks.length;
+}
