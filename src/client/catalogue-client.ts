@@ -8,7 +8,7 @@
  */
 import { type ClientClock, systemClock } from './client-clock.js';
 import { type PacerLimits, PUBLISHED_LIMITS, RequestPacer } from './request-pacer.js';
-import { readBody, UpstreamError } from './upstream-response.js';
+import { readBody, retryAfterMs, UpstreamError } from './upstream-response.js';
 
 import type { Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
 
@@ -150,20 +150,4 @@ export class CatalogueClient {
   private emit(event: ClientEvent): void {
     this.settings.onEvent?.(event);
   }
-}
-
-/** The longer of the `Retry-After` header (seconds or an HTTP date) and the body's `retry_after`; at least 1 s. */
-export function retryAfterMs(header: string | null, body: Buffer, now: number): number {
-  let seconds = 0;
-  if (header) {
-    const asNumber = Number(header);
-    seconds = Number.isFinite(asNumber) ? asNumber : Math.max(0, (Date.parse(header) - now) / 1000) || 0;
-  }
-  try {
-    const inBody = (JSON.parse(body.toString('utf8')) as { retry_after?: unknown }).retry_after;
-    if (typeof inBody === 'number' && Number.isFinite(inBody)) seconds = Math.max(seconds, inBody);
-  } catch {
-    // a 429 without a JSON body: the header alone decides
-  }
-  return Math.max(1, seconds) * 1000;
 }

@@ -2,7 +2,8 @@
  * One HTTP GET with its whole body, never hanging: a timer (on the injected clock) aborts the request
  * when neither headers nor body bytes arrive for `idleTimeoutMs`, and is re-armed by every chunk. A body
  * cut short (the connection closed before Content-Length or the last chunk) and network errors come back
- * as `failed` with a reason, for the caller to retry; nothing here throws for them.
+ * as `failed` with a reason, for the caller to retry; nothing here throws for them. Also how long a 429
+ * asks to wait (`retryAfterMs`).
  */
 import type { ClientClock } from './client-clock.js';
 
@@ -66,4 +67,20 @@ function describeNetworkError(error: unknown): string {
   const message = (error as Error).message;
   if (message === 'terminated') return `the body was cut short (${cause?.message ?? 'connection closed'})`;
   return `${message}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
+}
+
+/** The longer of the `Retry-After` header (seconds or an HTTP date) and the body's `retry_after`; at least 1 s. */
+export function retryAfterMs(header: string | null, body: Buffer, now: number): number {
+  let seconds = 0;
+  if (header) {
+    const asNumber = Number(header);
+    seconds = Number.isFinite(asNumber) ? asNumber : Math.max(0, (Date.parse(header) - now) / 1000) || 0;
+  }
+  try {
+    const inBody = (JSON.parse(body.toString('utf8')) as { retry_after?: unknown }).retry_after;
+    if (typeof inBody === 'number' && Number.isFinite(inBody)) seconds = Math.max(seconds, inBody);
+  } catch {
+    // a 429 without a JSON body: the header alone decides
+  }
+  return Math.max(1, seconds) * 1000;
 }

@@ -5,6 +5,7 @@
  * fill in (the board name, the comparison with the previous snapshot, the snapshot's time).
  */
 import type { Board } from '../shared/board-names.js';
+import { fields, hotScore, link, list, rank, text } from './record-fields.js';
 
 export type HotChange = 'up' | 'down' | 'same' | 'new';
 export type Gender = 'female' | 'male' | 'unknown';
@@ -46,8 +47,6 @@ export type RecordInput = DramaInput | ActorInput;
 export class RecordError extends Error {}
 
 export const MAX_RECORDS = 5000;
-const MAX_TEXT = 2000;
-const MAX_LIST = 100;
 
 /** Validates an import's array and returns its records ranked 1..n (array order when `rank` is omitted). */
 export function parseRecords(board: Board, input: unknown): RecordInput[] {
@@ -82,13 +81,6 @@ function ranked<T extends RecordInput>(records: T[], raw: unknown[]): T[] {
 /** What makes two records of consecutive snapshots the same drama or actor. */
 export function identity(record: { title: string } | { name: string }): string {
   return ('title' in record ? record.title : record.name).normalize('NFKC').trim().toLowerCase();
-}
-
-type Fields = Record<string, unknown>;
-
-function fields(raw: unknown): Fields {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('must be a JSON object');
-  return raw as Fields;
 }
 
 function dramaInput(board: Board, raw: unknown, position: number): DramaInput {
@@ -131,39 +123,4 @@ function actorInput(raw: unknown, position: number): ActorInput {
     works: list(record, 'works'),
     url: link(record, 'url'),
   };
-}
-
-function rank(record: Fields, position: number): number {
-  if (!Object.hasOwn(record, 'rank')) return position;
-  const value = record.rank;
-  if (!Number.isSafeInteger(value) || (value as number) < 1) throw new Error('rank must be a positive integer');
-  return value as number;
-}
-
-function hotScore(record: Fields): number {
-  const value = record.hot_score ?? 0;
-  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error('hot_score must be a non-negative integer');
-  return value as number;
-}
-
-function text(record: Fields, name: string, required = false): string {
-  const value = record[name] ?? '';
-  if (typeof value !== 'string') throw new Error(`${name} must be a string`);
-  const trimmed = value.trim();
-  if (required && trimmed === '') throw new Error(`${name} is required`);
-  if (trimmed.length > MAX_TEXT) throw new Error(`${name} is longer than ${MAX_TEXT} characters`);
-  return trimmed;
-}
-
-function link(record: Fields, name: string): string {
-  const value = text(record, name);
-  if (value !== '' && !(/^https?:\/\//i.test(value) && URL.canParse(value))) throw new Error(`${name} must be an http(s) URL or empty`);
-  return value;
-}
-
-function list(record: Fields, name: string): string[] {
-  const value = record[name] ?? [];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw new Error(`${name} must be an array of strings`);
-  if (value.length > MAX_LIST) throw new Error(`${name} holds more than ${MAX_LIST} entries`);
-  return (value as string[]).map((item) => item.trim()).filter(Boolean);
 }

@@ -1,8 +1,8 @@
 /**
  * Keeps the component layering of README "Components" true: every import under src/ points down (or
- * within its own component), never to a route module for anything but the route plugin, and Fastify's
- * types stay in the modules at the HTTP edge. Reads the sources as text, so it runs from the compiled test
- * too.
+ * within its own component), never to a route module for anything but the route plugin, Fastify's types
+ * stay in the modules at the HTTP edge, and the server opens Redis once. Reads the sources as text, so it
+ * runs from the compiled test too.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -123,5 +123,21 @@ describe('dependency direction', () => {
           .map(({ specifier }) => `${file} imports ${specifier}`),
       );
     assert.deepEqual(wrong, []);
+  });
+
+  test('the server opens one Redis link, in the composition root', () => {
+    // The command line's `blacklist clear` is a process of its own, with a short-lived client of its own.
+    const expected = [
+      'cli/limits-commands.ts: new Redis(',
+      'redis/redis-link.ts: new Redis(',
+      'redis/redis-link.ts: new RedisLink(',
+      'services.ts: RedisLink.open(',
+    ];
+    const found = sources(SRC).flatMap((file) =>
+      [...readFileSync(join(SRC, file), 'utf8').matchAll(/new Redis\(|new RedisLink\(|RedisLink\.open\(/g)].map(
+        (match) => `${file}: ${match[0]}`,
+      ),
+    );
+    assert.deepEqual([...new Set(found)].sort(), expected);
   });
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { STORES } from '../support/harness.js';
+import { freePort } from '../support/net.js';
 
 const BIN = join(process.cwd(), 'bin/dramadex.js');
 
@@ -31,15 +32,6 @@ function assertOneLine(result: { code: number | null; stderr: string }, reason: 
   assert.equal(lines.length, 1, result.stderr);
   assert.match(lines[0] as string, /^dramadex: /);
   assert.match(lines[0] as string, reason);
-}
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe('start-up failures are one line', () => {
@@ -74,7 +66,7 @@ describe('start-up failures are one line', () => {
   test('PostgreSQL refusing connections, or without the database', {
     skip: STORES.includes('postgres') ? false : 'TEST_DATABASE_URL is not set',
   }, async () => {
-    const refusing = `postgres://postgres:secret@127.0.0.1:${await closedPort()}/test`;
+    const refusing = `postgres://postgres:secret@127.0.0.1:${await freePort()}/test`;
     const refused = await dramadex(['serve'], { DATABASE_URL: refusing, PORT: '0', RANKING_PORT: '0' });
     assertOneLine(refused, /cannot open the database postgres:\/\/postgres:\*\*\*@.*ECONNREFUSED/);
     assert.doesNotMatch(refused.stderr, /secret/);

@@ -4,10 +4,10 @@
  * reason on standard output, a one-line reason and a non-zero exit, and nothing stored lost.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { runCli } from '../support/cli.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { listen } from '../support/net.js';
 import { FaultyUpstream } from './faulty-upstream.js';
 
 for (const store of STORES) {
@@ -22,8 +22,7 @@ for (const store of STORES) {
       local = await createTestContext(store);
       await upstream.importEntries([entry({ type: 'post' }), entry({ type: 'post' }), entry({ type: 'movie' })]);
       await local.importEntries([localMovie]);
-      await upstream.app.listen({ host: '127.0.0.1', port: 0 });
-      proxy = new FaultyUpstream((upstream.app.server.address() as AddressInfo).port, () => 0);
+      proxy = new FaultyUpstream(await listen(upstream.app), () => 0);
       baseUrl = await proxy.listen();
     });
     after(async () => {

@@ -6,13 +6,14 @@
  * what happened.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { TakedownStore } from '../../src/catalogue/takedowns.js';
-import { CatalogueClient, retryAfterMs } from '../../src/client/catalogue-client.js';
+import { CatalogueClient } from '../../src/client/catalogue-client.js';
+import { retryAfterMs } from '../../src/client/upstream-response.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../../src/ingest/mirror.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { listen } from '../support/net.js';
 import { FakeClientClock, FaultyUpstream } from './faulty-upstream.js';
 
 const dump = (type: string) => `/api/contents/${type}/all`;
@@ -44,8 +45,7 @@ for (const store of STORES) {
       ]);
       await local.importEntries([...kept.tv, ...kept.dongman, staleLocalPost]);
       await new TakedownStore(local.services.database).add('https://pan.example.com/s/mirror-taken', 'test');
-      await upstream.app.listen({ host: '127.0.0.1', port: 0 });
-      proxy = new FaultyUpstream((upstream.app.server.address() as AddressInfo).port, clock.now);
+      proxy = new FaultyUpstream(await listen(upstream.app), clock.now);
       baseUrl = await proxy.listen();
       proxy.on('stalled', () => setImmediate(() => clock.fireTimers()));
     });

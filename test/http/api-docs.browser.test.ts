@@ -2,10 +2,10 @@
 // and lists every path of the catalogue document. Skipped where Chromium is not installed, except under
 // CI=true, where a missing browser fails the suite (`apt-get install -y chromium`).
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext } from '../support/harness.js';
+import { listen } from '../support/net.js';
 
 const missing = chromiumMissing();
 const skip = missing && process.env.CI !== 'true' ? missing : false;
@@ -15,8 +15,7 @@ test('/docs renders in Chromium and lists every catalogue path', { skip, timeout
   const ctx = await createTestContext('sqlite');
   const browser = await launchChromium();
   try {
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as AddressInfo;
+    const port = await listen(ctx.app);
     const page = await browser.context.newPage();
     const elsewhere: string[] = [];
     page.on('request', (request) => {

@@ -10,7 +10,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,7 +20,7 @@ import { buildRankingApp } from '../../src/ranking/app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { LIMITS_ON } from '../support/limits.js';
-import { get, listen, sleep } from '../support/net.js';
+import { freePort, get, listen, sleep } from '../support/net.js';
 import { linkState, uniquePrefix } from '../support/redis.js';
 
 const CHOSEN_PORT = process.env.TEST_REDIS_OUTAGE_PORT ? Number(process.env.TEST_REDIS_OUTAGE_PORT) : undefined;
@@ -29,16 +28,6 @@ const SHARED = CHOSEN_PORT === 6379;
 let PORT = 0;
 let dir = '/var/lib/redis';
 let logfile = '/var/log/redis/ci.log';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function startRedis(): void {
   execFileSync('redis-server', [
@@ -191,6 +180,9 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
       app.inject({ url: '/api/extrank/drama/hot', headers: { authorization: `Bearer ${token}` } }).then((answer) => answer.statusCode);
     assert.deepEqual([await ranking(ctx.rankingApp), await ranking(ctx.rankingApp), await ranking(ctx.rankingApp)], [200, 200, 429]);
     assert.equal(await ranking(second.rankingApp), 200, 'the other instance counts the token on its own while Redis is down');
+    // The failed-attempt throttle reads and counts on the same link: a bad token is still a plain 401.
+    const guessed = await ctx.rankingApp.inject({ url: '/api/extrank/drama/hot', headers: { authorization: 'Bearer not-a-token' } });
+    assert.equal(guessed.statusCode, 401);
     for (const { lines } of logs) {
       const outages = lines.filter((line) => line.level === 'error' && /Redis unreachable/.test(line.msg));
       assert.equal(outages.length, 1, `one link, one outage line: ${JSON.stringify(lines)}`);

@@ -1,6 +1,6 @@
 /** Real HTTP over real sockets from a chosen loopback source address (127.0.0.x). */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface Answer {
@@ -9,6 +9,17 @@ export interface Answer {
   body: string;
   /** Parsed body (JSON.parse's type, like light-my-request's json()). */
   json(): ReturnType<JSON['parse']>;
+}
+
+/** A port nothing listens on right now (the kernel's pick, closed again): for servers the test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }
 
 /** Listens on 127.0.0.1 (any free port) and returns the port. */
