@@ -9,6 +9,7 @@
 import { PostingBuilder } from './index/posting-builder.js';
 import type { PostingIndex } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
+import type { PreparedTitles } from './index/prepared-titles.js';
 import { RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
@@ -39,15 +40,23 @@ export class BuiltIndex {
 
   /**
    * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
-   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays.
+   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays;
+   * `prepared`: titles folded and keyed ahead (prepared-titles.ts), whose pair numbering the build takes over.
    */
-  static build(view: IndexedTitles, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
+  static build(
+    view: IndexedTitles,
+    rankOf: Int32Array,
+    typeOf: Uint8Array,
+    previous: BuiltIndex | undefined,
+    fresh: number,
+    prepared?: PreparedTitles,
+  ): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
     // the character lists about 1 byte, their unit-pair lists and marks a little more (an arena that grows
     // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
-    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8);
-    const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units);
+    const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8, prepared?.pairs);
+    const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units, prepared);
     return new BuiltIndex(columns, builder.finish());
   }
 

@@ -8,6 +8,7 @@
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
 import { BuiltIndex } from './built-index.js';
+import { PreparedTitles } from './index/prepared-titles.js';
 import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
@@ -25,6 +26,8 @@ const REMOVED_WEIGHT = 8;
 
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();
+  /** Until the first build: the titles indexed so far, folded and keyed as they came (prepared-titles.ts). */
+  private prepared: PreparedTitles | undefined = new PreparedTitles();
   private built: BuiltIndex | undefined;
   /** Rows of the build emptied by removals: searches walk past them until the next build. */
   private removedSinceBuild = 0;
@@ -55,6 +58,8 @@ export class IndexedSearch implements SearchEngine {
     const columns = this.built?.columns;
     if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
     this.titles.note(view, slots);
+    // Before the first build (start-up) the titles are folded and keyed now, while the store still streams.
+    this.prepared?.add(view, slots);
     this.visibleDelta = undefined;
     this.cache.clear();
   }
@@ -167,7 +172,8 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: IndexedTitles): void {
     this.buildCount++;
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
-    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
+    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh, this.prepared);
+    this.prepared = undefined;
     this.removedSinceBuild = 0;
     this.titles.settle(this.built.columns, view);
     this.visibleDelta = undefined;

@@ -35,7 +35,9 @@ export class PostingBuilder {
   private lastChunk = new Int32Array(KEY_COUNT).fill(-1);
   /** Keys the arrays above have room for; unit-pair keys (KEY_COUNT + pair number) are added as pairs appear. */
   private keyRoom = KEY_COUNT;
-  private readonly pairs = new UnitPairs();
+  private readonly pairs: UnitPairs;
+  /** One title's keys on their way to `post`. */
+  private scratch = new Int32Array(256);
   /** Per chunk: start in the arena, size, where its data ends (set when it is full or at the end), next chunk of the same key (-1: none). */
   private chunkStart = new Int32Array(1024);
   private chunkSize = new Int32Array(1024);
@@ -43,42 +45,36 @@ export class PostingBuilder {
   private chunkNext = new Int32Array(1024);
   private chunks = 0;
 
-  /** `expectedBytes`: a guess of the lists' total size, so the arena rarely grows. */
-  constructor(expectedBytes: number) {
+  /**
+   * `expectedBytes`: a guess of the lists' total size, so the arena rarely grows. `pairs`: the numbering of
+   * unit pairs that keys given to `addKeys` were made with (prepared-titles.ts).
+   */
+  constructor(expectedBytes: number, pairs = new UnitPairs()) {
+    this.pairs = pairs;
     this.arena = new Uint8Array(Math.max(1024, expectedBytes));
     for (let key = 0; key < KEY_COUNT; key++) this.state[key * 4 + 2] = -1;
   }
 
   /**
-   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): a posting per
-   * unit that is not decoration, one per pair of such units next to each other (decoration between them
-   * skipped, as a title's core skips it), one under its first unit's FIRST_UNIT pair, and when
-   * `checkAlone` (a one-unit keyword cannot tier it from its first unit alone) one per unit under its
-   * CHECK_ALONE pair.
+   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): its keys as
+   * `titleKeys` lists them.
    */
   addUnits(rank: number, units: Uint16Array, start: number, end: number, checkAlone = false): void {
-    let previous = -1;
-    for (let index = start; index < end; index++) {
-      const unit = units[index] as number;
-      let info = KEY_INFO[unit] as number;
-      if (info === -1) info = keyInfo(unit);
-      if (info === -2) continue;
-      this.post(unit, rank);
-      this.postPair(previous < 0 && index === start ? FIRST_UNIT : previous, unit, rank);
-      if (checkAlone) this.postPair(CHECK_ALONE, unit, rank);
-      previous = unit;
+    if (this.scratch.length < maxKeys(start, end)) this.scratch = new Int32Array(maxKeys(start, end) * 2);
+    this.addKeys(rank, this.scratch, 0, titleKeys(units, start, end, checkAlone, this.pairs, this.scratch, 0));
+  }
+
+  /** Adds the title at `rank` (ranks ascending) whose keys (`titleKeys`, numbered by this builder's pairs) are keys[from, to). */
+  addKeys(rank: number, keys: Int32Array, from: number, to: number): void {
+    for (let index = from; index < to; index++) {
+      const key = keys[index] as number;
+      if (key >= this.keyRoom) this.growKeys(key);
+      this.post(key, rank);
     }
   }
 
-  private postPair(first: number, second: number, rank: number): void {
-    if (first < 0) return;
-    const key = KEY_COUNT + this.pairs.number(first, second);
-    if (key === this.keyRoom) this.growKeys();
-    this.post(key, rank);
-  }
-
-  private growKeys(): void {
-    const room = this.keyRoom * 2;
+  private growKeys(key: number): void {
+    const room = Math.max(this.keyRoom * 2, key + 1);
     const widen = (from: Int32Array, size: number, fill: number) => {
       const to = new Int32Array(size).fill(fill);
       to.set(from);
@@ -141,6 +137,8 @@ export class PostingBuilder {
   /** The finished index, over the arena; the builder is spent. */
   finish(): PostingIndex {
     const keys = KEY_COUNT + this.pairs.size;
+    // Pairs numbered by a preparation (prepared-titles.ts) may have no posting here: their lists are empty.
+    if (keys > this.keyRoom) this.growKeys(keys - 1);
     const counts = new Int32Array(keys);
     for (let key = 0; key < keys; key++) {
       counts[key] = this.state[key * 4 + 3] as number;
@@ -197,4 +195,41 @@ export class PostingBuilder {
     this.state[key * 4 + 1] = start + size;
     return start;
   }
+}
+
+/** The most keys `titleKeys` writes for the units [start, end): a unit, its pair and its CHECK_ALONE pair each. */
+export function maxKeys(start: number, end: number): number {
+  return 3 * (end - start);
+}
+
+/**
+ * Writes into `out` from `at` the character keys of the title whose folded units are units[start, end),
+ * numbering new unit pairs in `pairs`; returns where they end: a key per unit that is not decoration, one
+ * per pair of such units next to each other (decoration between them skipped, as a title's core skips
+ * it), one under its first unit's FIRST_UNIT pair, and when `checkAlone` (a one-unit keyword cannot tier
+ * it from its first unit alone) one per unit under its CHECK_ALONE pair. A key may repeat (a unit seen
+ * twice); the builder posts it once. `out` must have room for `maxKeys(start, end)` from `at`.
+ */
+export function titleKeys(
+  units: Uint16Array,
+  start: number,
+  end: number,
+  checkAlone: boolean,
+  pairs: UnitPairs,
+  out: Int32Array,
+  at: number,
+): number {
+  let previous = -1;
+  for (let index = start; index < end; index++) {
+    const unit = units[index] as number;
+    let info = KEY_INFO[unit] as number;
+    if (info === -1) info = keyInfo(unit);
+    if (info === -2) continue;
+    out[at++] = unit;
+    const first = previous < 0 && index === start ? FIRST_UNIT : previous;
+    if (first >= 0) out[at++] = KEY_COUNT + pairs.number(first, unit);
+    if (checkAlone) out[at++] = KEY_COUNT + pairs.number(CHECK_ALONE, unit);
+    previous = unit;
+  }
+  return at;
 }

@@ -8,11 +8,12 @@
  * The type per rank has its own byte column, so type-filtered searches skip other types cheaply.
  */
 
-import { FOLD_CHANGES, foldedCoreOf, literalCoreOf, STALE } from '../query/title-forms.js';
+import { STALE } from '../query/title-forms.js';
 import { PostingBuilder } from './posting-builder.js';
 import type { PostingIndex } from './posting-index.js';
+import type { PreparedTitles } from './prepared-titles.js';
 import { RegionWriter } from './region-writer.js';
-import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
+import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
 
 /** Where a build reads the titles it has to fold (the catalogue view). */
 export interface TitleSource {
@@ -41,7 +42,9 @@ export class RankColumns {
    * row there STALE) is folded from `titles` straight into place, every other one copied from
    * `previous`, and its characters are handed to `postings` while it is in cache. The sources of a block of ranks
    * are touched first, in a tight loop, so their cache misses overlap. `rankOfSlot`: slot → rank in
-   * `order` (-1 for slots it lacks), kept by the build. `capacity`: expected text units.
+   * `order` (-1 for slots it lacks), kept by the build. `capacity`: expected text units. A title in
+   * `prepared` (the first build's, folded and keyed while the store streamed) is copied from there with
+   * its ready keys.
    */
   static build(
     order: Int32Array,
@@ -51,6 +54,7 @@ export class RankColumns {
     typeOf: Uint8Array,
     postings: PostingBuilder,
     capacity: number,
+    prepared?: PreparedTitles,
   ): RankColumns {
     const size = order.length;
     const rows = new Int32Array(size * ROW + ROW);
@@ -59,10 +63,18 @@ export class RankColumns {
     const old = previous ?? RankColumns.EMPTY;
     for (let block = 0; block < size; block += BLOCK) {
       const blockEnd = Math.min(size, block + BLOCK);
-      touchSources(order, titles, old, block, blockEnd);
+      touchSources(order, titles, old, block, blockEnd, prepared);
       for (let rank = block; rank < blockEnd; rank++) {
         const slot = order[rank] as number;
         const start = writer.at;
+        types[rank] = typeOf[slot] as number;
+        const entry = prepared ? prepared.entry(slot) : -1;
+        if (entry >= 0 && prepared) {
+          writer.copy(prepared.units, prepared.textStart(entry), prepared.textEnd(entry));
+          writeRow(rows, rank * ROW, start, prepared.facts(entry), prepared.foldedLength(entry));
+          postings.addKeys(rank, prepared.keyList, prepared.keysStart(entry), prepared.keysEnd(entry));
+          continue;
+        }
         const oldRow = old.currentRow(slot);
         let facts: number;
         let foldedLength: number;
@@ -76,7 +88,6 @@ export class RankColumns {
         }
         writeRow(rows, rank * ROW, start, facts, foldedLength);
         postings.addUnits(rank, writer.units, start, start + foldedLength, checkAlone(facts, foldedLength));
-        types[rank] = typeOf[slot] as number;
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;
@@ -130,20 +141,27 @@ export class RankColumns {
   }
 }
 
-/** Can a one-unit keyword not tier this title from its first unit alone (rank/single-unit.ts)? */
-function checkAlone(facts: number, foldedLength: number): boolean {
-  return (facts & FOLD_CHANGES) !== 0 || foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
-}
-
 /** Ranks whose sources are touched ahead of their copy at a time. */
 const BLOCK = 64;
 const touched = new Int32Array(1);
 
 /** Reads where the texts of ranks [first, end) come from: independent loads whose cache misses overlap. */
-function touchSources(order: Int32Array, titles: TitleSource, old: RankColumns, first: number, end: number): void {
+function touchSources(
+  order: Int32Array,
+  titles: TitleSource,
+  old: RankColumns,
+  first: number,
+  end: number,
+  prepared?: PreparedTitles,
+): void {
   let sum = 0;
   for (let rank = first; rank < end; rank++) {
     const slot = order[rank] as number;
+    const entry = prepared ? prepared.entry(slot) : -1;
+    if (entry >= 0 && prepared) {
+      sum += (prepared.units[prepared.textStart(entry)] as number) + (prepared.keyList[prepared.keysStart(entry)] as number);
+      continue;
+    }
     const oldRow = old.currentRow(slot);
     if (oldRow >= 0) sum += old.units[old.rows[oldRow + ROW_TEXT_START] as number] as number;
     else {

@@ -71,3 +71,8 @@ export function describeRow(rows: Int32Array, units: Uint16Array, row: number, t
   title.foldedCoreLength = foldedCoreOf(facts);
   return title;
 }
+
+/** Can a one-unit keyword not tier this title from its first unit alone (rank/single-unit.ts)? */
+export function checkAlone(facts: number, foldedLength: number): boolean {
+  return (facts & FOLD_CHANGES) !== 0 || foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
+}
