@@ -63,9 +63,12 @@ export class CatalogueView {
   /** Adds or replaces entries by id; returns their slots. Call `reorder()` once after the last batch. */
   apply(batch: StoredEntry[]): Int32Array {
     const touched = new Int32Array(batch.length);
-    for (const [index, entry] of batch.entries()) {
+    // Per type code, entries of the batch that leave or take that type: the versions move once per batch.
+    const typeTouches = new Int32Array(CONTENT_TYPES.length);
+    for (let index = 0; index < batch.length; index++) {
+      const entry = batch[index] as StoredEntry;
       if (entry.id >= this.slotById.length) this.slotById = grown(this.slotById, Math.max(entry.id + 1, this.slotById.length * 2));
-      this.maxId = Math.max(this.maxId, entry.id);
+      if (entry.id > this.maxId) this.maxId = entry.id;
       let slot = (this.slotById[entry.id] as number) - 1;
       if (slot < 0) {
         slot = this.size++;
@@ -73,15 +76,19 @@ export class CatalogueView {
         this.ensureCapacity(this.size);
         this.slotById[entry.id] = slot + 1;
       } else {
-        const previous = CONTENT_TYPES[this.typeCodes[slot] ?? 0] as ContentType;
-        this.typeVersions.set(previous, (this.typeVersions.get(previous) ?? 0) + 1);
+        const previous = this.typeCodes[slot] as number;
+        typeTouches[previous] = (typeTouches[previous] as number) + 1;
       }
+      const typeCode = TYPE_CODE[entry.type];
       this.ids[slot] = entry.id;
       this.times[slot] = parseUpdateTime(entry.update_time) ?? 0;
-      this.typeCodes[slot] = TYPE_CODE[entry.type];
+      this.typeCodes[slot] = typeCode;
       this.itemJson.put(slot, entry);
-      this.typeVersions.set(entry.type, (this.typeVersions.get(entry.type) ?? 0) + 1);
+      typeTouches[typeCode] = (typeTouches[typeCode] as number) + 1;
       touched[index] = slot;
+    }
+    for (const [code, type] of CONTENT_TYPES.entries()) {
+      if (typeTouches[code] !== 0) this.typeVersions.set(type, (this.typeVersions.get(type) ?? 0) + (typeTouches[code] as number));
     }
     if (batch.length > 0) this.dirty = true;
     this.recent = { batch, slots: touched };
