@@ -5,9 +5,8 @@
  * The engine keeps the recent full answers here; only the page asked for travels, moved, not copied, so
  * the catalogue's thread never holds (nor collects) a million-slot answer.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
+import { collectGarbage } from '../../shared/collect-garbage.js';
 import { CONTENT_TYPES } from '../../shared/content-types.js';
 import { IndexedSearch } from '../indexed-search.js';
 import type { FindMessage, FromWorker, ToWorker } from './search-messages.js';
@@ -21,9 +20,7 @@ const engine = new IndexedSearch();
 const NOTHING = new Int32Array(0);
 // After a build the mirror's batch texts (tens of MB at a million titles) and the build's scratch are
 // garbage; collected at once here, off the catalogue's thread, they do not sit in the process's memory
-// until the worker's next full collection. (A worker cannot be given --expose-gc as an option.)
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+// until the worker's next full collection.
 
 port.on('message', (message: ToWorker) => {
   switch (message.kind) {
