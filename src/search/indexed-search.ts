@@ -7,7 +7,7 @@
  * straight from the view. Same answers as the reference scan (test/search/support/reference-search.ts), without reading every title.
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
-import { BuiltIndex } from './built-index.js';
+import { BuiltIndex, TERM_CACHE_MIN } from './built-index.js';
 import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
@@ -36,17 +36,24 @@ export class IndexedSearch implements SearchEngine {
   private visibleDelta: Int32Array | undefined;
   private readonly cache: ResultCache;
   private readonly deltaLimit: number;
+  private readonly termCacheMin: number;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
   private buildCount = 0;
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
-   * `deltaLimit`: the delta size below which `prepare()` never rebuilds (tests lower it).
+   * `deltaLimit`: the delta size below which `prepare()` never rebuilds (tests lower it);
+   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (rank/term-cache.ts; tests lower it).
    */
-  constructor({ cachedResults = 16, deltaLimit = DELTA_MIN }: { cachedResults?: number; deltaLimit?: number } = {}) {
+  constructor({
+    cachedResults = 16,
+    deltaLimit = DELTA_MIN,
+    termCacheMin = TERM_CACHE_MIN,
+  }: { cachedResults?: number; deltaLimit?: number; termCacheMin?: number } = {}) {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
+    this.termCacheMin = termCacheMin;
     this.scratch = emptyUnitTitle();
   }
 
@@ -167,7 +174,7 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: IndexedTitles): void {
     this.buildCount++;
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
-    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
+    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh, this.termCacheMin);
     this.removedSinceBuild = 0;
     this.titles.settle(this.built.columns, view);
     this.visibleDelta = undefined;

@@ -70,12 +70,17 @@ export class RankBitset {
     }
   }
 
+  /** How many ranks the set holds. */
+  count(): number {
+    let count = 0;
+    for (const word of this.words) if (word !== 0) count += popcount(word);
+    return count;
+  }
+
   /** The ranks added so far, ascending; clears the set. */
   drain(pool: ListPool): Int32Array {
     const { words } = this;
-    let count = 0;
-    for (const word of words) if (word !== 0) count += popcount(word);
-    const out = pool.take(count);
+    const out = pool.take(this.count());
     let at = 0;
     for (let index = 0; index < words.length; index++) {
       let word = words[index] as number;
