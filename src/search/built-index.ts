@@ -12,12 +12,13 @@ import { ListPool, RankBitset } from './index/posting-lists.js';
 import { RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
-import type { TieredAnswer } from './rank/answer.js';
+import type { Answer, TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { singleUnitKeyword } from './rank/literal-tiers.js';
 import { classifySingleByLists } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
+import { FirstMatchesAnswer, MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
 import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
 import type { IndexedTitles } from './search-engine.js';
 
@@ -34,6 +35,8 @@ export class BuiltIndex {
   private readonly classified = new Classified();
   /** Confirmed holders of common longer terms, for later keywords that share them (term-cache.ts). */
   private readonly termCache: TermHolderCache;
+  /** Bit-sliced term counts and common units' bitsets, for several-term keywords' first pages (term-slices.ts). */
+  private readonly slices: TermSlices;
   /** Candidates of the last search. */
   private count = 0;
 
@@ -43,6 +46,7 @@ export class BuiltIndex {
     termCacheMin: number,
   ) {
     this.termCache = new TermHolderCache(termCacheMin);
+    this.slices = new TermSlices(columns.size);
     this.bitset = new RankBitset(columns.size);
     this.union = new RankBitset(columns.size);
     this.held = new Uint8Array(columns.size);
@@ -96,6 +100,25 @@ export class BuiltIndex {
     countTiers(this.classified.codes, this.count, counts);
   }
 
+  /**
+   * A several-term keyword's answer from bit-sliced term counts (rank/term-slices.ts): the first matches
+   * and the exact total at once, the whole answer laid out only if a later page asks. Undefined when that
+   * path does not serve the query (a type filter, outdated rows, more terms than the slices count).
+   */
+  firstMatches(query: PreparedQuery, typeCode: number, title: UnitTitle): Answer | undefined {
+    const { columns, pool } = this;
+    if (typeCode >= 0 || columns.staleRows > 0 || query.terms.length > MAX_SLICED_TERMS || !servesTerms(query)) return undefined;
+    pool.reset();
+    const { ranks, total } = this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
+    const first = new Int32Array(ranks.length);
+    for (let at = 0; at < ranks.length; at++) first[at] = columns.order[ranks[at] as number] as number;
+    return new FirstMatchesAnswer(total, first, () => {
+      const counts = new Int32Array(query.tierCount);
+      this.search(query, typeCode, title, counts);
+      return this.answer(counts);
+    });
+  }
+
   /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
   place(result: Int32Array, starts: Int32Array): void {
     placeByTier(result, starts, this.classified, this.count, this.columns.order);
@@ -111,7 +134,7 @@ export class BuiltIndex {
     const { columns } = this;
     return {
       postingCount: this.postings.total,
-      postings: this.postings.bytes + this.bitset.bytes * 2 + this.termCache.bytes,
+      postings: this.postings.bytes + this.bitset.bytes * 2 + this.termCache.bytes + this.slices.bytes,
       texts: columns.usedUnits * 2,
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
     };

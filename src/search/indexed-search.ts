@@ -137,9 +137,11 @@ export class IndexedSearch implements SearchEngine {
   }
 
   private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Answer {
+    this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
+    const first = this.visibleDelta.length === 0 ? this.built?.firstMatches(query, typeCode, this.scratch) : undefined;
+    if (first) return first;
     const baseCounts = new Int32Array(query.tierCount);
     this.built?.search(query, typeCode, this.scratch, baseCounts);
-    this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
     // With no delta (the usual case after a build) the build's answer is the answer, laid out page by page.
     if (this.visibleDelta.length === 0 && this.built) return this.built.answer(baseCounts);
     const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);

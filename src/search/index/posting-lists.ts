@@ -96,7 +96,8 @@ export class RankBitset {
   }
 }
 
-function popcount(word: number): number {
+/** Set bits of a 32-bit word. */
+export function popcount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
   return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

@@ -44,7 +44,7 @@ export function termCandidates(
   union: RankBitset,
   cache: TermHolderCache,
 ): Int32Array {
-  const whole = holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
+  const whole = wholeHolders(index, query, pool, bitset);
   union.add(whole);
   const words = union.bits;
   for (const [position, term] of query.terms.entries()) {
@@ -58,8 +58,13 @@ export function termCandidates(
   return whole;
 }
 
+/** Titles holding every character of the whole keyword (or a few more): they get the full check. */
+export function wholeHolders(index: PostingIndex, query: PreparedQuery, pool: ListPool, bitset: RankBitset): Int32Array {
+  return holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
+}
+
 /** The titles whose folded text holds the term: a one-character term's list, a longer term's confirmed candidates. */
-function exactHolders(
+export function exactHolders(
   index: PostingIndex,
   columns: RankColumns,
   term: string,
