@@ -18,12 +18,12 @@ import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTi
 import { singleUnitKeyword } from './rank/literal-tiers.js';
 import { classifySingleByLists } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
-import { FirstMatchesAnswer, MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
 import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
+import { FirstMatchesAnswer, MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
 import type { IndexedTitles } from './search-engine.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
-export const TERM_CACHE_MIN = 2048;
+export const TERM_CACHE_MIN = 256;
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;

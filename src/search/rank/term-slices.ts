@@ -11,11 +11,14 @@
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, type UnitTitle } from '../index/title-rows.js';
+import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
 import { termsTier } from '../query/search-query.js';
-import type { PreparedQuery } from '../query/title-forms.js';
+import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
+import { foldText, isDecoration } from '../text-forms.js';
 import type { Answer } from './answer.js';
+import { candidateKeys, holdingAll } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
+import { BLOCK, touchRows } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
@@ -58,14 +61,14 @@ export class TermSlices {
     marks: RankBitset,
     cache: TermHolderCache,
   ): { ranks: Int32Array; total: number } {
-    const whole = wholeHolders(index, query, pool, marks);
+    const whole = checkedHolders(index, columns, query, pool, marks);
     for (const [position, term] of query.terms.entries()) {
       const unit = term.length === 1 ? term.charCodeAt(0) : -1;
       const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
       if (bits) this.addBits(bits);
       else this.addRanks(exactHolders(index, columns, term, query.termUnits[position] as Uint16Array, pool, marks, cache));
     }
-    // The whole keyword's holders (few) get the full check; every other title holding a term, its count's tier.
+    // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
     let unmatched = 0;
     for (let at = 0; at < whole.length; at++) {
@@ -182,6 +185,51 @@ export class TermSlices {
     takeWholeBelow(Number.MAX_SAFE_INTEGER);
     return at;
   }
+}
+
+/**
+ * The titles that may be in a tier above the terms' ones, ascending: those holding the whole keyword's
+ * units (or a few more: they hold its text, tiers 3, 4, 6, 7), and those holding its core's units whose
+ * stored core length is the keyword's (tiers 2 and 5). The core leaves out an episode suffix, so for
+ * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
+ */
+function checkedHolders(index: PostingIndex, columns: RankColumns, query: PreparedQuery, pool: ListPool, marks: RankBitset): Int32Array {
+  const core = wholeHolders(index, query, pool, marks);
+  // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
+  if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) return core;
+  const text = holdingAll(index, candidateKeys(index, query.folded, foldText(query.literal)) ?? [], pool, marks);
+  const { rows } = columns;
+  let kept = 0;
+  for (let at = 0; at < core.length; at++) {
+    if (at % BLOCK === 0) touchRows(rows, core, at, Math.min(core.length, at + BLOCK));
+    const rank = core[at] as number;
+    const facts = rows[rank * ROW + ROW_FACTS] as number;
+    if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;
+  }
+  return mergeLists(core.subarray(0, kept), text, pool);
+}
+
+/** Units of the text that are not decoration. */
+function undecorated(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; at++) if (!isDecoration(text.charCodeAt(at))) count++;
+  return count;
+}
+
+/** The union of two ascending lists, ascending. */
+function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int32Array {
+  const out = pool.take(first.length + second.length);
+  let at = 0;
+  let left = 0;
+  let right = 0;
+  while (left < first.length || right < second.length) {
+    const a = left < first.length ? (first[left] as number) : Number.MAX_SAFE_INTEGER;
+    const b = right < second.length ? (second[right] as number) : Number.MAX_SAFE_INTEGER;
+    out[at++] = a <= b ? a : b;
+    if (a <= b) left++;
+    if (b <= a) right++;
+  }
+  return out.subarray(0, at);
 }
 
 /** The number of terms a title in this tier holds (0 for the tiers only the whole keyword's holders reach). */
