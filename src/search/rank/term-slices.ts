@@ -225,7 +225,7 @@ function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int3
   while (left < first.length || right < second.length) {
     const a = left < first.length ? (first[left] as number) : Number.MAX_SAFE_INTEGER;
     const b = right < second.length ? (second[right] as number) : Number.MAX_SAFE_INTEGER;
-    out[at++] = a <= b ? a : b;
+    out[at++] = Math.min(a, b);
     if (a <= b) left++;
     if (b <= a) right++;
   }
