@@ -73,7 +73,8 @@ describe('indexed search equals the reference at the edges', () => {
 describe('several-term keywords past the walked first matches', () => {
   // Over a thousand matches: the first ones come from the bit-sliced counts (rank/term-slices.ts), a page
   // past them lays out the whole answer; common units go through their bitsets, longer terms through the
-  // term cache, and a seven-term keyword fills every count the slices hold.
+  // term cache; a fifteen-term keyword (terms repeated) fills every count the slices hold, and one of
+  // sixteen terms takes the per-rank counters.
   test('give the same pages and totals as the reference', () => {
     const pieces = ['集', '了', '总裁', '甜宠', '霸道', '34集', ' ', '總裁', '爱', '!', '后'];
     let seed = 12;
@@ -92,6 +93,16 @@ describe('several-term keywords past the walked first matches', () => {
     engine.index(view, view.apply(toStored(rows)));
     view.reorder();
     engine.prepare(view);
-    sameAnswers(view, engine, ['集 了', '总裁 甜宠 了', '霸道 34集', '集 了 总裁 甜宠 霸道 爱 后', '34集 霸道', '總裁 爱!']);
+    const fifteen = '集 了 总裁 甜宠 霸道 爱 后 34集 總裁 集 了 总裁 甜宠 霸道 爱';
+    sameAnswers(view, engine, [
+      '集 了',
+      '总裁 甜宠 了',
+      '霸道 34集',
+      '集 了 总裁 甜宠 霸道 爱 后',
+      '34集 霸道',
+      '總裁 爱!',
+      fifteen,
+      `${fifteen} 后`,
+    ]);
   });
 });

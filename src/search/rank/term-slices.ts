@@ -2,7 +2,7 @@
  * A new several-term keyword's first page and exact total without tiering every holder. A common
  * one-character term (`集`, `了`) brings hundreds of thousands of holders, and tiering them one by one
  * (term-holders.ts) costs milliseconds even with no row read. Here the number of terms each title holds
- * is kept bit-sliced: three words per 32 ranks hold a 3-bit count per rank, so a common unit's holders
+ * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank, so a common unit's holders
  * (a dense bitset, decoded once per build) are added 32 ranks at a time, the total is a popcount of
  * the slices' union, and page 1 walks the tiers best first, each found as the ranks whose count equals
  * its number, until the page is full (docs/search.md, "How it is fast"). Later pages lay out the whole
@@ -22,8 +22,8 @@ import { BLOCK, touchRows } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
-/** Counts up to 7 fit three slices. */
-export const MAX_SLICED_TERMS = 7;
+/** Counts up to 15 fit four slices. */
+export const MAX_SLICED_TERMS = 15;
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
 const DENSE_SHARE = 16;
 /** Bitsets kept per build (8 MB at a million titles). */
@@ -35,6 +35,7 @@ export class TermSlices {
   private readonly low: Uint32Array;
   private readonly middle: Uint32Array;
   private readonly high: Uint32Array;
+  private readonly top: Uint32Array;
   private readonly dense = new Map<number, Uint32Array>();
 
   constructor(private readonly size: number) {
@@ -42,10 +43,11 @@ export class TermSlices {
     this.low = new Uint32Array(words);
     this.middle = new Uint32Array(words);
     this.high = new Uint32Array(words);
+    this.top = new Uint32Array(words);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (3 + this.dense.size);
+    return this.low.byteLength * (4 + this.dense.size);
   }
 
   /**
@@ -76,17 +78,20 @@ export class TermSlices {
       if (wholeCodes[at] === 0) unmatched++;
     }
     marks.add(whole);
-    const total = this.unionCount(marks.bits) - unmatched;
+    const union = this.unionCount(marks.bits);
+    const total = union.count - unmatched;
     const ranks = pool.take(Math.min(total, WALKED));
     let found = 0;
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
       const held = heldForTier(query, tier);
+      if (held > union.bound) continue;
       found = this.walkTier(held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
     }
     marks.clear(whole);
     this.low.fill(0);
     this.middle.fill(0);
     this.high.fill(0);
+    this.top.fill(0);
     return { ranks: ranks.subarray(0, found), total };
   }
 
@@ -106,7 +111,7 @@ export class TermSlices {
 
   /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
   private addBits(bits: Uint32Array): void {
-    const { low, middle, high } = this;
+    const { low, middle, high, top } = this;
     for (let word = 0; word < bits.length; word++) {
       const carry = bits[word] as number;
       if (carry === 0) continue;
@@ -116,13 +121,17 @@ export class TermSlices {
       if (second === 0) continue;
       const middleWord = middle[word] as number;
       middle[word] = middleWord ^ second;
-      high[word] = (high[word] as number) | (middleWord & second);
+      const third = middleWord & second;
+      if (third === 0) continue;
+      const highWord = high[word] as number;
+      high[word] = highWord ^ third;
+      top[word] = (top[word] as number) | (highWord & third);
     }
   }
 
   /** Adds one to the count of each rank. */
   private addRanks(ranks: Int32Array): void {
-    const { low, middle, high } = this;
+    const { low, middle, high, top } = this;
     for (let at = 0; at < ranks.length; at++) {
       const rank = ranks[at] as number;
       const word = rank >>> 5;
@@ -132,19 +141,35 @@ export class TermSlices {
       if ((lowWord & bit) === 0) continue;
       const middleWord = middle[word] as number;
       middle[word] = middleWord ^ bit;
-      if ((middleWord & bit) !== 0) high[word] = (high[word] as number) | bit;
+      if ((middleWord & bit) === 0) continue;
+      const highWord = high[word] as number;
+      high[word] = highWord ^ bit;
+      if ((highWord & bit) !== 0) top[word] = (top[word] as number) | bit;
     }
   }
 
-  /** Titles with a count above zero or in `extra`. */
-  private unionCount(extra: Uint32Array): number {
-    const { low, middle, high } = this;
+  /**
+   * Titles with a count above zero or in `extra`, and a bound on the highest count (from the highest
+   * slice with any bit set), so the walk skips tiers no title reaches.
+   */
+  private unionCount(extra: Uint32Array): { count: number; bound: number } {
+    const { low, middle, high, top } = this;
     let count = 0;
+    let anyMiddle = 0;
+    let anyHigh = 0;
+    let anyTop = 0;
     for (let word = 0; word < low.length; word++) {
-      const bits = (low[word] as number) | (middle[word] as number) | (high[word] as number) | (extra[word] as number);
-      if (bits !== 0) count += popcount(bits);
+      const middleWord = middle[word] as number;
+      const highWord = high[word] as number;
+      const topWord = top[word] as number;
+      const bits = (low[word] as number) | middleWord | highWord | topWord | (extra[word] as number);
+      if (bits === 0) continue;
+      count += popcount(bits);
+      anyMiddle |= middleWord;
+      anyHigh |= highWord;
+      anyTop |= topWord;
     }
-    return count;
+    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
   }
 
   /**
@@ -167,12 +192,17 @@ export class TermSlices {
         if (wholeCodes[next] === code) out[at++] = whole[next] as number;
     };
     if (held > 0) {
-      const { low, middle, high } = this;
+      const { low, middle, high, top } = this;
       const one = held & 1 ? -1 : 0;
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
+      const eight = held & 8 ? -1 : 0;
       for (let word = 0; word < low.length && at < out.length; word++) {
-        let bits = ~((low[word] as number) ^ one) & ~((middle[word] as number) ^ two) & ~((high[word] as number) ^ four);
+        let bits =
+          ~((low[word] as number) ^ one) &
+          ~((middle[word] as number) ^ two) &
+          ~((high[word] as number) ^ four) &
+          ~((top[word] as number) ^ eight);
         bits &= ~(wholeBits[word] as number);
         while (bits !== 0 && at < out.length) {
           const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
