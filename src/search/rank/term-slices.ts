@@ -83,9 +83,9 @@ export class TermSlices {
     const ranks = pool.take(Math.min(total, WALKED));
     let found = 0;
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
+      // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
       const held = heldForTier(query, tier);
-      if (held > union.bound) continue;
-      found = this.walkTier(held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
+      found = this.walkTier(held > union.bound ? 0 : held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
     }
     marks.clear(whole);
     this.low.fill(0);
