@@ -15,12 +15,41 @@ export interface ReadyResponse {
 
 /** Answers larger than this share of the bound are served but not kept: one must not push out dozens. */
 const LARGEST_SHARE = 1 / 16;
-/** Keys of cheap answers asked once recently (see `getCheap`). */
+/** Keys of cheap answers asked once recently (see `getCheap`): at most this many are remembered. */
 const SEEN_KEYS = 16_384;
+
+/**
+ * Keys asked once recently, in two generations of half the bound: a key is remembered for the next
+ * SEEN_KEYS / 2 to SEEN_KEYS new keys. A Set add and two lookups per new page, where an LRU list moved
+ * entries on every insert (a stream of pages nobody asks twice is one insert per request).
+ */
+class RecentKeys {
+  private current = new Set<string>();
+  private previous = new Set<string>();
+
+  constructor(private readonly generation: number) {}
+
+  has(key: string): boolean {
+    return this.current.has(key) || this.previous.has(key);
+  }
+
+  add(key: string): void {
+    if (this.current.size >= this.generation) {
+      this.previous = this.current;
+      this.current = new Set();
+    }
+    this.current.add(key);
+  }
+
+  clear(): void {
+    this.current = new Set();
+    this.previous = new Set();
+  }
+}
 
 export class ResponseCache {
   private readonly entries: LRUCache<string, ReadyResponse> | undefined;
-  private readonly seen: LRUCache<string, true> | undefined;
+  private readonly seen: RecentKeys | undefined;
   private version = -1;
 
   /**
@@ -38,7 +67,7 @@ export class ResponseCache {
       maxBytes > 0
         ? new LRUCache({ maxSize: maxBytes, maxEntrySize: maxBytes * LARGEST_SHARE, sizeCalculation: (ready) => ready.body.length })
         : undefined;
-    this.seen = maxBytes > 0 ? new LRUCache({ max: SEEN_KEYS }) : undefined;
+    this.seen = maxBytes > 0 ? new RecentKeys(SEEN_KEYS / 2) : undefined;
   }
 
   /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
@@ -55,7 +84,7 @@ export class ResponseCache {
     const ready = this.lookup(version, key);
     if (ready) return ready;
     if (this.seen?.has(key)) return this.keep(version, key, build());
-    this.seen?.set(key, true);
+    this.seen?.add(key);
     return this.ready(build(), key);
   }
 
