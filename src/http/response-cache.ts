@@ -7,6 +7,7 @@
  * empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
  */
 import { LRUCache } from 'lru-cache';
+import { ownBytes } from './byte-pool.js';
 
 export interface ReadyResponse {
   body: Buffer;
@@ -50,6 +51,8 @@ class RecentKeys {
 export class ResponseCache {
   private readonly entries: LRUCache<string, ReadyResponse> | undefined;
   private readonly seen: RecentKeys | undefined;
+  /** The largest answer kept, in bytes. */
+  private readonly largest: number;
   private version = -1;
 
   /**
@@ -63,9 +66,10 @@ export class ResponseCache {
     private readonly etagOf: (key: string) => string = () => '',
     private readonly encode: (built: unknown) => string = JSON.stringify,
   ) {
+    this.largest = maxBytes * LARGEST_SHARE;
     this.entries =
       maxBytes > 0
-        ? new LRUCache({ maxSize: maxBytes, maxEntrySize: maxBytes * LARGEST_SHARE, sizeCalculation: (ready) => ready.body.length })
+        ? new LRUCache({ maxSize: maxBytes, maxEntrySize: this.largest, sizeCalculation: (ready) => ready.body.length })
         : undefined;
     this.seen = maxBytes > 0 ? new RecentKeys(SEEN_KEYS / 2) : undefined;
   }
@@ -104,9 +108,11 @@ export class ResponseCache {
    */
   keep(version: number, key: string, built: unknown): ReadyResponse {
     const ready = this.ready(built, key);
-    // lru-cache itself refuses an entry over maxEntrySize.
-    if (version === this.version) this.entries?.set(key, ready);
-    return ready;
+    if (version !== this.version || this.entries === undefined || ready.body.length > this.largest) return ready;
+    // Bytes cut from a shared slab (byte-pool.ts) are copied out, or the entry would hold the whole slab.
+    const kept = { body: ownBytes(ready.body), etag: ready.etag };
+    this.entries.set(key, kept);
+    return kept;
   }
 
   private ready(built: unknown, key: string): ReadyResponse {
