@@ -12,43 +12,66 @@ import { ListPool, RankBitset } from './index/posting-lists.js';
 import { RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
-import type { TieredAnswer } from './rank/answer.js';
+import type { Answer, TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { singleUnitKeyword } from './rank/literal-tiers.js';
 import { classifySingleByLists } from './rank/single-unit.js';
-import { classifyByTerms, clearHeld, servesTerms, termCandidates } from './rank/term-holders.js';
+import { TermHolderCache } from './rank/term-cache.js';
+import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
+import { FirstMatchesAnswer, MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
 import type { IndexedTitles } from './search-engine.js';
+
+/** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
+export const TERM_CACHE_MIN = 256;
 
 export class BuiltIndex {
   private readonly bitset: RankBitset;
+  /** The union of a several-term keyword's holders (term-holders.ts); empty between searches. */
+  private readonly union: RankBitset;
   /** Per rank, how many terms (up to 255) of a several-term keyword the title holds (term-holders.ts); zero between searches. */
   private readonly held: Uint8Array;
   private readonly pool = new ListPool();
   private readonly classified = new Classified();
+  /** Confirmed holders of common longer terms, for later keywords that share them (term-cache.ts). */
+  private readonly termCache: TermHolderCache;
+  /** Bit-sliced term counts and common units' bitsets, for several-term keywords' first pages (term-slices.ts). */
+  private readonly slices: TermSlices;
   /** Candidates of the last search. */
   private count = 0;
 
   private constructor(
     readonly columns: RankColumns,
     readonly postings: PostingIndex,
+    termCacheMin: number,
   ) {
+    this.termCache = new TermHolderCache(termCacheMin);
+    this.slices = new TermSlices(columns.size);
     this.bitset = new RankBitset(columns.size);
+    this.union = new RankBitset(columns.size);
     this.held = new Uint8Array(columns.size);
   }
 
   /**
    * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
-   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays.
+   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays;
+   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (term-cache.ts).
    */
-  static build(view: IndexedTitles, rankOf: Int32Array, typeOf: Uint8Array, previous: BuiltIndex | undefined, fresh: number): BuiltIndex {
+  static build(
+    view: IndexedTitles,
+    rankOf: Int32Array,
+    typeOf: Uint8Array,
+    previous: BuiltIndex | undefined,
+    fresh: number,
+    termCacheMin = TERM_CACHE_MIN,
+  ): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
     // the character lists about 1 byte, their unit-pair lists and marks a little more (an arena that grows
     // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
     const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8);
     const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units);
-    return new BuiltIndex(columns, builder.finish());
+    return new BuiltIndex(columns, builder.finish(), termCacheMin);
   }
 
   /** Tiers the candidates of the type (-1: any) for the query and counts them per tier into `counts`. */
@@ -58,11 +81,9 @@ export class BuiltIndex {
     if (query.pinyin !== '' && !this.postings.hasPairs) this.postings.attachPairs(columns.pairPostings(this.postings.ownBytes));
     pool.reset();
     if (servesTerms(query)) {
-      const { whole, union } = termCandidates(this.postings, columns, query, this.held, pool, this.bitset);
-      const ranks = ofType(union, columns.types, typeCode, pool);
-      classifyByTerms(columns, ranks, whole, this.held, query, title, this.classified);
-      clearHeld(this.held, union);
-      this.count = ranks.length;
+      const { bitset, held, union } = this;
+      const whole = termCandidates(this.postings, columns, query, held, pool, bitset, union, this.termCache);
+      this.count = tierTermHolders(columns, union, whole, held, typeCode, query, title, pool, this.classified);
       countTiers(this.classified.codes, this.count, counts);
       return;
     }
@@ -77,6 +98,25 @@ export class BuiltIndex {
     classifyCandidates(columns, ranks, query, title, this.classified);
     this.count = ranks.length;
     countTiers(this.classified.codes, this.count, counts);
+  }
+
+  /**
+   * A several-term keyword's answer from bit-sliced term counts (rank/term-slices.ts): the first matches
+   * and the exact total at once, the whole answer laid out only if a later page asks. Undefined when that
+   * path does not serve the query (a type filter, outdated rows, more terms than the slices count).
+   */
+  firstMatches(query: PreparedQuery, typeCode: number, title: UnitTitle): Answer | undefined {
+    const { columns, pool } = this;
+    if (typeCode >= 0 || columns.staleRows > 0 || query.terms.length > MAX_SLICED_TERMS || !servesTerms(query)) return undefined;
+    pool.reset();
+    const { ranks, total } = this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
+    const first = new Int32Array(ranks.length);
+    for (let at = 0; at < ranks.length; at++) first[at] = columns.order[ranks[at] as number] as number;
+    return new FirstMatchesAnswer(total, first, () => {
+      const counts = new Int32Array(query.tierCount);
+      this.search(query, typeCode, title, counts);
+      return this.answer(counts);
+    });
   }
 
   /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
@@ -94,7 +134,7 @@ export class BuiltIndex {
     const { columns } = this;
     return {
       postingCount: this.postings.total,
-      postings: this.postings.bytes + this.bitset.bytes,
+      postings: this.postings.bytes + this.bitset.bytes * 2 + this.termCache.bytes + this.slices.bytes,
       texts: columns.usedUnits * 2,
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
     };

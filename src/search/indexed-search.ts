@@ -7,7 +7,7 @@
  * straight from the view. Same answers as the reference scan (test/search/support/reference-search.ts), without reading every title.
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
-import { BuiltIndex } from './built-index.js';
+import { BuiltIndex, TERM_CACHE_MIN } from './built-index.js';
 import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
@@ -36,17 +36,24 @@ export class IndexedSearch implements SearchEngine {
   private visibleDelta: Int32Array | undefined;
   private readonly cache: ResultCache;
   private readonly deltaLimit: number;
+  private readonly termCacheMin: number;
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
   private buildCount = 0;
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
-   * `deltaLimit`: the delta size below which `prepare()` never rebuilds (tests lower it).
+   * `deltaLimit`: the delta size below which `prepare()` never rebuilds (tests lower it);
+   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (rank/term-cache.ts; tests lower it).
    */
-  constructor({ cachedResults = 16, deltaLimit = DELTA_MIN }: { cachedResults?: number; deltaLimit?: number } = {}) {
+  constructor({
+    cachedResults = 16,
+    deltaLimit = DELTA_MIN,
+    termCacheMin = TERM_CACHE_MIN,
+  }: { cachedResults?: number; deltaLimit?: number; termCacheMin?: number } = {}) {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
+    this.termCacheMin = termCacheMin;
     this.scratch = emptyUnitTitle();
   }
 
@@ -130,9 +137,11 @@ export class IndexedSearch implements SearchEngine {
   }
 
   private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Answer {
+    this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
+    const first = this.visibleDelta.length === 0 ? this.built?.firstMatches(query, typeCode, this.scratch) : undefined;
+    if (first) return first;
     const baseCounts = new Int32Array(query.tierCount);
     this.built?.search(query, typeCode, this.scratch, baseCounts);
-    this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
     // With no delta (the usual case after a build) the build's answer is the answer, laid out page by page.
     if (this.visibleDelta.length === 0 && this.built) return this.built.answer(baseCounts);
     const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);
@@ -167,7 +176,7 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: IndexedTitles): void {
     this.buildCount++;
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
-    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh);
+    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh, this.termCacheMin);
     this.removedSinceBuild = 0;
     this.titles.settle(this.built.columns, view);
     this.visibleDelta = undefined;

@@ -69,3 +69,40 @@ describe('indexed search equals the reference at the edges', () => {
     sameAnswers(view, engine, [Array.from({ length: 300 }, (_, index) => `t${index + 1}`).join(' ')]);
   });
 });
+
+describe('several-term keywords past the walked first matches', () => {
+  // Over a thousand matches: the first ones come from the bit-sliced counts (rank/term-slices.ts), a page
+  // past them lays out the whole answer; common units go through their bitsets, longer terms through the
+  // term cache; a fifteen-term keyword (terms repeated) fills every count the slices hold, and one of
+  // sixteen terms takes the per-rank counters.
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['集', '了', '总裁', '甜宠', '霸道', '34集', ' ', '總裁', '爱', '!', '后'];
+    let seed = 12;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const rows = Array.from({ length: 2500 }, (_, index) => ({
+      id: index + 1,
+      title: Array.from({ length: 1 + Math.floor(next() * 6) }, () => pieces[Math.floor(next() * pieces.length)]).join(''),
+      type: (['post', 'movie', 'tv'] as ContentType[])[index % 3] as ContentType,
+      update_time: `2024-01-0${1 + (index % 6)} 12:00:00`,
+    }));
+    const view = new CatalogueView();
+    const engine = new IndexedSearch({ deltaLimit: 0, termCacheMin: 0 });
+    engine.index(view, view.apply(toStored(rows)));
+    view.reorder();
+    engine.prepare(view);
+    const fifteen = '集 了 总裁 甜宠 霸道 爱 后 34集 總裁 集 了 总裁 甜宠 霸道 爱';
+    sameAnswers(view, engine, [
+      '集 了',
+      '总裁 甜宠 了',
+      '霸道 34集',
+      '集 了 总裁 甜宠 霸道 爱 后',
+      '34集 霸道',
+      '總裁 爱!',
+      fifteen,
+      `${fifteen} 后`,
+    ]);
+  });
+});

@@ -70,12 +70,17 @@ export class RankBitset {
     }
   }
 
+  /** How many ranks the set holds. */
+  count(): number {
+    let count = 0;
+    for (const word of this.words) if (word !== 0) count += popcount(word);
+    return count;
+  }
+
   /** The ranks added so far, ascending; clears the set. */
   drain(pool: ListPool): Int32Array {
     const { words } = this;
-    let count = 0;
-    for (const word of words) if (word !== 0) count += popcount(word);
-    const out = pool.take(count);
+    const out = pool.take(this.count());
     let at = 0;
     for (let index = 0; index < words.length; index++) {
       let word = words[index] as number;
@@ -91,7 +96,8 @@ export class RankBitset {
   }
 }
 
-function popcount(word: number): number {
+/** Set bits of a 32-bit word. */
+export function popcount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
   return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

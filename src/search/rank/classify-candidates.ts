@@ -102,6 +102,8 @@ export function placeByTier(result: Int32Array, starts: Int32Array, classified: 
 export function answerOf(classified: Classified, count: number, counts: Int32Array, order: Int32Array): TieredAnswer {
   let total = 0;
   for (const tierCount of counts) total += tierCount;
+  // Every candidate matched (the usual case of one-character and several-term keywords): copied whole, at memory speed.
+  if (total === count) return new TieredAnswer(classified.codes.slice(0, count), classified.ranks.slice(0, count), counts, order);
   const codes = new Uint16Array(total);
   const ranks = new Int32Array(total);
   const from = classified.codes;

@@ -34,7 +34,7 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
 }
 
 /** Reads the rows of candidates [from, to). */
-function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
+export function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
   let sum = 0;
   for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + ROW_FACTS] as number;
   touched[0] = sum;

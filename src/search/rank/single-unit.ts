@@ -15,6 +15,7 @@ import { CHECK_ALONE, FIRST_UNIT } from '../index/unit-pairs.js';
 import { Tier } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { type Classified, generalCode, ofType } from './classify-candidates.js';
+import { BLOCK, touchBlock } from './literal-tiers.js';
 
 /** Fills `out` for the unit's holders of the type (-1: any); returns how many. */
 export function classifySingleByLists(
@@ -32,17 +33,27 @@ export function classifySingleByLists(
   const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
   out.reserve(ranks);
   const { codes } = out;
+  // Lists first: the checked titles' places are noted, then checked a block at a time, their rows and
+  // texts touched first so the cache misses overlap (one full check reads a row and a text).
+  const places = pool.take(Math.min(ranks.length, checked.length));
+  let toCheck = 0;
   let atFirst = 0;
   let atChecked = 0;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
     while (atChecked < checked.length && (checked[atChecked] as number) < rank) atChecked++;
     if (checked[atChecked] === rank) {
-      codes[at] = generalCode(columns, rank * ROW, query, title);
+      places[toCheck++] = at;
       continue;
     }
     while (atFirst < first.length && (first[atFirst] as number) < rank) atFirst++;
     codes[at] = first[atFirst] === rank ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+  }
+  const checkedRanks = pool.take(toCheck);
+  for (let at = 0; at < toCheck; at++) checkedRanks[at] = ranks[places[at] as number] as number;
+  for (let at = 0; at < toCheck; at++) {
+    if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(toCheck, at + BLOCK));
+    codes[places[at] as number] = generalCode(columns, (checkedRanks[at] as number) * ROW, query, title);
   }
   return ranks.length;
 }

@@ -9,7 +9,7 @@
  */
 
 import type { PostingIndex } from '../index/posting-index.js';
-import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
+import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { termsTier } from '../query/search-query.js';
@@ -18,14 +18,8 @@ import { foldText, isDecoration } from '../text-forms.js';
 import { candidateKeys, holdingAll, indexedUnits } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
+import type { TermHolderCache } from './term-cache.js';
 import { indexOfUnits } from './unit-tiers.js';
-
-export interface TermCandidates {
-  /** Titles holding every character of the whole keyword: they get the full check. */
-  whole: Int32Array;
-  /** Every title holding the whole keyword's characters or a term, ascending. */
-  union: Int32Array;
-}
 
 /** Does this path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
 export function servesTerms(query: PreparedQuery): boolean {
@@ -35,7 +29,11 @@ export function servesTerms(query: PreparedQuery): boolean {
   return query.terms.every((term) => indexedUnits(term) !== undefined);
 }
 
-/** Counts into `held` (per rank, zero before) how many terms each title holds; call `clearHeld` after. */
+/**
+ * Counts into `held` (per rank, zero before) how many terms each title holds and adds every holder, and
+ * the titles holding every character of the whole keyword, to `union` (empty before); returns the latter,
+ * which get the full check. `tierTermHolders` empties both.
+ */
 export function termCandidates(
   index: PostingIndex,
   columns: RankColumns,
@@ -43,20 +41,46 @@ export function termCandidates(
   held: Uint8Array,
   pool: ListPool,
   bitset: RankBitset,
-): TermCandidates {
-  const whole = holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
-  const lists = [whole];
+  union: RankBitset,
+  cache: TermHolderCache,
+): Int32Array {
+  const whole = wholeHolders(index, query, pool, bitset);
+  union.add(whole);
+  const words = union.bits;
   for (const [position, term] of query.terms.entries()) {
-    let holders = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset);
-    if (!(term.length === 1 && !isDecoration(term.charCodeAt(0))))
-      holders = holdingText(columns, holders, query.termUnits[position] as Uint16Array);
+    const holders = exactHolders(index, columns, term, query.termUnits[position] as Uint16Array, pool, bitset, cache);
     for (let at = 0; at < holders.length; at++) {
       const rank = holders[at] as number;
       held[rank] = (held[rank] as number) + 1;
+      words[rank >>> 5] = (words[rank >>> 5] as number) | (1 << (rank & 31));
     }
-    lists.push(holders);
   }
-  return { whole, union: unionAll(lists, bitset, pool) };
+  return whole;
+}
+
+/** Titles holding every character of the whole keyword (or a few more): they get the full check. */
+export function wholeHolders(index: PostingIndex, query: PreparedQuery, pool: ListPool, bitset: RankBitset): Int32Array {
+  return holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
+}
+
+/** The titles whose folded text holds the term: a one-character term's list, a longer term's confirmed candidates. */
+export function exactHolders(
+  index: PostingIndex,
+  columns: RankColumns,
+  term: string,
+  units: Uint16Array,
+  pool: ListPool,
+  bitset: RankBitset,
+  cache: TermHolderCache,
+): Int32Array {
+  const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
+  const cached = exact ? undefined : cache.get(term);
+  if (cached) return cached;
+  const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset);
+  if (exact) return found;
+  const holders = holdingText(columns, found, units);
+  cache.set(term, holders, found.length);
+  return holders;
 }
 
 /** The candidates whose folded text holds `pattern`, in place. */
@@ -74,34 +98,69 @@ function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint
 }
 
 /**
- * Tiers `ranks` (the union, of the type): the whole keyword's holders by the full check, every other
- * title by its count of terms held.
+ * Tiers the union's titles of the type (-1: any) into `out`, newest first, and empties `union` and `held`
+ * on the way: the whole keyword's holders by the full check, every other title by its count of terms
+ * held (one pass over the union's bit words, no row read unless the build has outdated rows). Returns
+ * how many were tiered.
  */
-export function classifyByTerms(
+export function tierTermHolders(
   columns: RankColumns,
-  ranks: Int32Array,
+  union: RankBitset,
   whole: Int32Array,
   held: Uint8Array,
+  typeCode: number,
   query: PreparedQuery,
   title: UnitTitle,
+  pool: ListPool,
   out: Classified,
-): void {
+): number {
+  const ranks = pool.take(union.count());
   out.reserve(ranks);
   const { codes } = out;
-  const { rows } = columns;
-  // Rows are read only for the whole keyword's holders, and for outdated rows when the build has any.
-  const anyStale = columns.staleRows > 0;
-  let next = 0;
-  for (let index = 0; index < ranks.length; index++) {
-    const rank = ranks[index] as number;
-    while (next < whole.length && (whole[next] as number) < rank) next++;
-    if (next < whole.length && whole[next] === rank) codes[index] = generalCode(columns, rank * ROW, query, title);
-    else if (anyStale && ((rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
-    else codes[index] = termsTier(query, held[rank] as number) + 1;
+  const { types } = columns;
+  const codeOfHeld = new Uint16Array(query.terms.length + 1);
+  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = termsTier(query, count) + 1;
+  const words = union.bits;
+  let found = 0;
+  for (let word = 0; word < words.length; word++) {
+    let bits = words[word] as number;
+    if (bits === 0) continue;
+    words[word] = 0;
+    while (bits !== 0) {
+      const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
+      bits &= bits - 1;
+      const count = held[rank] as number;
+      held[rank] = 0;
+      if (typeCode >= 0 && types[rank] !== typeCode) continue;
+      ranks[found] = rank;
+      codes[found++] = codeOfHeld[count] as number;
+    }
   }
+  const tiered = ranks.subarray(0, found);
+  // The whole keyword's holders (few) are found by halving; outdated rows only when the build has any.
+  for (let at = 0; at < whole.length; at++) {
+    const rank = whole[at] as number;
+    const index = indexOfRank(tiered, rank);
+    if (index >= 0) codes[index] = generalCode(columns, rank * ROW, query, title);
+  }
+  if (columns.staleRows > 0) {
+    const { rows } = columns;
+    for (let index = 0; index < found; index++)
+      if (((rows[(tiered[index] as number) * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
+  }
+  return found;
 }
 
-/** Zeroes the counters `termCandidates` set. */
-export function clearHeld(held: Uint8Array, union: Int32Array): void {
-  for (let at = 0; at < union.length; at++) held[union[at] as number] = 0;
+/** Where `rank` is in the ascending `ranks`, or -1. */
+function indexOfRank(ranks: Int32Array, rank: number): number {
+  let low = 0;
+  let high = ranks.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = ranks[middle] as number;
+    if (value === rank) return middle;
+    if (value < rank) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }

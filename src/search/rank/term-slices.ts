@@ -1,0 +1,297 @@
+/**
+ * A new several-term keyword's first page and exact total without tiering every holder. A common
+ * one-character term (`集`, `了`) brings hundreds of thousands of holders, and tiering them one by one
+ * (term-holders.ts) costs milliseconds even with no row read. Here the number of terms each title holds
+ * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank, so a common unit's holders
+ * (a dense bitset, decoded once per build) are added 32 ranks at a time, the total is a popcount of
+ * the slices' union, and page 1 walks the tiers best first, each found as the ranks whose count equals
+ * its number, until the page is full (docs/search.md, "How it is fast"). Later pages lay out the whole
+ * answer once, as before.
+ */
+import type { PostingIndex } from '../index/posting-index.js';
+import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
+import { termsTier } from '../query/search-query.js';
+import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
+import { foldText, isDecoration } from '../text-forms.js';
+import type { Answer } from './answer.js';
+import { candidateKeys, holdingAll } from './candidates.js';
+import { generalCode } from './classify-candidates.js';
+import { BLOCK, touchRows } from './literal-tiers.js';
+import type { TermHolderCache } from './term-cache.js';
+import { exactHolders, wholeHolders } from './term-holders.js';
+
+/** Counts up to 15 fit four slices. */
+export const MAX_SLICED_TERMS = 15;
+/** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
+const DENSE_SHARE = 16;
+/** Bitsets kept per build (8 MB at a million titles). */
+const DENSE_LIMIT = 64;
+/** Pages ending within this many matches are walked from the slices; a later page lays out the whole answer. */
+const WALKED = 1000;
+
+export class TermSlices {
+  private readonly low: Uint32Array;
+  private readonly middle: Uint32Array;
+  private readonly high: Uint32Array;
+  private readonly top: Uint32Array;
+  private readonly dense = new Map<number, Uint32Array>();
+
+  constructor(private readonly size: number) {
+    const words = (size + 31) >>> 5;
+    this.low = new Uint32Array(words);
+    this.middle = new Uint32Array(words);
+    this.high = new Uint32Array(words);
+    this.top = new Uint32Array(words);
+  }
+
+  get bytes(): number {
+    return this.low.byteLength * (4 + this.dense.size);
+  }
+
+  /**
+   * The first matches (up to WALKED, in relevance order) and the exact total, or undefined when this path
+   * does not apply (then the caller tiers every holder). `marks` must be empty and is left empty.
+   */
+  firstMatches(
+    index: PostingIndex,
+    columns: RankColumns,
+    query: PreparedQuery,
+    title: UnitTitle,
+    pool: ListPool,
+    marks: RankBitset,
+    cache: TermHolderCache,
+  ): { ranks: Int32Array; total: number } {
+    const whole = checkedHolders(index, columns, query, pool, marks);
+    for (const [position, term] of query.terms.entries()) {
+      const unit = term.length === 1 ? term.charCodeAt(0) : -1;
+      const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
+      if (bits) this.addBits(bits);
+      else this.addRanks(exactHolders(index, columns, term, query.termUnits[position] as Uint16Array, pool, marks, cache));
+    }
+    // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
+    const wholeCodes = pool.take(whole.length);
+    let unmatched = 0;
+    for (let at = 0; at < whole.length; at++) {
+      wholeCodes[at] = generalCode(columns, (whole[at] as number) * ROW, query, title);
+      if (wholeCodes[at] === 0) unmatched++;
+    }
+    marks.add(whole);
+    const union = this.unionCount(marks.bits);
+    const total = union.count - unmatched;
+    const ranks = pool.take(Math.min(total, WALKED));
+    let found = 0;
+    for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
+      // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
+      const held = heldForTier(query, tier);
+      found = this.walkTier(held > union.bound ? 0 : held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
+    }
+    marks.clear(whole);
+    this.low.fill(0);
+    this.middle.fill(0);
+    this.high.fill(0);
+    this.top.fill(0);
+    return { ranks: ranks.subarray(0, found), total };
+  }
+
+  /** The unit's holders as a bitset, decoded once per build (for the DENSE_LIMIT first units asked). */
+  private denseBits(index: PostingIndex, unit: number): Uint32Array | undefined {
+    const kept = this.dense.get(unit);
+    if (kept || this.dense.size >= DENSE_LIMIT) return kept;
+    const bits = new Uint32Array(this.low.length);
+    const ranks = index.list(unit);
+    for (let at = 0; at < ranks.length; at++) {
+      const rank = ranks[at] as number;
+      bits[rank >>> 5] = (bits[rank >>> 5] as number) | (1 << (rank & 31));
+    }
+    this.dense.set(unit, bits);
+    return bits;
+  }
+
+  /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
+  private addBits(bits: Uint32Array): void {
+    const { low, middle, high, top } = this;
+    for (let word = 0; word < bits.length; word++) {
+      const carry = bits[word] as number;
+      if (carry === 0) continue;
+      const lowWord = low[word] as number;
+      low[word] = lowWord ^ carry;
+      const second = lowWord & carry;
+      if (second === 0) continue;
+      const middleWord = middle[word] as number;
+      middle[word] = middleWord ^ second;
+      const third = middleWord & second;
+      if (third === 0) continue;
+      const highWord = high[word] as number;
+      high[word] = highWord ^ third;
+      top[word] = (top[word] as number) | (highWord & third);
+    }
+  }
+
+  /** Adds one to the count of each rank. */
+  private addRanks(ranks: Int32Array): void {
+    const { low, middle, high, top } = this;
+    for (let at = 0; at < ranks.length; at++) {
+      const rank = ranks[at] as number;
+      const word = rank >>> 5;
+      const bit = 1 << (rank & 31);
+      const lowWord = low[word] as number;
+      low[word] = lowWord ^ bit;
+      if ((lowWord & bit) === 0) continue;
+      const middleWord = middle[word] as number;
+      middle[word] = middleWord ^ bit;
+      if ((middleWord & bit) === 0) continue;
+      const highWord = high[word] as number;
+      high[word] = highWord ^ bit;
+      if ((highWord & bit) !== 0) top[word] = (top[word] as number) | bit;
+    }
+  }
+
+  /**
+   * Titles with a count above zero or in `extra`, and a bound on the highest count (from the highest
+   * slice with any bit set), so the walk skips tiers no title reaches.
+   */
+  private unionCount(extra: Uint32Array): { count: number; bound: number } {
+    const { low, middle, high, top } = this;
+    let count = 0;
+    let anyMiddle = 0;
+    let anyHigh = 0;
+    let anyTop = 0;
+    for (let word = 0; word < low.length; word++) {
+      const middleWord = middle[word] as number;
+      const highWord = high[word] as number;
+      const topWord = top[word] as number;
+      const bits = (low[word] as number) | middleWord | highWord | topWord | (extra[word] as number);
+      if (bits === 0) continue;
+      count += popcount(bits);
+      anyMiddle |= middleWord;
+      anyHigh |= highWord;
+      anyTop |= topWord;
+    }
+    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
+  }
+
+  /**
+   * Appends to `out` from `found` on, up to its length, the tier's matches in rank order: the whole
+   * keyword's holders of that code and (when `held` > 0) the other titles holding `held` terms.
+   */
+  private walkTier(
+    held: number,
+    code: number,
+    whole: Int32Array,
+    wholeCodes: Int32Array,
+    wholeBits: Uint32Array,
+    out: Int32Array,
+    found: number,
+  ): number {
+    let at = found;
+    let next = 0;
+    const takeWholeBelow = (rank: number): void => {
+      for (; next < whole.length && (whole[next] as number) < rank && at < out.length; next++)
+        if (wholeCodes[next] === code) out[at++] = whole[next] as number;
+    };
+    if (held > 0) {
+      const { low, middle, high, top } = this;
+      const one = held & 1 ? -1 : 0;
+      const two = held & 2 ? -1 : 0;
+      const four = held & 4 ? -1 : 0;
+      const eight = held & 8 ? -1 : 0;
+      for (let word = 0; word < low.length && at < out.length; word++) {
+        let bits =
+          ~((low[word] as number) ^ one) &
+          ~((middle[word] as number) ^ two) &
+          ~((high[word] as number) ^ four) &
+          ~((top[word] as number) ^ eight);
+        bits &= ~(wholeBits[word] as number);
+        while (bits !== 0 && at < out.length) {
+          const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
+          bits &= bits - 1;
+          takeWholeBelow(rank);
+          if (at < out.length) out[at++] = rank;
+        }
+      }
+    }
+    takeWholeBelow(Number.MAX_SAFE_INTEGER);
+    return at;
+  }
+}
+
+/**
+ * The titles that may be in a tier above the terms' ones, ascending: those holding the whole keyword's
+ * units (or a few more: they hold its text, tiers 3, 4, 6, 7), and those holding its core's units whose
+ * stored core length is the keyword's (tiers 2 and 5). The core leaves out an episode suffix, so for
+ * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
+ */
+function checkedHolders(index: PostingIndex, columns: RankColumns, query: PreparedQuery, pool: ListPool, marks: RankBitset): Int32Array {
+  const core = wholeHolders(index, query, pool, marks);
+  // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
+  if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) return core;
+  const text = holdingAll(index, candidateKeys(index, query.folded, foldText(query.literal)) ?? [], pool, marks);
+  const { rows } = columns;
+  let kept = 0;
+  for (let at = 0; at < core.length; at++) {
+    if (at % BLOCK === 0) touchRows(rows, core, at, Math.min(core.length, at + BLOCK));
+    const rank = core[at] as number;
+    const facts = rows[rank * ROW + ROW_FACTS] as number;
+    if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;
+  }
+  return mergeLists(core.subarray(0, kept), text, pool);
+}
+
+/** Units of the text that are not decoration. */
+function undecorated(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; at++) if (!isDecoration(text.charCodeAt(at))) count++;
+  return count;
+}
+
+/** The union of two ascending lists, ascending. */
+function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int32Array {
+  const out = pool.take(first.length + second.length);
+  let at = 0;
+  let left = 0;
+  let right = 0;
+  while (left < first.length || right < second.length) {
+    const a = left < first.length ? (first[left] as number) : Number.MAX_SAFE_INTEGER;
+    const b = right < second.length ? (second[right] as number) : Number.MAX_SAFE_INTEGER;
+    out[at++] = Math.min(a, b);
+    if (a <= b) left++;
+    if (b <= a) right++;
+  }
+  return out.subarray(0, at);
+}
+
+/** The number of terms a title in this tier holds (0 for the tiers only the whole keyword's holders reach). */
+function heldForTier(query: PreparedQuery, tier: number): number {
+  for (let held = query.terms.length; held >= 1; held--) if (termsTier(query, held) === tier) return held;
+  return 0;
+}
+
+/** An answer whose first matches and total are known; a page past them lays out the whole answer once. */
+export class FirstMatchesAnswer implements Answer {
+  private full: Answer | undefined;
+
+  /** `first`: the first slots in relevance order (all of them when there are fewer than WALKED); `layOut` makes the whole answer. */
+  constructor(
+    readonly total: number,
+    private readonly first: Int32Array,
+    private readonly layOut: () => Answer,
+  ) {}
+
+  page(offset: number, limit: number): Int32Array {
+    const from = Math.max(0, offset);
+    const to = Math.min(this.total, from + Math.max(0, limit));
+    if (to <= this.first.length) return this.first.slice(from, Math.max(from, to));
+    return this.whole().page(offset, limit);
+  }
+
+  all(): Int32Array {
+    return this.first.length === this.total ? this.first.slice() : this.whole().all();
+  }
+
+  private whole(): Answer {
+    this.full ??= this.layOut();
+    return this.full;
+  }
+}
