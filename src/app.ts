@@ -15,8 +15,8 @@ import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
 import { isApiPath } from './http/paths.js';
 import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
 import { unboundedPeers } from './limits/address-set.js';
-import { pageBudgetPlugin } from './limits/page-budget-plugin.js';
-import { limitsPlugin } from './limits/plugin.js';
+import { budgetUnmatched, pageBudgetPlugin } from './limits/page-budget-plugin.js';
+import { limitsPlugin, limitUnmatched } from './limits/plugin.js';
 import { observeRequests } from './observability/request-observer.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
@@ -31,24 +31,28 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   useNativeJsonSerializer(app);
   const web = config.web.enabled ? createWebPage({ config, catalogue: services.catalogue, boards: services.rankings.boards }) : undefined;
   const onNotFoundResponse = observeRequests(app, { listener: 'catalogue', metrics: services.metrics });
+  const limits = services.limits;
+  const budget = web ? limits?.pageBudget : undefined;
   installErrorHandling(app, {
     defaultLanguage: config.language,
     describeParameter: (name) => PARAMETER_RULES[name],
     htmlPage: web?.errorPages,
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
+    // A path no route matched is counted too: by the API's rules or the page's budget, as a route would be.
+    onNotFoundRequest: [
+      ...(limits ? [limitUnmatched(limits.limits, web ? isApiRequest : undefined)] : []),
+      ...(budget ? [budgetUnmatched(budget, isApiRequest)] : []),
+    ],
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
   // With WEB=off the catalogue limits count every request, so the reference is registered before them
   // (their hooks go only to routes added later) with a budget of its own, keyed on WEB_RATE_LIMIT.
-  if (!web) await registerApiDocs(app, services.limits?.webBudget);
-  // Before the routes, so every request (the 404 and undecodable paths too) is counted: by the catalogue
-  // rules when it is the API's (every request when the page is off), by the page's own budget otherwise.
-  if (services.limits) {
-    await app.register(limitsPlugin, { limits: services.limits.limits, counts: web ? isApiRequest : undefined });
-    const budget = services.limits.pageBudget;
-    if (budget) await app.register(pageBudgetPlugin, { budget, isApi: isApiRequest });
-  }
+  if (!web) await registerApiDocs(app, limits?.webBudget);
+  // Before the routes, so every route (the undecodable path's too) is counted: by the catalogue rules when
+  // it is the API's (every route when the page is off), by the page's own budget otherwise.
+  if (limits) await app.register(limitsPlugin, { limits: limits.limits, counts: web ? isApiRequest : undefined });
+  if (budget) await app.register(pageBudgetPlugin, { budget, isApi: isApiRequest });
   // With the page on, the reference is one more page: the page's budget counts it (docs/decisions.md).
   if (web) await registerApiDocs(app, undefined);
   await app.register(undecodableRoute);

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Language } from '../config.js';
+import { ownBytes } from '../http/byte-pool.js';
 import { success } from '../http/envelope.js';
 import { NO_TALLY, type Tally } from '../observability/instruments.js';
 import type { ContentType } from '../shared/content-types.js';
@@ -85,7 +86,8 @@ export class FullDumpCache {
       content_type: type,
       is_all_data: true as const,
     });
-    const plain = this.catalogue.json(envelope, all);
+    // Kept for an hour: in bytes of its own, never a slice of a shared slab (http/byte-pool.ts).
+    const plain = ownBytes(this.catalogue.json(envelope, all));
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(plain, { level: 6 }),
       brotliAsync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),

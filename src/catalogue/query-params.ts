@@ -69,7 +69,8 @@ export function parseKeyword(value: QueryValue, required: boolean): string | und
   }
   const keyword = raw.normalize('NFKC').trim();
   if (keyword.length === 0) throw invalid('keyword', { zh: '关键词为空', en: 'it is empty' });
-  if ([...keyword].length > KEYWORD_MAX) {
+  // Counted in code points; a string of at most KEYWORD_MAX UTF-16 units has no more, so most skip the count.
+  if (keyword.length > KEYWORD_MAX && [...keyword].length > KEYWORD_MAX) {
     throw invalid('keyword', { zh: `超过 ${KEYWORD_MAX} 个字符`, en: `longer than ${KEYWORD_MAX} characters` });
   }
   const forbidden = FORBIDDEN_KEYWORD_CHARACTERS.exec(keyword);

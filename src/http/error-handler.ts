@@ -4,7 +4,7 @@
  * as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body; a
  * browser on the web page's paths gets the same error as an HTML page instead, when the app supplies one.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import type { Language } from '../config.js';
 import { ApiError, badRequest, internalError, notFound } from './errors.js';
 import { responseLanguage } from './language.js';
@@ -15,6 +15,11 @@ export interface ErrorHandlingOptions {
   describeParameter?: (name: string) => { zh: string; en: string } | undefined;
   /** Observes answers to unmatched paths (they run no route's hooks); see observability/request-observer.ts. */
   onNotFoundResponse?: onResponseHookHandler;
+  /**
+   * `onRequest` hooks of unmatched paths alone (the limits count them), after the listener's own; matched
+   * routes never run them.
+   */
+  onNotFoundRequest?: onRequestHookHandler[];
   /**
    * The error as an HTML page, for a request that should get one (a browser on the web page's paths,
    * docs/web.md); undefined leaves it to the envelope. Status and the error's headers are set either way.
@@ -39,9 +44,13 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
 
   const notFoundHandler = (request: FastifyRequest, reply: FastifyReply) =>
     send(notFound(request.url.split('?')[0] ?? '/'), request, reply);
-  if (options.onNotFoundResponse) {
+  const { onNotFoundResponse, onNotFoundRequest = [] } = options;
+  if (onNotFoundResponse || onNotFoundRequest.length > 0) {
     // Fastify applies every lifecycle hook given here to the 404 context; its types list only two.
-    const hooks = { onResponse: options.onNotFoundResponse } as Parameters<FastifyInstance['setNotFoundHandler']>[0];
+    const hooks = {
+      ...(onNotFoundRequest.length > 0 ? { onRequest: onNotFoundRequest } : {}),
+      ...(onNotFoundResponse ? { onResponse: onNotFoundResponse } : {}),
+    } as Parameters<FastifyInstance['setNotFoundHandler']>[0];
     app.setNotFoundHandler(hooks, notFoundHandler);
   } else app.setNotFoundHandler(notFoundHandler);
 }

@@ -7,6 +7,7 @@
  * empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
  */
 import { LRUCache } from 'lru-cache';
+import { ownBytes } from './byte-pool.js';
 
 export interface ReadyResponse {
   body: Buffer;
@@ -15,12 +16,43 @@ export interface ReadyResponse {
 
 /** Answers larger than this share of the bound are served but not kept: one must not push out dozens. */
 const LARGEST_SHARE = 1 / 16;
-/** Keys of cheap answers asked once recently (see `getCheap`). */
+/** Keys of cheap answers asked once recently (see `getCheap`): at most this many are remembered. */
 const SEEN_KEYS = 16_384;
+
+/**
+ * Keys asked once recently, in two generations of half the bound: a key is remembered for the next
+ * SEEN_KEYS / 2 to SEEN_KEYS new keys. A Set add and two lookups per new page, where an LRU list moved
+ * entries on every insert (a stream of pages nobody asks twice is one insert per request).
+ */
+class RecentKeys {
+  private current = new Set<string>();
+  private previous = new Set<string>();
+
+  constructor(private readonly generation: number) {}
+
+  has(key: string): boolean {
+    return this.current.has(key) || this.previous.has(key);
+  }
+
+  add(key: string): void {
+    if (this.current.size >= this.generation) {
+      this.previous = this.current;
+      this.current = new Set();
+    }
+    this.current.add(key);
+  }
+
+  clear(): void {
+    this.current = new Set();
+    this.previous = new Set();
+  }
+}
 
 export class ResponseCache {
   private readonly entries: LRUCache<string, ReadyResponse> | undefined;
-  private readonly seen: LRUCache<string, true> | undefined;
+  private readonly seen: RecentKeys | undefined;
+  /** The largest answer kept, in bytes. */
+  private readonly largest: number;
   private version = -1;
 
   /**
@@ -34,11 +66,12 @@ export class ResponseCache {
     private readonly etagOf: (key: string) => string = () => '',
     private readonly encode: (built: unknown) => string = JSON.stringify,
   ) {
+    this.largest = maxBytes * LARGEST_SHARE;
     this.entries =
       maxBytes > 0
-        ? new LRUCache({ maxSize: maxBytes, maxEntrySize: maxBytes * LARGEST_SHARE, sizeCalculation: (ready) => ready.body.length })
+        ? new LRUCache({ maxSize: maxBytes, maxEntrySize: this.largest, sizeCalculation: (ready) => ready.body.length })
         : undefined;
-    this.seen = maxBytes > 0 ? new LRUCache({ max: SEEN_KEYS }) : undefined;
+    this.seen = maxBytes > 0 ? new RecentKeys(SEEN_KEYS / 2) : undefined;
   }
 
   /** The cached answer for `key` at `version`, or the one `build` returns (then cached). */
@@ -55,7 +88,7 @@ export class ResponseCache {
     const ready = this.lookup(version, key);
     if (ready) return ready;
     if (this.seen?.has(key)) return this.keep(version, key, build());
-    this.seen?.set(key, true);
+    this.seen?.add(key);
     return this.ready(build(), key);
   }
 
@@ -75,9 +108,11 @@ export class ResponseCache {
    */
   keep(version: number, key: string, built: unknown): ReadyResponse {
     const ready = this.ready(built, key);
-    // lru-cache itself refuses an entry over maxEntrySize.
-    if (version === this.version) this.entries?.set(key, ready);
-    return ready;
+    if (version !== this.version || this.entries === undefined || ready.body.length > this.largest) return ready;
+    // Bytes cut from a shared slab (byte-pool.ts) are copied out, or the entry would hold the whole slab.
+    const kept = { body: ownBytes(ready.body), etag: ready.etag };
+    this.entries.set(key, kept);
+    return kept;
   }
 
   private ready(built: unknown, key: string): ReadyResponse {

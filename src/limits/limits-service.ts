@@ -81,7 +81,7 @@ export class LimitsService {
     this.syncing ??= (async () => {
       await this.apiKeys.reload();
       for (const cleared of await this.blacklist.clearedAfter(this.followedId)) {
-        await this.limits.liftLocally(cleared.address);
+        this.limits.liftLocally(cleared.address);
         this.followedId = cleared.id;
       }
     })().finally(() => {

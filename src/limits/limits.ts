@@ -68,9 +68,9 @@ export class Limits {
   }
 
   /**
-   * Decides one request. This runs on every request, so an allowed one costs the counter's promise and a
-   * single `then` that calls `decide`: returning the decision as a promise of its own would add a second
-   * promise and a second microtask, about 1,100 instructions a request under callgrind.
+   * Decides one request. This runs on every request, so when memory decides (no Redis, or Redis down) an
+   * allowed request is decided at once, before `check` returns: no promise, no microtask. Refusals, full
+   * dumps and Redis's answers arrive through the counter's promise.
    */
   check(request: LimitRequest, decide: Decide): void {
     if (request.apiKey === undefined) {
@@ -89,6 +89,17 @@ export class Limits {
 
   private checkAddress(address: string, fullDump: boolean, decide: Decide): void {
     const policy = fullDump ? `${POLICY.address}, ${POLICY.fullDump}` : POLICY.address;
+    if (!fullDump) {
+      const now = Date.now();
+      const window = this.address.consumeNow(address, now);
+      if (window !== undefined) {
+        if (window.count <= this.address.spec.points) {
+          this.decisions.allowed.inc();
+          decide(null, policy, remaining('per-address', 0, window.endsAt - now));
+        } else deliver(this.refusals.refuse(address, this.address.counted(window, now), policy), decide);
+        return;
+      }
+    }
     this.address.consume(address).then(
       (counted) => {
         const rateLimit = remaining('per-address', 0, counted.msBeforeNext);
@@ -105,6 +116,18 @@ export class Limits {
   private checkKey(key: ActiveKey, fullDump: boolean, decide: Decide): void {
     const { counter, policy: keyPolicy } = this.keyCounter(key.ratePerSecond);
     const policy = fullDump ? `${keyPolicy}, ${POLICY.fullDump}` : keyPolicy;
+    if (!fullDump) {
+      const now = Date.now();
+      const window = counter.consumeNow(key.limitKey, now);
+      if (window !== undefined) {
+        const msLeft = window.endsAt - now;
+        if (window.count <= key.ratePerSecond) {
+          this.decisions.keyed.inc();
+          decide(null, policy, remaining('api-key', key.ratePerSecond - window.count, msLeft));
+        } else this.keyRefusal(key, policy, msLeft, decide);
+        return;
+      }
+    }
     counter.consume(key.limitKey).then(
       (counted) => {
         const rateLimit = remaining('api-key', counted.remainingPoints, counted.msBeforeNext);
@@ -116,12 +139,16 @@ export class Limits {
       },
       (error: unknown) => {
         if (!isRefusal(error)) return decide(error as Error);
-        this.decisions.refused.inc();
-        const rateLimit = remaining('api-key', 0, error.msBeforeNext);
-        const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
-        decide(keyTooFast(error.msBeforeNext, key.ratePerSecond, headers));
+        this.keyRefusal(key, policy, error.msBeforeNext, decide);
       },
     );
+  }
+
+  private keyRefusal(key: ActiveKey, policy: string, msBeforeNext: number, decide: Decide): void {
+    this.decisions.refused.inc();
+    const rateLimit = remaining('api-key', 0, msBeforeNext);
+    const headers = { 'ratelimit-policy': policy, ratelimit: rateLimit };
+    decide(keyTooFast(msBeforeNext, key.ratePerSecond, headers));
   }
 
   private exempt(decide: Decide): void {
@@ -130,8 +157,8 @@ export class Limits {
   }
 
   /** Lifts an address's blacklist (and window) on this instance's memory (an operator's `blacklist clear`). */
-  async liftLocally(address: string): Promise<void> {
-    await this.address.local.delete(address);
+  liftLocally(address: string): void {
+    this.address.local.delete(address);
   }
 
   private keyCounter(rate: number): { counter: Counter; policy: string } {

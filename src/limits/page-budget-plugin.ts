@@ -1,7 +1,7 @@
 /**
  * The web page's budget on the catalogue listener, hooked in as the catalogue limits are (plugin.ts):
- * each page route gets its own `onRequest` hook as it is declared, and one root hook counts the 404
- * path. Pages are every route the API's rules do not count (`isApi`), except the static assets, which no
+ * each page route gets its own `onRequest` hook as it is declared, and the 404 handler alone runs
+ * `budgetUnmatched`. Pages are every route the API's rules do not count (`isApi`), except the static assets, which no
  * budget counts; so `/docs` and a page that does not exist are the page's too. A refusal goes to the
  * central error handler, which answers a browser with the HTML 429 page.
  */
@@ -17,18 +17,28 @@ export interface PageBudgetPluginOptions {
 
 const ASSET_ROUTES = '/assets/';
 
-const plugin: FastifyPluginAsync<PageBudgetPluginOptions> = async (app, { budget, isApi }) => {
-  const countPage: onRequestHookHandler = function countPage(request, _reply, done) {
+function pageHook(budget: PageBudget): onRequestHookHandler {
+  return function countPage(request, _reply, done) {
     budget.check(request.ip, (error) => done(error ?? undefined));
   };
+}
+
+const plugin: FastifyPluginAsync<PageBudgetPluginOptions> = async (app, { budget, isApi }) => {
+  const countPage = pageHook(budget);
   app.addHook('onRoute', (route) => {
     if (isApi(route.url) || route.url.startsWith(ASSET_ROUTES)) return;
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [countPage, ...own];
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    request.is404 && !isApi(request.url) ? countPage.call(app, request, reply, done) : done(),
-  );
 };
 
 export const pageBudgetPlugin = fp(plugin, { name: 'dramadex-page-budget', fastify: '5.x' });
+
+/** The budget's hook of the 404 path (installErrorHandling's `onNotFoundRequest`): a page that does not exist is a page. */
+export function budgetUnmatched(budget: PageBudget, isApi: (path: string) => boolean): onRequestHookHandler {
+  const countPage = pageHook(budget);
+  return function countUnmatchedPage(request, reply, done) {
+    if (isApi(request.url)) done();
+    else countPage.call(this, request, reply, done);
+  };
+}

@@ -32,7 +32,15 @@ export class PageBudget {
       decide(null);
       return;
     }
-    this.counter.consume(addressGroup(ip)).then(
+    const group = addressGroup(ip);
+    // Memory decides at once (no Redis, or Redis down): no promise per page (counter.ts).
+    const now = Date.now();
+    const window = this.counter.consumeNow(group, now);
+    if (window !== undefined) {
+      decide(window.count <= this.counter.spec.points ? null : this.refusal(window.endsAt - now));
+      return;
+    }
+    this.counter.consume(group).then(
       () => decide(null),
       (error: unknown) => decide(isRefusal(error) ? this.refusal(error.msBeforeNext) : (error as Error)),
     );

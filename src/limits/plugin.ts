@@ -3,8 +3,8 @@
  * router matched (a route declares `config: { fullDump: true }`), never from the raw URL, so an encoded
  * path such as `/api/contents/movie/%61ll` is the `/all` route for the limits exactly as it is for the
  * router. Each route gets its own `onRequest` hook (added as routes are declared, which is why this plugin
- * is registered before the routes and not encapsulated); the 404 path gets one root hook that acts only
- * when no route matched. With the web page on, only the API's routes and 404s are counted here (`counts`);
+ * is registered before the routes and not encapsulated); the 404 path gets its hook from
+ * `limitUnmatched`, given to the 404 handler alone, so matched routes never run it. With the web page on, only the API's routes and 404s are counted here (`counts`);
  * the page has its own budget (page-budget-plugin.ts). The hooks only translate between HTTP and Limits: who the client is, the
  * RateLimit headers, and a 429/401 handed to Fastify for the central error handler to format.
  */
@@ -28,35 +28,48 @@ declare module 'fastify' {
   }
 }
 
-const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits, counts = () => true }) => {
-  const limit = (fullDump: boolean): onRequestHookHandler =>
-    // A callback hook: the decision arrives through a callback, so an async hook would only add a promise.
-    function limitRequest(request, reply, done) {
-      const asked = { ip: request.ip, apiKey: request.headers['x-api-key'], fullDump };
-      limits.check(asked, (error, policy, rateLimit) => {
-        if (error) return done(error);
-        if (policy !== undefined && rateLimit !== undefined) {
-          try {
-            reply.header('ratelimit-policy', policy).header('ratelimit', rateLimit);
-          } catch (failure) {
-            return done(failure as Error); // never an unhandled rejection: the request gets the 500 envelope
-          }
+/** The hook that counts one request by the catalogue rules (a full dump's or an ordinary one). */
+function limitHook(limits: Limits, fullDump: boolean): onRequestHookHandler {
+  // A callback hook: the decision arrives through a callback (at once when memory decides), so an async
+  // hook would only add a promise.
+  return function limitRequest(request, reply, done) {
+    const asked = { ip: request.ip, apiKey: request.headers['x-api-key'], fullDump };
+    limits.check(asked, (error, policy, rateLimit) => {
+      if (error) return done(error);
+      if (policy !== undefined && rateLimit !== undefined) {
+        try {
+          reply.header('ratelimit-policy', policy).header('ratelimit', rateLimit);
+        } catch (failure) {
+          return done(failure as Error); // never an unhandled rejection: the request gets the 500 envelope
         }
-        done();
-      });
-    };
-  const ordinary = limit(false);
-  const fullDump = limit(true);
+      }
+      done();
+    });
+  };
+}
 
+const everything = () => true;
+
+const plugin: FastifyPluginAsync<LimitsPluginOptions> = async (app, { limits, counts = everything }) => {
+  const ordinary = limitHook(limits, false);
+  const fullDump = limitHook(limits, true);
   app.addHook('onRoute', (route) => {
     if (!counts(route.url)) return;
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [route.config?.fullDump === true ? fullDump : ordinary, ...own];
   });
-  // `is404` reads one field of the matched context; routes are limited by their own hook above.
-  app.addHook('onRequest', (request, reply, done) =>
-    request.is404 && counts(request.url) ? ordinary.call(app, request, reply, done) : done(),
-  );
 };
 
 export const limitsPlugin = fp(plugin, { name: 'dramadex-limits', fastify: '5.x' });
+
+/**
+ * The hook of the 404 path (installErrorHandling's `onNotFoundRequest`): only requests no route matched
+ * run it, so a matched route pays for no hook of the 404 path; `counts` is read on the request's URL.
+ */
+export function limitUnmatched(limits: Limits, counts: (path: string) => boolean = everything): onRequestHookHandler {
+  const ordinary = limitHook(limits, false);
+  return function limitUnmatchedRequest(request, reply, done) {
+    if (counts(request.url)) ordinary.call(this, request, reply, done);
+    else done();
+  };
+}

@@ -77,6 +77,14 @@ for (const store of STORES) {
       assert.equal(response.statusCode, 200);
     });
 
+    test('a keyword is counted in code points: 100 emoji (200 UTF-16 units) pass, 101 do not', async () => {
+      const at100 = await ctx.app.inject(`/api/search?keyword=${encodeURIComponent('😀'.repeat(100))}`);
+      assert.equal(at100.statusCode, 200);
+      const at101 = await ctx.app.inject(`/api/search?keyword=${encodeURIComponent('😀'.repeat(101))}`);
+      assert.equal(at101.statusCode, 400);
+      assert.match(at101.json().error, /keyword/);
+    });
+
     test('search without keyword, or with it twice, is 400', async () => {
       for (const url of ['/api/search', '/api/search?content_type=post', '/api/search?keyword=a&keyword=b']) {
         const response = await ctx.app.inject(url);

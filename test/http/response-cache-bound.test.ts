@@ -60,3 +60,19 @@ test('a cheap answer is kept from its second request on, so pages asked once nev
   cache.getCheap(2, 'twice', page);
   assert.equal(builds, 104);
 });
+
+test('a cheap answer is remembered as asked for the next 8,192 new keys at least and 16,384 at most', () => {
+  const cache = new ResponseCache(16_000);
+  const page = () => 'page';
+  const others = (from: number, count: number) => {
+    for (let i = from; i < from + count; i++) cache.getCheap(1, `other${i}`, page);
+  };
+  cache.getCheap(1, 'near', page);
+  others(0, 8_191);
+  cache.getCheap(1, 'near', page);
+  assert.ok(cache.has('near'), 'asked again within 8,192 new keys: kept');
+  cache.getCheap(1, 'far', page);
+  others(10_000, 16_384);
+  cache.getCheap(1, 'far', page);
+  assert.ok(!cache.has('far'), 'asked again after 16,384 new keys: forgotten, so a crawler walking more pages keeps nothing');
+});

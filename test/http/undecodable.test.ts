@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { decodes } from '../../src/http/request-target.js';
 import { ApiKeyStore } from '../../src/limits/api-keys.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
@@ -115,3 +117,35 @@ for (const store of STORES) {
     });
   });
 }
+
+test('the check agrees with decodeURIComponent on random escapes and text', () => {
+  const byDecoding = (text: string) => {
+    try {
+      decodeURIComponent(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const piece = fc.oneof(
+    fc.integer({ min: 0, max: 255 }).map((byte) => `%${byte.toString(16).padStart(2, '0')}`),
+    fc.integer({ min: 0, max: 255 }).map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`),
+    fc.constantFrom('%', '%Z', '%0', '%g1', '%1G', '%E6%80', '%ED%A0%80', '%F4%90%80%80', '%C0%AF', '%E0%80%AF', '%F0%8F%BF%BF'),
+    fc.constantFrom('%E7%9F%AD', '%F0%9F%98%80', '%C2%A0', '%EF%BF%BF', '%F4%8F%BF%BF', '%ED%9F%BF', '%EE%80%80'),
+    fc.string({ maxLength: 4 }),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+      const text = pieces.join('');
+      assert.equal(decodes(text), byDecoding(text), text);
+    }),
+    { numRuns: 20_000 },
+  );
+  // Every one- to four-byte sequence of lead and continuation bytes that matters, exhaustively for two.
+  for (let first = 0; first < 256; first++) {
+    for (let second = 0; second < 256; second++) {
+      const text = `%${first.toString(16).padStart(2, '0')}%${second.toString(16).padStart(2, '0')}`;
+      assert.equal(decodes(text), byDecoding(text), text);
+    }
+  }
+});

@@ -60,6 +60,24 @@ describe('request log', () => {
     }
   });
 
+  test("each request's lines carry its own request id, as pino's child logger writes them", async () => {
+    const { stream, lines } = capture();
+    const ctx = await createTestContext('sqlite', { LOG_LEVEL: 'debug' }, { log: createLogger('debug', stream) });
+    try {
+      for (const url of ['/api/types', '/api/contents', '/nowhere']) await ctx.app.inject({ url });
+      const requests = lines().filter((line) => line.msg === 'request');
+      assert.equal(requests.length, 3);
+      const ids = requests.map((line) => line.reqId);
+      for (const id of ids) assert.match(String(id), /^req-[0-9a-z]+$/);
+      assert.equal(new Set(ids).size, 3);
+      // The bindings come first, then the line's own fields, as in any child logger's line.
+      const keys = Object.keys(requests[0] as object);
+      assert.ok(keys.indexOf('reqId') < keys.indexOf('route') && keys.indexOf('route') < keys.indexOf('msg'));
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('info: no line per request', async () => {
     const { stream, lines } = capture();
     const ctx = await createTestContext('sqlite', { LOG_LEVEL: 'info' }, { log: createLogger('info', stream) });
