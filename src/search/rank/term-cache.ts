@@ -7,40 +7,34 @@
  * ranks) and a later keyword with the same term reads no text for it (docs/search.md, "How it is fast").
  */
 
+import { LRUCache } from 'lru-cache';
+
 /** Ranks kept in all: 8 MB. */
 const BUDGET = 1 << 21;
 
 export class TermHolderCache {
-  private readonly entries = new Map<string, Int32Array>();
-  private kept = 0;
+  // Sized in ranks; a term holding more than a quarter of the budget is not kept.
+  private readonly entries = new LRUCache<string, Int32Array>({
+    maxSize: BUDGET,
+    maxEntrySize: BUDGET >>> 2,
+    sizeCalculation: (ranks) => Math.max(ranks.length, 1),
+  });
 
   /** `minChecked`: a term is kept once confirming it read at least this many texts (cheaper ones are redone). */
   constructor(private readonly minChecked: number) {}
 
   /** The term's holders, ascending (not to be written to), or undefined. */
   get(term: string): Int32Array | undefined {
-    const found = this.entries.get(term);
-    if (found) {
-      // Re-insert to mark it most recently used (a Map iterates in insertion order).
-      this.entries.delete(term);
-      this.entries.set(term, found);
-    }
-    return found;
+    return this.entries.get(term);
   }
 
   /** Keeps a copy of the term's holders, found by confirming `checked` candidates. */
   set(term: string, holders: Int32Array, checked: number): void {
     if (checked < this.minChecked || holders.length > BUDGET >>> 2) return;
-    for (const [oldest, ranks] of this.entries) {
-      if (this.kept + holders.length <= BUDGET) break;
-      this.entries.delete(oldest);
-      this.kept -= ranks.length;
-    }
     this.entries.set(term, holders.slice());
-    this.kept += holders.length;
   }
 
   get bytes(): number {
-    return this.kept * 4;
+    return this.entries.calculatedSize * 4;
   }
 }
