@@ -16,8 +16,15 @@ import { foldText, isDecoration } from '../text-forms.js';
 export const ALL = 'all';
 export type Candidates = Int32Array | typeof ALL;
 
-/** A list this many times longer than the candidates left is not decoded (about a text check's cost over a posting's). */
-const CHECK_INSTEAD_OF_DECODING = 32;
+/**
+ * A list this many times longer than the candidates left is not decoded: about what checking a candidate
+ * costs over decoding a posting. A pinyin candidate's check reads its characters' readings (about a
+ * microsecond); a text check reads a row and a text a block at a time, their misses overlapping, and
+ * costs about 8 postings' decoding: at 32, 3-10-character keywords spent more in intersections than in
+ * the checks they spared (docs/search.md, "How it is fast").
+ */
+const PINYIN_CHECK_INSTEAD_OF_DECODING = 32;
+export const TEXT_CHECK_INSTEAD_OF_DECODING = 8;
 
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
 const SPLIT_LIMIT = 32;
@@ -78,7 +85,13 @@ export function candidateKeys(index: PostingIndex, ...texts: string[]): number[]
  * streamed against what is left (through the bitset), stopping as soon as nothing is, or as soon as the
  * next list is far longer than what is left.
  */
-export function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: ListPool, bitset: RankBitset): Int32Array {
+export function holdingAll(
+  index: PostingIndex,
+  keys: Iterable<number>,
+  pool: ListPool,
+  bitset: RankBitset,
+  checkInsteadOfDecoding = TEXT_CHECK_INSTEAD_OF_DECODING,
+): Int32Array {
   const sorted = [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b));
   let result: Int32Array = new Int32Array(0);
   for (const [position, key] of sorted.entries()) {
@@ -86,7 +99,7 @@ export function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: Li
     // Candidates are a superset that the tier check (or term-holders.ts's text check) narrows: once the
     // next list is far longer than what is left, checking those few titles costs less than decoding it
     // whole (a common character's list holds most of the catalogue).
-    if (position > 0 && index.count(key) > result.length * CHECK_INSTEAD_OF_DECODING) break;
+    if (position > 0 && index.count(key) > result.length * checkInsteadOfDecoding) break;
     result = position === 0 ? index.list(key, pool) : index.intersect(result, key, pool, bitset);
   }
   return result;
@@ -116,7 +129,7 @@ function holdingInitials(index: PostingIndex, initials: string, pool: ListPool, 
   if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0), pool);
   const keys: number[] = [];
   for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
-  return [holdingAll(index, keys, pool, bitset)];
+  return [holdingAll(index, keys, pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING)];
 }
 
 function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): Int32Array[] {
