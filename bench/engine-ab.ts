@@ -14,7 +14,7 @@ import { IndexedSearch } from '../src/search/indexed-search.js';
 import { catalogueBatches } from './catalogue-batches.js';
 import type { Keyword } from './keyword-corpus.js';
 
-type Engine = Pick<IndexedSearch, 'index' | 'prepare' | 'findPage' | 'find'>;
+type Engine = Pick<IndexedSearch, 'index' | 'prepare' | 'findPage' | 'find' | 'memory'>;
 
 const PAGE_LIMIT = 20;
 const BATCH = 50_000;
@@ -30,7 +30,12 @@ async function main(catalogueFile: string, corpusFile: string, oldDist: string, 
     for (const engine of engines) engine.index(view, slots);
   }
   view.reorder();
-  for (const engine of engines) engine.prepare(view);
+  // Each build timed on its own (index() only notes the slots: prepare() folds and posts), with its size.
+  const builds = engines.map((engine) => {
+    const before = performance.now();
+    engine.prepare(view);
+    return `${(performance.now() - before).toFixed(0)} ms, ${(engine.memory.total / 2 ** 20).toFixed(1)} MB`;
+  });
 
   const wanted = classes ? new Set(classes.split(',')) : undefined;
   const limit = Number(perClass ?? Number.POSITIVE_INFINITY);
@@ -72,7 +77,9 @@ async function main(catalogueFile: string, corpusFile: string, oldDist: string, 
     const at = (q: number) => measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] ?? Number.NaN;
     return `${at(0.5).toFixed(2)} / ${at(0.99).toFixed(1)} / ${at(1).toFixed(1)}`;
   };
-  process.stdout.write(`load ${load} -> ${loadavg()[0]?.toFixed(1)}; ${corpus.length} keywords; ${differing} answers differ\n`);
+  process.stdout.write(
+    `load ${load} -> ${loadavg()[0]?.toFixed(1)}; ${corpus.length} keywords; ${differing} answers differ; build before ${builds[0]}, after ${builds[1]}\n`,
+  );
   process.stdout.write('| class | keywords | before p50 / p99 / max | after p50 / p99 / max |\n|---|---:|---|---|\n');
   for (const [kind, [old, now]] of times) process.stdout.write(`| ${kind} | ${old.length} | ${figures(old)} | ${figures(now)} |\n`);
 }

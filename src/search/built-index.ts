@@ -13,14 +13,14 @@ import type { PreparedTitles } from './index/prepared-titles.js';
 import { RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
-import type { Answer, TieredAnswer } from './rank/answer.js';
+import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { singleUnitKeyword } from './rank/literal-tiers.js';
-import { classifySingleByLists } from './rank/single-unit.js';
+import { classifySingleByLists, firstSingleMatches } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
 import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
-import { FirstMatchesAnswer, MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
+import { MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
 import type { IndexedTitles } from './search-engine.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
@@ -104,15 +104,22 @@ export class BuiltIndex {
   }
 
   /**
-   * A several-term keyword's answer from bit-sliced term counts (rank/term-slices.ts): the first matches
-   * and the exact total at once, the whole answer laid out only if a later page asks. Undefined when that
-   * path does not serve the query (a type filter, outdated rows, more terms than the slices count).
+   * The first matches and the exact total at once, the whole answer laid out only if a later page asks:
+   * a one-unit keyword's from its lists (rank/single-unit.ts), a several-term keyword's from bit-sliced
+   * term counts (rank/term-slices.ts). Undefined when neither path serves the query (a type filter,
+   * outdated rows, more terms than the slices count, any other keyword).
    */
   firstMatches(query: PreparedQuery, typeCode: number, title: UnitTitle): Answer | undefined {
     const { columns, pool } = this;
-    if (typeCode >= 0 || columns.staleRows > 0 || query.terms.length > MAX_SLICED_TERMS || !servesTerms(query)) return undefined;
+    if (typeCode >= 0 || columns.staleRows > 0) return undefined;
+    const single = singleUnitKeyword(query);
+    const terms = single < 0 && query.terms.length <= MAX_SLICED_TERMS && servesTerms(query);
+    if (single < 0 && !terms) return undefined;
     pool.reset();
-    const { ranks, total } = this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
+    const { ranks, total } =
+      single >= 0
+        ? firstSingleMatches(this.postings, columns, single, query, title, pool)
+        : this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
     const first = new Int32Array(ranks.length);
     for (let at = 0; at < ranks.length; at++) first[at] = columns.order[ranks[at] as number] as number;
     return new FirstMatchesAnswer(total, first, () => {

@@ -1,6 +1,7 @@
 // Edge cases of the indexed engine that random titles seldom reach, checked against ReferenceSearch:
 // titles and keywords whose cores exceed the length the index stores (127 units) and differ only beyond
-// it, in the built index and in the delta; and a keyword with more tiers than one byte can number.
+// it, in the built index and in the delta; a keyword with more tiers than one byte can number; and
+// several-term and one-unit keywords whose pages reach past the first matches their lists give.
 import { describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
@@ -77,22 +78,7 @@ describe('several-term keywords past the walked first matches', () => {
   // sixteen terms takes the per-rank counters.
   test('give the same pages and totals as the reference', () => {
     const pieces = ['集', '了', '总裁', '甜宠', '霸道', '34集', ' ', '總裁', '爱', '!', '后'];
-    let seed = 12;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const rows = Array.from({ length: 2500 }, (_, index) => ({
-      id: index + 1,
-      title: Array.from({ length: 1 + Math.floor(next() * 6) }, () => pieces[Math.floor(next() * pieces.length)]).join(''),
-      type: (['post', 'movie', 'tv'] as ContentType[])[index % 3] as ContentType,
-      update_time: `2024-01-0${1 + (index % 6)} 12:00:00`,
-    }));
-    const view = new CatalogueView();
-    const engine = new IndexedSearch({ deltaLimit: 0, termCacheMin: 0 });
-    engine.index(view, view.apply(toStored(rows)));
-    view.reorder();
-    engine.prepare(view);
+    const { view, engine } = builtOver(pieces, 12, 6, 0);
     const fifteen = '集 了 总裁 甜宠 霸道 爱 后 34集 總裁 集 了 总裁 甜宠 霸道 爱';
     sameAnswers(view, engine, [
       '集 了',
@@ -106,3 +92,36 @@ describe('several-term keywords past the walked first matches', () => {
     ]);
   });
 });
+
+describe('one-unit keywords past the walked first matches', () => {
+  // Over a thousand matches: the first ones and the total come from the unit's lists and marks
+  // (rank/single-unit.ts), a page past them, and any type filter, tier every holder from the whole lists.
+  // Traditional script, capitals and İ make titles that folding changes, whose literal text holds the
+  // unit at its start, elsewhere or not at all; one-unit cores are checked one by one.
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['爱', '愛', '总裁', '總裁', '后', '後', '霸', 'a', 'A', 'Love', 'İ', 'i', '（34集）', ' ', '!', '《爱》'];
+    const { view, engine } = builtOver(pieces, 7, 5, 256);
+    sameAnswers(view, engine, ['爱', '总', '裁', '后', '霸', 'a', 'i', '集', 'e']);
+  });
+});
+
+/** An engine built over 2,500 titles of 1 to `most` random pieces (seeded), of three types and six days. */
+function builtOver(pieces: string[], seed: number, most: number, termCacheMin: number): { view: CatalogueView; engine: IndexedSearch } {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const rows = Array.from({ length: 2500 }, (_, index) => ({
+    id: index + 1,
+    title: Array.from({ length: 1 + Math.floor(next() * most) }, () => pieces[Math.floor(next() * pieces.length)]).join(''),
+    type: (['post', 'movie', 'tv'] as ContentType[])[index % 3] as ContentType,
+    update_time: `2024-01-0${1 + (index % 6)} 12:00:00`,
+  }));
+  const view = new CatalogueView();
+  const engine = new IndexedSearch({ deltaLimit: 0, termCacheMin });
+  engine.index(view, view.apply(toStored(rows)));
+  view.reorder();
+  engine.prepare(view);
+  return { view, engine };
+}

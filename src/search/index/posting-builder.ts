@@ -11,7 +11,7 @@
 import { initialsOf } from '../query/pinyin.js';
 import { isDecoration } from '../text-forms.js';
 import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
-import { CHECK_ALONE, FIRST_UNIT, UnitPairs } from './unit-pairs.js';
+import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX, UnitPairs } from './unit-pairs.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
 const KEY_INFO = new Int32Array(0x10000).fill(-1);
@@ -56,12 +56,12 @@ export class PostingBuilder {
   }
 
   /**
-   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end): its keys as
-   * `titleKeys` lists them.
+   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end) (and literal ones
+   * units[end, literalEnd) when folding changes it): its keys as `titleKeys` lists them.
    */
-  addUnits(rank: number, units: Uint16Array, start: number, end: number, checkAlone = false): void {
+  addUnits(rank: number, units: Uint16Array, start: number, end: number, literalEnd = end, checkAlone = false): void {
     if (this.scratch.length < maxKeys(start, end)) this.scratch = new Int32Array(maxKeys(start, end) * 2);
-    this.addKeys(rank, this.scratch, 0, titleKeys(units, start, end, checkAlone, this.pairs, this.scratch, 0));
+    this.addKeys(rank, this.scratch, 0, titleKeys(units, start, end, literalEnd, checkAlone, this.pairs, this.scratch, 0));
   }
 
   /** Adds the title at `rank` (ranks ascending) whose keys (`titleKeys`, numbered by this builder's pairs) are keys[from, to). */
@@ -197,28 +197,32 @@ export class PostingBuilder {
   }
 }
 
-/** The most keys `titleKeys` writes for the units [start, end): a unit, its pair and its CHECK_ALONE pair each. */
+/** The most keys `titleKeys` writes for the units [start, end): a unit, its pair and one mark each. */
 export function maxKeys(start: number, end: number): number {
   return 3 * (end - start);
 }
 
 /**
- * Writes into `out` from `at` the character keys of the title whose folded units are units[start, end),
- * numbering new unit pairs in `pairs`; returns where they end: a key per unit that is not decoration, one
- * per pair of such units next to each other (decoration between them skipped, as a title's core skips
- * it), one under its first unit's FIRST_UNIT pair, and when `checkAlone` (a one-unit keyword cannot tier
- * it from its first unit alone) one per unit under its CHECK_ALONE pair. A key may repeat (a unit seen
- * twice); the builder posts it once. `out` must have room for `maxKeys(start, end)` from `at`.
+ * Writes into `out` from `at` the character keys of the title whose folded units are units[start, end)
+ * (its literal ones units[end, literalEnd) when folding changes it, else literalEnd = end), numbering new
+ * unit pairs in `pairs`; returns where they end: a key per unit that is not decoration, one per pair of
+ * such units next to each other (decoration between them skipped, as a title's core skips it), and the
+ * marks a one-unit keyword is tiered by (unit-pairs.ts): under CHECK_ALONE for each unit when
+ * `checkAlone` (its core is one unit or none), else under FIRST_UNIT for its first unit when folding
+ * leaves it alone, else each unit's literal-or-folded mark. A key may repeat (a unit seen twice); the
+ * builder posts it once. `out` must have room for `maxKeys(start, end)` from `at`.
  */
 export function titleKeys(
   units: Uint16Array,
   start: number,
   end: number,
+  literalEnd: number,
   checkAlone: boolean,
   pairs: UnitPairs,
   out: Int32Array,
   at: number,
 ): number {
+  const changed = literalEnd > end;
   let previous = -1;
   for (let index = start; index < end; index++) {
     const unit = units[index] as number;
@@ -226,10 +230,20 @@ export function titleKeys(
     if (info === -1) info = keyInfo(unit);
     if (info === -2) continue;
     out[at++] = unit;
-    const first = previous < 0 && index === start ? FIRST_UNIT : previous;
-    if (first >= 0) out[at++] = KEY_COUNT + pairs.number(first, unit);
+    if (previous >= 0) out[at++] = KEY_COUNT + pairs.number(previous, unit);
     if (checkAlone) out[at++] = KEY_COUNT + pairs.number(CHECK_ALONE, unit);
+    else if (changed) {
+      const mark = changedMark(units, start, end, literalEnd, unit);
+      if (mark >= 0) out[at++] = KEY_COUNT + pairs.number(mark, unit);
+    } else if (index === start) out[at++] = KEY_COUNT + pairs.number(FIRST_UNIT, unit);
     previous = unit;
   }
   return at;
+}
+
+/** The mark of a unit of the folded title units[start, end) whose literal text is units[end, literalEnd), or -1 (contains). */
+function changedMark(units: Uint16Array, start: number, end: number, literalEnd: number, unit: number): number {
+  if (units[end] === unit) return LITERAL_PREFIX;
+  for (let index = end + 1; index < literalEnd; index++) if (units[index] === unit) return -1;
+  return units[start] === unit ? FOLDED_PREFIX : FOLDED_CONTAINS;
 }

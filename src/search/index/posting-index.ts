@@ -129,12 +129,12 @@ export class PostingIndex {
     return out.subarray(0, found);
   }
 
-  /** The key's list, decoded. */
-  list(key: number, pool?: ListPool): Int32Array {
-    if (isInitialsPair(key) && this.pairs) return this.pairs.list(key, pool);
+  /** The key's list, decoded (its first `limit` postings at most: a page's walk needs only the newest). */
+  list(key: number, pool?: ListPool, limit = Number.POSITIVE_INFINITY): Int32Array {
+    if (isInitialsPair(key) && this.pairs) return this.pairs.list(key, pool, limit);
     if (key === NO_KEY) return new Int32Array(0);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
-    const count = this.counts[key] as number;
+    const count = Math.min(this.counts[key] as number, limit);
     const out = pool ? pool.take(count) : new Int32Array(count);
     let chunk = this.firstChunk[key] as number;
     let at = chunk >= 0 ? (chunkStart[chunk] as number) : 0;

@@ -115,6 +115,7 @@ export class PreparedTitles {
       this.writer.units,
       start,
       start + foldedLength,
+      this.writer.at,
       checkAlone(facts, foldedLength),
       this.pairs,
       this.keys,

@@ -87,7 +87,7 @@ export class RankColumns {
           foldedLength = writer.foldedLength;
         }
         writeRow(rows, rank * ROW, start, facts, foldedLength);
-        postings.addUnits(rank, writer.units, start, start + foldedLength, checkAlone(facts, foldedLength));
+        postings.addUnits(rank, writer.units, start, start + foldedLength, writer.at, checkAlone(facts, foldedLength));
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;

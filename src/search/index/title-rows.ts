@@ -72,7 +72,7 @@ export function describeRow(rows: Int32Array, units: Uint16Array, row: number, t
   return title;
 }
 
-/** Can a one-unit keyword not tier this title from its first unit alone (rank/single-unit.ts)? */
+/** Can a one-unit keyword not tier this title from its marks (unit-pairs.ts), as its core is one unit or none? */
 export function checkAlone(facts: number, foldedLength: number): boolean {
-  return (facts & FOLD_CHANGES) !== 0 || foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
+  return foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
 }

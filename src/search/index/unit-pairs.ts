@@ -6,12 +6,20 @@
  * occurs, since NUL is decoration) to dense numbers from 0.
  */
 /**
- * Pseudo-units (control characters, decoration, so never a title's own pair) that make a pair a mark:
- * (FIRST_UNIT, u) for titles whose folded text starts with u, (CHECK_ALONE, u) for titles holding u that
- * a one-unit keyword must check one by one (folding changes them, or their core is one unit or none).
+ * Pseudo-units (control characters, decoration, so never a title's own pair) that make a pair a mark
+ * telling a one-unit keyword u its tier in a title holding u, without the title's row or text
+ * (rank/single-unit.ts). A title whose core (or folded text) is one unit or none is under (CHECK_ALONE, u)
+ * for each of its units: it may be exact, so it is checked one by one. Of the others, one that folding
+ * leaves alone is a prefix match when it starts with u, (FIRST_UNIT, u), else a contains match; one that
+ * folding changes is under (LITERAL_PREFIX, u) when its literal text starts with u, (FOLDED_PREFIX, u)
+ * when its literal text lacks u and its folded text starts with it, (FOLDED_CONTAINS, u) when its literal
+ * text lacks u otherwise, and under no mark when its literal text holds u elsewhere (contains).
  */
 export const FIRST_UNIT = 1;
 export const CHECK_ALONE = 2;
+export const LITERAL_PREFIX = 3;
+export const FOLDED_PREFIX = 4;
+export const FOLDED_CONTAINS = 5;
 
 export class UnitPairs {
   private keys = new Uint32Array(1 << 12);

@@ -99,3 +99,34 @@ export class TieredAnswer implements Answer {
     return place;
   }
 }
+
+/** Pages ending within this many matches are walked from lists or slices; a later page lays out the whole answer. */
+export const WALKED = 1000;
+
+/** An answer whose first matches and total are known; a page past them lays out the whole answer once. */
+export class FirstMatchesAnswer implements Answer {
+  private full: Answer | undefined;
+
+  /** `first`: the first slots in relevance order (all of them when there are fewer than WALKED); `layOut` makes the whole answer. */
+  constructor(
+    readonly total: number,
+    private readonly first: Int32Array,
+    private readonly layOut: () => Answer,
+  ) {}
+
+  page(offset: number, limit: number): Int32Array {
+    const from = Math.max(0, offset);
+    const to = Math.min(this.total, from + Math.max(0, limit));
+    if (to <= this.first.length) return this.first.slice(from, Math.max(from, to));
+    return this.whole().page(offset, limit);
+  }
+
+  all(): Int32Array {
+    return this.first.length === this.total ? this.first.slice() : this.whole().all();
+  }
+
+  private whole(): Answer {
+    this.full ??= this.layOut();
+    return this.full;
+  }
+}

@@ -1,21 +1,26 @@
 /**
  * A one-unit keyword that folding leaves alone (`爱`, `z`), from posting lists alone. Every title holding
- * the unit matches. One that folding leaves alone and whose core is longer than one unit can be neither
- * the keyword nor the keyword but for decoration, so it is a prefix match when it starts with the unit
- * (its FIRST_UNIT list) and a contains match otherwise. The few others (folding changes them, or their
- * core is one unit or none: the unit's CHECK_ALONE list) get the full check. So a common character's
- * thousands of matches are tiered by walking three ascending lists, with no row or text read for most of
- * them (classifySingle reads each row, one cache miss per match); the build must hold no outdated row.
+ * the unit matches, and the unit's marks (index/unit-pairs.ts) give each its tier: the few whose core is
+ * one unit or none (CHECK_ALONE) get the full check, every other one takes its mark's tier, and a title
+ * under no mark is a contains match. So a common character's thousands of matches are tiered with no row
+ * or text read: the total is the unit's list count, and a new keyword's first matches decode only the
+ * newest postings of the unit's lists (`firstSingleMatches`); the whole answer, for a type filter or a
+ * later page, walks the lists whole (`classifySingleByLists`). The build must hold no outdated row.
  */
 import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, type UnitTitle } from '../index/title-rows.js';
-import { CHECK_ALONE, FIRST_UNIT } from '../index/unit-pairs.js';
+import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX } from '../index/unit-pairs.js';
 import { Tier } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
+import { WALKED } from './answer.js';
 import { type Classified, generalCode, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
+
+/** The marks a title is tiered by without a check, and the tier each gives. */
+const MARKS = [FIRST_UNIT, LITERAL_PREFIX, FOLDED_PREFIX, FOLDED_CONTAINS] as const;
+const MARK_TIERS = [Tier.PREFIX, Tier.PREFIX, Tier.FOLDED_PREFIX, Tier.FOLDED_CONTAINS] as const;
 
 /** Fills `out` for the unit's holders of the type (-1: any); returns how many. */
 export function classifySingleByLists(
@@ -29,31 +34,125 @@ export function classifySingleByLists(
   out: Classified,
 ): number {
   const ranks = ofType(index.list(unit, pool), columns.types, typeCode, pool);
-  const first = index.list(index.unitPairKey(FIRST_UNIT, unit), pool);
-  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
   out.reserve(ranks);
   const { codes } = out;
-  // Lists first: the checked titles' places are noted, then checked a block at a time, their rows and
-  // texts touched first so the cache misses overlap (one full check reads a row and a text).
-  const places = pool.take(Math.min(ranks.length, checked.length));
-  let toCheck = 0;
-  let atFirst = 0;
-  let atChecked = 0;
-  for (let at = 0; at < ranks.length; at++) {
-    const rank = ranks[at] as number;
-    while (atChecked < checked.length && (checked[atChecked] as number) < rank) atChecked++;
-    if (checked[atChecked] === rank) {
-      places[toCheck++] = at;
-      continue;
+  codes.fill(Tier.CONTAINS + 1, 0, ranks.length);
+  for (const [which, mark] of MARKS.entries()) {
+    const code = (MARK_TIERS[which] as number) + 1;
+    const list = index.list(index.unitPairKey(mark, unit), pool);
+    let at = 0;
+    for (let next = 0; next < list.length; next++) {
+      const rank = list[next] as number;
+      while (at < ranks.length && (ranks[at] as number) < rank) at++;
+      if (ranks[at] === rank) codes[at] = code;
     }
-    while (atFirst < first.length && (first[atFirst] as number) < rank) atFirst++;
-    codes[at] = first[atFirst] === rank ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
   }
-  const checkedRanks = pool.take(toCheck);
-  for (let at = 0; at < toCheck; at++) checkedRanks[at] = ranks[places[at] as number] as number;
-  for (let at = 0; at < toCheck; at++) {
-    if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(toCheck, at + BLOCK));
-    codes[places[at] as number] = generalCode(columns, (checkedRanks[at] as number) * ROW, query, title);
+  // The checked titles' places, then their full checks a block at a time (rows and texts touched first).
+  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
+  const places = pool.take(checked.length);
+  const checkedRanks = pool.take(checked.length);
+  let toCheck = 0;
+  let at = 0;
+  for (let next = 0; next < checked.length; next++) {
+    const rank = checked[next] as number;
+    while (at < ranks.length && (ranks[at] as number) < rank) at++;
+    if (ranks[at] !== rank) continue;
+    places[toCheck] = at;
+    checkedRanks[toCheck++] = rank;
   }
+  const checkedCodes = checkAll(columns, checkedRanks.subarray(0, toCheck), query, title, pool);
+  for (let next = 0; next < toCheck; next++) codes[places[next] as number] = checkedCodes[next] as number;
   return ranks.length;
+}
+
+/** Tier + 1 of each of the ranks by the full check, a block at a time. */
+function checkAll(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, pool: ListPool): Int32Array {
+  const codes = pool.take(ranks.length);
+  for (let at = 0; at < ranks.length; at++) {
+    if (at % BLOCK === 0) touchBlock(columns, ranks, at, Math.min(ranks.length, at + BLOCK));
+    codes[at] = generalCode(columns, (ranks[at] as number) * ROW, query, title);
+  }
+  return codes;
+}
+
+/**
+ * The first matches (up to WALKED, in relevance order) of the unit's holders and their exact total, with
+ * no type filter. A tier's first ranks merge its marks' newest postings with its checked titles; contains
+ * matches are the unit's newest postings under no mark, decoded until enough are found (each mark's list
+ * is part of the unit's, so as many of its postings reach at least as far).
+ */
+export function firstSingleMatches(
+  index: PostingIndex,
+  columns: RankColumns,
+  unit: number,
+  query: PreparedQuery,
+  title: UnitTitle,
+  pool: ListPool,
+): { ranks: Int32Array; total: number } {
+  const total = index.count(unit);
+  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
+  const codes = checkAll(columns, checked, query, title, pool);
+  const markKeys = MARKS.map((mark) => index.unitPairKey(mark, unit));
+  const ranks = pool.take(Math.min(total, WALKED));
+  let found = 0;
+  for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
+    const need = ranks.length - found;
+    const sources = [ofCode(checked, codes, tier + 1, need, pool)];
+    for (const [which, key] of markKeys.entries()) if (MARK_TIERS[which] === tier) sources.push(index.list(key, pool, need));
+    if (tier === Tier.CONTAINS) sources.push(unmarked(index, unit, markKeys, checked, need, pool));
+    found = mergeFirst(sources, ranks, found);
+  }
+  return { ranks: ranks.subarray(0, found), total };
+}
+
+/** The first `need` of the ranks whose code is `code`. */
+function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number, pool: ListPool): Int32Array {
+  const out = pool.take(Math.min(need, ranks.length));
+  let found = 0;
+  for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at] as number;
+  return out.subarray(0, found);
+}
+
+/** The unit's first `need` holders under no mark and not checked, decoding twice as many postings each round. */
+function unmarked(index: PostingIndex, unit: number, markKeys: number[], checked: Int32Array, need: number, pool: ListPool): Int32Array {
+  const out = pool.take(need);
+  for (let decoded = need * 2; ; decoded *= 2) {
+    const holders = index.list(unit, pool, decoded);
+    const skipped = [checked, ...markKeys.map((key) => index.list(key, pool, decoded))];
+    const cursors = skipped.map(() => 0);
+    let found = 0;
+    for (let at = 0; at < holders.length && found < need; at++) {
+      const rank = holders[at] as number;
+      let marked = false;
+      for (const [which, list] of skipped.entries()) {
+        let cursor = cursors[which] as number;
+        while (cursor < list.length && (list[cursor] as number) < rank) cursor++;
+        cursors[which] = cursor;
+        if (list[cursor] === rank) marked = true;
+      }
+      if (!marked) out[found++] = rank;
+    }
+    if (found === need || holders.length === index.count(unit)) return out.subarray(0, found);
+  }
+}
+
+/** Appends to `out` from `found` the smallest ranks of the ascending, disjoint sources until `out` is full; returns the new end. */
+function mergeFirst(sources: Int32Array[], out: Int32Array, found: number): number {
+  const cursors = sources.map(() => 0);
+  let end = found;
+  while (end < out.length) {
+    let best = -1;
+    for (const [which, source] of sources.entries()) {
+      const cursor = cursors[which] as number;
+      if (
+        cursor < source.length &&
+        (best < 0 || (source[cursor] as number) < ((sources[best] as Int32Array)[cursors[best] as number] as number))
+      )
+        best = which;
+    }
+    if (best < 0) break;
+    out[end++] = (sources[best] as Int32Array)[cursors[best] as number] as number;
+    cursors[best] = (cursors[best] as number) + 1;
+  }
+  return end;
 }

@@ -15,7 +15,7 @@ import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
 import { termsTier } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
-import type { Answer } from './answer.js';
+import { WALKED } from './answer.js';
 import { candidateKeys, holdingAll } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
 import { BLOCK, touchRows } from './literal-tiers.js';
@@ -28,8 +28,6 @@ export const MAX_SLICED_TERMS = 15;
 const DENSE_SHARE = 16;
 /** Bitsets kept per build (8 MB at a million titles). */
 const DENSE_LIMIT = 64;
-/** Pages ending within this many matches are walked from the slices; a later page lays out the whole answer. */
-const WALKED = 1000;
 
 export class TermSlices {
   private readonly low: Uint32Array;
@@ -266,32 +264,4 @@ function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int3
 function heldForTier(query: PreparedQuery, tier: number): number {
   for (let held = query.terms.length; held >= 1; held--) if (termsTier(query, held) === tier) return held;
   return 0;
-}
-
-/** An answer whose first matches and total are known; a page past them lays out the whole answer once. */
-export class FirstMatchesAnswer implements Answer {
-  private full: Answer | undefined;
-
-  /** `first`: the first slots in relevance order (all of them when there are fewer than WALKED); `layOut` makes the whole answer. */
-  constructor(
-    readonly total: number,
-    private readonly first: Int32Array,
-    private readonly layOut: () => Answer,
-  ) {}
-
-  page(offset: number, limit: number): Int32Array {
-    const from = Math.max(0, offset);
-    const to = Math.min(this.total, from + Math.max(0, limit));
-    if (to <= this.first.length) return this.first.slice(from, Math.max(from, to));
-    return this.whole().page(offset, limit);
-  }
-
-  all(): Int32Array {
-    return this.first.length === this.total ? this.first.slice() : this.whole().all();
-  }
-
-  private whole(): Answer {
-    this.full ??= this.layOut();
-    return this.full;
-  }
 }
