@@ -118,7 +118,7 @@ export class BuiltIndex {
     pool.reset();
     const { ranks, total } =
       single >= 0
-        ? firstSingleMatches(this.postings, columns, single, query, title, pool)
+        ? firstSingleMatches(this.postings, columns, single, query, title, pool, this.bitset)
         : this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
     const first = new Int32Array(ranks.length);
     for (let at = 0; at < ranks.length; at++) first[at] = columns.order[ranks[at] as number] as number;

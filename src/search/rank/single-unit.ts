@@ -8,7 +8,7 @@
  * later page, walks the lists whole (`classifySingleByLists`). The build must hold no outdated row.
  */
 import type { PostingIndex } from '../index/posting-index.js';
-import type { ListPool } from '../index/posting-lists.js';
+import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, type UnitTitle } from '../index/title-rows.js';
 import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX } from '../index/unit-pairs.js';
@@ -79,7 +79,8 @@ function checkAll(columns: RankColumns, ranks: Int32Array, query: PreparedQuery,
  * The first matches (up to WALKED, in relevance order) of the unit's holders and their exact total, with
  * no type filter. A tier's first ranks merge its marks' newest postings with its checked titles; contains
  * matches are the unit's newest postings under no mark, decoded until enough are found (each mark's list
- * is part of the unit's, so as many of its postings reach at least as far).
+ * is part of the unit's, so as many of its postings reach at least as far). `marks` must be empty and is
+ * left empty.
  */
 export function firstSingleMatches(
   index: PostingIndex,
@@ -88,6 +89,7 @@ export function firstSingleMatches(
   query: PreparedQuery,
   title: UnitTitle,
   pool: ListPool,
+  marks: RankBitset,
 ): { ranks: Int32Array; total: number } {
   const total = index.count(unit);
   const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
@@ -98,8 +100,9 @@ export function firstSingleMatches(
   for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
     const need = ranks.length - found;
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
-    for (const [which, key] of markKeys.entries()) if (MARK_TIERS[which] === tier) sources.push(index.list(key, pool, need));
-    if (tier === Tier.CONTAINS) sources.push(unmarked(index, unit, markKeys, checked, need, pool));
+    for (let which = 0; which < markKeys.length; which++)
+      if (MARK_TIERS[which] === tier) sources.push(index.list(markKeys[which] as number, pool, need));
+    if (tier === Tier.CONTAINS) sources.push(unmarked(index, unit, markKeys, checked, need, pool, marks));
     found = mergeFirst(sources, ranks, found);
   }
   return { ranks: ranks.subarray(0, found), total };
@@ -113,45 +116,54 @@ function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number
   return out.subarray(0, found);
 }
 
-/** The unit's first `need` holders under no mark and not checked, decoding twice as many postings each round. */
-function unmarked(index: PostingIndex, unit: number, markKeys: number[], checked: Int32Array, need: number, pool: ListPool): Int32Array {
+/**
+ * The unit's first `need` holders under no mark and not checked: the marked and checked ones set in
+ * `marks` (empty, and left empty), decoding twice as many postings each round.
+ */
+function unmarked(
+  index: PostingIndex,
+  unit: number,
+  markKeys: number[],
+  checked: Int32Array,
+  need: number,
+  pool: ListPool,
+  marks: RankBitset,
+): Int32Array {
   const out = pool.take(need);
+  const bits = marks.bits;
   for (let decoded = need * 2; ; decoded *= 2) {
     const holders = index.list(unit, pool, decoded);
-    const skipped = [checked, ...markKeys.map((key) => index.list(key, pool, decoded))];
-    const cursors = skipped.map(() => 0);
+    const skipped = [checked];
+    for (const key of markKeys) skipped.push(index.list(key, pool, decoded));
+    for (const list of skipped) marks.add(list);
     let found = 0;
     for (let at = 0; at < holders.length && found < need; at++) {
       const rank = holders[at] as number;
-      let marked = false;
-      for (const [which, list] of skipped.entries()) {
-        let cursor = cursors[which] as number;
-        while (cursor < list.length && (list[cursor] as number) < rank) cursor++;
-        cursors[which] = cursor;
-        if (list[cursor] === rank) marked = true;
-      }
-      if (!marked) out[found++] = rank;
+      out[found] = rank;
+      found += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
     }
+    for (const list of skipped) marks.clear(list);
     if (found === need || holders.length === index.count(unit)) return out.subarray(0, found);
   }
 }
 
 /** Appends to `out` from `found` the smallest ranks of the ascending, disjoint sources until `out` is full; returns the new end. */
 function mergeFirst(sources: Int32Array[], out: Int32Array, found: number): number {
-  const cursors = sources.map(() => 0);
+  const cursors = new Int32Array(sources.length);
   let end = found;
   while (end < out.length) {
     let best = -1;
-    for (const [which, source] of sources.entries()) {
+    let bestRank = Number.MAX_SAFE_INTEGER;
+    for (let which = 0; which < sources.length; which++) {
+      const source = sources[which] as Int32Array;
       const cursor = cursors[which] as number;
-      if (
-        cursor < source.length &&
-        (best < 0 || (source[cursor] as number) < ((sources[best] as Int32Array)[cursors[best] as number] as number))
-      )
+      if (cursor < source.length && (source[cursor] as number) < bestRank) {
         best = which;
+        bestRank = source[cursor] as number;
+      }
     }
     if (best < 0) break;
-    out[end++] = (sources[best] as Int32Array)[cursors[best] as number] as number;
+    out[end++] = bestRank;
     cursors[best] = (cursors[best] as number) + 1;
   }
   return end;
