@@ -34,6 +34,16 @@ export class TermSlices {
   private readonly middle: Uint32Array;
   private readonly high: Uint32Array;
   private readonly top: Uint32Array;
+  /**
+   * One bit per word of the slices that any count (or a fully checked title) may have set: a keyword of
+   * sparse terms touches a few thousand of the 31,250 words at a million titles, and the count, the tier
+   * walks and the clearing visit only those. Past a quarter of the words (a dense unit's bitset touches
+   * nearly all of them) every word is walked, as noting them would cost more than skipping spares.
+   */
+  private readonly touched: Uint32Array;
+  private allTouched = false;
+  /** Ranks noted in `touched` since the last clear. */
+  private added = 0;
   private readonly dense = new Map<number, Uint32Array>();
 
   constructor(private readonly size: number) {
@@ -42,10 +52,11 @@ export class TermSlices {
     this.middle = new Uint32Array(words);
     this.high = new Uint32Array(words);
     this.top = new Uint32Array(words);
+    this.touched = new Uint32Array((words + 31) >>> 5);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (4 + this.dense.size);
+    return this.low.byteLength * (4 + this.dense.size) + this.touched.byteLength;
   }
 
   /**
@@ -76,6 +87,7 @@ export class TermSlices {
       if (wholeCodes[at] === 0) unmatched++;
     }
     marks.add(whole);
+    this.touch(whole);
     const union = this.unionCount(marks.bits);
     const total = union.count - unmatched;
     const ranks = pool.take(Math.min(total, WALKED));
@@ -86,10 +98,7 @@ export class TermSlices {
       found = this.walkTier(held > union.bound ? 0 : held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
     }
     marks.clear(whole);
-    this.low.fill(0);
-    this.middle.fill(0);
-    this.high.fill(0);
-    this.top.fill(0);
+    this.clear();
     return { ranks: ranks.subarray(0, found), total };
   }
 
@@ -107,9 +116,46 @@ export class TermSlices {
     return bits;
   }
 
+  /** Notes the words of these ranks as touched; past a quarter of the words, every word (noting them costs more than it spares). */
+  private touch(ranks: Int32Array): void {
+    if (this.allTouched) return;
+    this.added += ranks.length;
+    if (this.added * 4 > this.low.length) {
+      this.allTouched = true;
+      return;
+    }
+    const { touched } = this;
+    for (let at = 0; at < ranks.length; at++) {
+      const word = (ranks[at] as number) >>> 5;
+      touched[word >>> 5] = (touched[word >>> 5] as number) | (1 << (word & 31));
+    }
+  }
+
+  /** Zeroes the touched words of the slices, and the touched bits. */
+  private clear(): void {
+    const { low, middle, high, top } = this;
+    if (this.allTouched) {
+      low.fill(0);
+      middle.fill(0);
+      high.fill(0);
+      top.fill(0);
+    } else {
+      for (let word = this.nextTouched(-1); word < low.length; word = this.nextTouched(word)) {
+        low[word] = 0;
+        middle[word] = 0;
+        high[word] = 0;
+        top[word] = 0;
+      }
+    }
+    this.allTouched = false;
+    this.added = 0;
+    this.touched.fill(0);
+  }
+
   /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
   private addBits(bits: Uint32Array): void {
     const { low, middle, high, top } = this;
+    this.allTouched = true;
     for (let word = 0; word < bits.length; word++) {
       const carry = bits[word] as number;
       if (carry === 0) continue;
@@ -129,6 +175,7 @@ export class TermSlices {
 
   /** Adds one to the count of each rank. */
   private addRanks(ranks: Int32Array): void {
+    this.touch(ranks);
     const { low, middle, high, top } = this;
     for (let at = 0; at < ranks.length; at++) {
       const rank = ranks[at] as number;
@@ -156,7 +203,7 @@ export class TermSlices {
     let anyMiddle = 0;
     let anyHigh = 0;
     let anyTop = 0;
-    for (let word = 0; word < low.length; word++) {
+    for (let word = this.nextTouched(-1); word < low.length; word = this.nextTouched(word)) {
       const middleWord = middle[word] as number;
       const highWord = high[word] as number;
       const topWord = top[word] as number;
@@ -168,6 +215,21 @@ export class TermSlices {
       anyTop |= topWord;
     }
     return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
+  }
+
+  /** The first touched word after `word` (the slices' length or more when none). */
+  private nextTouched(word: number): number {
+    const next = word + 1;
+    if (this.allTouched) return next;
+    const { touched } = this;
+    let group = next >>> 5;
+    if (group >= touched.length) return Number.MAX_SAFE_INTEGER;
+    let bits = (touched[group] as number) & (-1 << (next & 31));
+    while (bits === 0) {
+      if (++group >= touched.length) return Number.MAX_SAFE_INTEGER;
+      bits = touched[group] as number;
+    }
+    return (group << 5) | (31 - Math.clz32(bits & -bits));
   }
 
   /**
@@ -195,7 +257,7 @@ export class TermSlices {
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
-      for (let word = 0; word < low.length && at < out.length; word++) {
+      for (let word = this.nextTouched(-1); word < low.length && at < out.length; word = this.nextTouched(word)) {
         let bits =
           ~((low[word] as number) ^ one) &
           ~((middle[word] as number) ^ two) &
