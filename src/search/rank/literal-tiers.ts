@@ -9,7 +9,7 @@
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { Tier } from '../query/search-query.js';
-import { FOLD_CHANGES, firstUnitOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
+import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
 import { isDecoration } from '../text-forms.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
@@ -117,6 +117,52 @@ export function classifyLiteral(columns: RankColumns, ranks: Int32Array, query: 
     else if (looser) {
       code = LOOSER;
       deferred++;
+    }
+    codes[index] = code;
+  }
+  return deferred;
+}
+
+/**
+ * A keyword of one term that folding changes (traditional script, capitals) and that is not pinyin, on
+ * titles that folding leaves alone: the full check's steps (`tierOfUnits`) on the one text such a title
+ * has, without describing the row for it. Measured, the full check's loop cost about 1.6 times this
+ * loop's literal twin per candidate.
+ */
+export function classifyFolded(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, codes: Uint16Array): number {
+  const { rows, units } = columns;
+  const literal = query.literalUnits;
+  const folded = query.foldedUnits;
+  let deferred = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
+    const row = (ranks[index] as number) * ROW;
+    const facts = rows[row + ROW_FACTS] as number;
+    if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
+      codes[index] = DEFERRED;
+      deferred++;
+      continue;
+    }
+    const start = rows[row + ROW_TEXT_START] as number;
+    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const at = indexOfUnits(units, start, end, literal);
+    let code = 0;
+    if (at === 0 && end - start === literal.length) code = Tier.EXACT + 1;
+    else if (
+      query.literalCore !== '' &&
+      sameCore(units, start, end, literalCoreOf(facts), query.literalCoreLength, query.literalCore, query.literalCoreUnits)
+    )
+      code = Tier.EXACT_CORE + 1;
+    else if (at >= 0) code = at === 0 ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+    else if (
+      query.foldedCore !== ''
+        ? sameCore(units, start, end, foldedCoreOf(facts), query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
+        : end - start === folded.length && indexOfUnits(units, start, end, folded) === 0
+    )
+      code = Tier.FOLDED_EXACT + 1;
+    else {
+      const foldedAt = indexOfUnits(units, start, end, folded);
+      if (foldedAt >= 0) code = foldedAt === 0 ? Tier.FOLDED_PREFIX + 1 : Tier.FOLDED_CONTAINS + 1;
     }
     codes[index] = code;
   }
