@@ -11,16 +11,7 @@ import type { RankColumns } from '../index/rank-columns.js';
 import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { TieredAnswer } from './answer.js';
-import {
-  BLOCK,
-  classifyFolded,
-  classifyLiteral,
-  classifySingle,
-  DEFERRED,
-  LOOSER,
-  singleUnitKeyword,
-  touchBlock,
-} from './literal-tiers.js';
+import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
 
 /**
@@ -58,8 +49,8 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
   let deferred = ranks.length;
   if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes);
   // With several terms, nearly every candidate lacks the whole keyword and needs the terms check anyway.
-  else if (query.foldInvariant && query.terms.length === 0) deferred = classifyLiteral(columns, ranks, query, codes);
-  else if (query.terms.length === 0 && query.pinyin === '') deferred = classifyFolded(columns, ranks, query, codes);
+  else if (query.terms.length === 0 && (query.foldInvariant || query.pinyin === ''))
+    deferred = classifyOneTerm(columns, ranks, query, codes);
   else codes.fill(DEFERRED, 0, ranks.length);
   if (deferred === 0) return;
   // The full check for the candidates the loops above left to it, in a loop of its own (a call inside
