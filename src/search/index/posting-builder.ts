@@ -10,7 +10,7 @@
  */
 import { initialsOf } from '../query/pinyin.js';
 import { isDecoration } from '../text-forms.js';
-import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
+import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex, startInitialKey, startPairKey } from './posting-index.js';
 import { CHECK_ALONE, FIRST_UNIT, UnitPairs } from './unit-pairs.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
@@ -89,15 +89,18 @@ export class PostingBuilder {
 
   /**
    * Adds the title's pinyin keys: a posting for each pair of initials of neighbouring Chinese characters
-   * (decoration between them skipped, anything else breaking the run).
+   * (decoration between them skipped, anything else breaking the run), and the start marks of its first
+   * two undecorated units (startInitialKey, startPairKey).
    */
   addPairs(rank: number, units: Uint16Array, start: number, end: number): void {
     let previous = 0;
+    let seen = 0;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
       let info = KEY_INFO[unit] as number;
       if (info === -1) info = keyInfo(unit);
       if (info === -2) continue;
+      if (seen < 2) this.addStartMarks(rank, seen++, previous, info);
       if (previous !== 0 && info !== 0) {
         if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
           this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);
@@ -110,6 +113,17 @@ export class PostingBuilder {
         }
       }
       previous = info;
+    }
+  }
+
+  /** The start marks of a title's first (`position` 0) or second undecorated unit, given the initials of both. */
+  private addStartMarks(rank: number, position: number, previous: number, info: number): void {
+    if (info === 0 || (position === 1 && previous === 0)) return;
+    for (let second = info; second !== 0; second &= second - 1) {
+      const letter = 31 - Math.clz32(second & -second);
+      if (position === 0) this.post(startInitialKey(letter), rank);
+      else
+        for (let first = previous; first !== 0; first &= first - 1) this.post(startPairKey(31 - Math.clz32(first & -first), letter), rank);
     }
   }
 

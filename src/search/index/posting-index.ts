@@ -27,6 +27,19 @@ export function initialsPairKey(first: number, second: number): number {
   return INITIALS_PAIR_BASE + first * 26 + second;
 }
 
+/**
+ * Start marks, in the pinyin-pair lists under keys that hold no unit there: titles whose first undecorated
+ * unit is a Chinese character read with this initial (0 = a), and those whose first two are Chinese
+ * characters read with these initials. A pinyin match from a title's first unit needs one of them.
+ */
+export function startInitialKey(letter: number): number {
+  return letter;
+}
+
+export function startPairKey(first: number, second: number): number {
+  return 26 + first * 26 + second;
+}
+
 export class PostingIndex {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
@@ -127,6 +140,11 @@ export class PostingIndex {
     }
     marks.clear(ranks);
     return out.subarray(0, found);
+  }
+
+  /** A start mark's list (startInitialKey, startPairKey), empty until the pinyin-pair lists are built. */
+  startList(key: number, pool: ListPool): Int32Array {
+    return this.pairs ? this.pairs.list(key, pool) : pool.take(0);
   }
 
   /** The key's list, decoded. */
