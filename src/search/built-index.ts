@@ -17,7 +17,7 @@ import type { Answer, TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { singleUnitKeyword } from './rank/literal-tiers.js';
-import { classifyPinyinByLists } from './rank/pinyin-tiers.js';
+import { classifyPinyin } from './rank/pinyin-tiers.js';
 import { classifySingleByLists } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
 import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
@@ -98,12 +98,9 @@ export class BuiltIndex {
       return;
     }
     if (query.pinyin !== '') {
-      this.count = classifyPinyinByLists(this.postings, columns, query, typeCode, title, pool, this.bitset, this.classified);
-      if (this.count >= 0) {
-        countTiers(this.classified.codes, this.count, counts);
-        return;
-      }
-      pool.reset();
+      this.count = classifyPinyin(this.postings, columns, query, typeCode, title, pool, this.bitset, this.classified);
+      countTiers(this.classified.codes, this.count, counts);
+      return;
     }
     const found = candidates(this.postings, query, this.bitset, pool);
     const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);

@@ -10,7 +10,7 @@
  */
 import { initialsOf } from '../query/pinyin.js';
 import { isDecoration } from '../text-forms.js';
-import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex, startInitialKey, startPairKey } from './posting-index.js';
+import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
 import { CHECK_ALONE, FIRST_UNIT, UnitPairs } from './unit-pairs.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
@@ -89,18 +89,19 @@ export class PostingBuilder {
 
   /**
    * Adds the title's pinyin keys: a posting for each pair of initials of neighbouring Chinese characters
-   * (decoration between them skipped, anything else breaking the run), and the start marks of its first
-   * two undecorated units (startInitialKey, startPairKey).
+   * (decoration between them skipped, anything else breaking the run). Returns its lead: its first two
+   * undecorated units, as first << 16 | second (0 for none), which decide a pinyin match from its first unit.
    */
-  addPairs(rank: number, units: Uint16Array, start: number, end: number): void {
+  addPairs(rank: number, units: Uint16Array, start: number, end: number): number {
     let previous = 0;
+    let lead = 0;
     let seen = 0;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
       let info = KEY_INFO[unit] as number;
       if (info === -1) info = keyInfo(unit);
       if (info === -2) continue;
-      if (seen < 2) this.addStartMarks(rank, seen++, previous, info);
+      if (seen < 2) lead |= unit << (16 - 16 * seen++);
       if (previous !== 0 && info !== 0) {
         if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
           this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);
@@ -114,17 +115,7 @@ export class PostingBuilder {
       }
       previous = info;
     }
-  }
-
-  /** The start marks of a title's first (`position` 0) or second undecorated unit, given the initials of both. */
-  private addStartMarks(rank: number, position: number, previous: number, info: number): void {
-    if (info === 0 || (position === 1 && previous === 0)) return;
-    for (let second = info; second !== 0; second &= second - 1) {
-      const letter = 31 - Math.clz32(second & -second);
-      if (position === 0) this.post(startInitialKey(letter), rank);
-      else
-        for (let first = previous; first !== 0; first &= first - 1) this.post(startPairKey(31 - Math.clz32(first & -first), letter), rank);
-    }
+    return lead >>> 0;
   }
 
   /** Appends `rank` to the key's list, unless the list already ends with it (a key seen twice in a title). */

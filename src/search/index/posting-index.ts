@@ -27,17 +27,12 @@ export function initialsPairKey(first: number, second: number): number {
   return INITIALS_PAIR_BASE + first * 26 + second;
 }
 
-/**
- * Start marks, in the pinyin-pair lists under keys that hold no unit there: titles whose first undecorated
- * unit is a Chinese character read with this initial (0 = a), and those whose first two are Chinese
- * characters read with these initials. A pinyin match from a title's first unit needs one of them.
- */
-export function startInitialKey(letter: number): number {
-  return letter;
-}
-
-export function startPairKey(first: number, second: number): number {
-  return 26 + first * 26 + second;
+/** What the first pinyin search builds (rank-columns.ts, `pairPostings`). */
+export interface PinyinLists {
+  /** The lists of the pinyin-pair keys. */
+  lists: PostingIndex;
+  /** Per rank, the title's lead (PostingBuilder.addPairs). */
+  leads: Uint32Array;
 }
 
 export class PostingIndex {
@@ -45,6 +40,7 @@ export class PostingIndex {
   private initialChars: number[][] | undefined;
   /** The lists of the pinyin-pair keys, built apart (and later) from the character keys'. */
   private pairs: PostingIndex | undefined;
+  private pinyinLeads: Uint32Array = new Uint32Array(0);
 
   /** Built by PostingBuilder: each key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1). */
   constructor(
@@ -71,7 +67,7 @@ export class PostingIndex {
 
   /** Bytes held by the lists. */
   get bytes(): number {
-    return this.ownBytes + (this.pairs?.bytes ?? 0);
+    return this.ownBytes + (this.pairs?.bytes ?? 0) + this.pinyinLeads.byteLength;
   }
 
   /** Bytes held by the lists built with it (the character lists of a build: not the pinyin pairs). */
@@ -90,9 +86,15 @@ export class PostingIndex {
     return this.pairs !== undefined;
   }
 
-  /** Takes the pinyin-pair lists (from an index built of those keys alone) as its own. */
-  attachPairs(pairs: PostingIndex): void {
-    this.pairs = pairs;
+  /** Takes the pinyin-pair lists (from an index built of those keys alone) and the titles' leads as its own. */
+  attachPairs({ lists, leads }: PinyinLists): void {
+    this.pairs = lists;
+    this.pinyinLeads = leads;
+  }
+
+  /** Per rank: the title's first two undecorated units, as first << 16 | second (built with the pinyin-pair lists). */
+  get leads(): Uint32Array {
+    return this.pinyinLeads;
   }
 
   /** How many titles hold the key. */
@@ -140,11 +142,6 @@ export class PostingIndex {
     }
     marks.clear(ranks);
     return out.subarray(0, found);
-  }
-
-  /** A start mark's list (startInitialKey, startPairKey), empty until the pinyin-pair lists are built. */
-  startList(key: number, pool: ListPool): Int32Array {
-    return this.pairs ? this.pairs.list(key, pool) : pool.take(0);
   }
 
   /** The key's list, decoded. */

@@ -1,28 +1,32 @@
 /**
- * A Latin keyword of two or more letters (also pinyin) from posting lists, as far as they decide. Its
- * pinyin matches are mostly found exactly by lists (candidates.ts, `pinyinSources`): `zc` is every title
- * in the zc initials-pair list, `zongcai` every title in the unit-pair list of a character read zong next
+ * A Latin keyword of two or more letters (also pinyin) from posting lists, as far as they decide. Most of
+ * its pinyin matches are found exactly by lists (candidates.ts, `pinyinSources`): `zc` is every title in
+ * the zc initials-pair list, `zongcai` every title in the unit-pair lists of a character read zong next
  * to one read cai. Such a title can reach a tier above pinyin only when it is a candidate of those tiers
- * too, so the others are tiered by the start marks alone: the first pinyin tier when they surely match
- * from their first unit, the second when they cannot; only the few that may are checked. Each check reads
- * a row and a text and runs the readings (about a microsecond); a two-letter keyword's tens of thousands of
- * matches had cost tens of milliseconds. The rest (candidates of the higher tiers, supersets from longer
- * readings, titles that may match from their first unit) get the usual check. The build must hold no
- * outdated row (a title tiered by lists has its row unread).
+ * too; otherwise its lead (first two undecorated units, one 4-byte read) tells whether it matches from its
+ * first unit (the first pinyin tier) or only further on, with no row or text read and no readings walked.
+ * Titles of the looser lists (longer readings: a superset) get only the pinyin check, and candidates of
+ * the higher tiers the full one. A two-letter keyword's tens of thousands of matches had each cost a row,
+ * a text and the readings check (about a microsecond). The build must hold no outdated row (a title tiered
+ * by lists has its row unread): with outdated rows, or a term without an indexed unit, every candidate
+ * gets the full check.
  */
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
-import type { UnitTitle } from '../index/title-rows.js';
+import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { pinyinMatchUnits } from '../query/pinyin.js';
 import type { PreparedQuery } from '../query/title-forms.js';
-import { pinyinSources, textSources } from './candidates.js';
+import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
+import { BLOCK, touchBlock } from './literal-tiers.js';
+import { pinyinSources, startsExactly } from './pinyin-sources.js';
 
-/** Candidates checked one by one, tiered in a buffer of their own before their codes join the answer's. */
+/** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
 const checked = new Classified();
 
-/** Fills `out` for the query's candidates of the type (-1: any); returns how many, or -1 when lists cannot serve it. */
-export function classifyPinyinByLists(
+/** Fills `out` for the Latin keyword's candidates of the type (-1: any); returns how many. */
+export function classifyPinyin(
   index: PostingIndex,
   columns: RankColumns,
   query: PreparedQuery,
@@ -32,35 +36,74 @@ export function classifyPinyinByLists(
   bitset: RankBitset,
   out: Classified,
 ): number {
-  if (columns.staleRows > 0) return -1;
   const text = textSources(index, query, bitset, pool);
-  if (!text) return -1;
-  const pinyin = pinyinSources(index, query.pinyin, pool, bitset, true);
-  const toCheck = unionAll([...text, ...pinyin.loose], bitset, pool);
+  const pinyin = pinyinSources(index, query.pinyin, pool, bitset);
+  if (!text || columns.staleRows > 0) {
+    const all = text ? unionAll([...text, ...pinyin.exact, ...pinyin.loose], bitset, pool) : everyRank(columns.size, pool);
+    const ranks = ofType(all, columns.types, typeCode, pool);
+    classifyCandidates(columns, ranks, query, title, out);
+    return ranks.length;
+  }
+  const higher = unionAll(text, bitset, pool);
+  const loose = unionAll(pinyin.loose, bitset, pool);
   const exact = unionAll(pinyin.exact, bitset, pool);
-  const surelyFirst = unionAll(pinyin.surelyFirst, bitset, pool);
-  const maybeFirst = unionAll(pinyin.maybeFirst, bitset, pool);
-  const ranks = ofType(unionAll([toCheck, exact], bitset, pool), columns.types, typeCode, pool);
+  const ranks = ofType(unionAll([higher, loose, exact], bitset, pool), columns.types, typeCode, pool);
   out.reserve(ranks);
   const { codes } = out;
+  const { leads } = index;
   const first = query.pinyinTier + 1;
-  const places = pool.take(ranks.length);
-  let checks = 0;
-  let atCheck = 0;
-  let atSurely = 0;
-  let atMaybe = 0;
+  // Places in `ranks` of the titles to check in full, and of those to check for pinyin only.
+  const full = pool.take(Math.min(ranks.length, higher.length));
+  const partial = pool.take(Math.min(ranks.length, loose.length));
+  let fulls = 0;
+  let partials = 0;
+  let atHigher = 0;
+  let atLoose = 0;
+  let atExact = 0;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
-    while (atCheck < toCheck.length && (toCheck[atCheck] as number) < rank) atCheck++;
-    while (atSurely < surelyFirst.length && (surelyFirst[atSurely] as number) < rank) atSurely++;
-    while (atMaybe < maybeFirst.length && (maybeFirst[atMaybe] as number) < rank) atMaybe++;
-    if (toCheck[atCheck] === rank || (surelyFirst[atSurely] !== rank && maybeFirst[atMaybe] === rank)) places[checks++] = at;
-    else codes[at] = surelyFirst[atSurely] === rank ? first : first + 1;
+    while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
+    while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
+    while (atExact < exact.length && (exact[atExact] as number) < rank) atExact++;
+    if (higher[atHigher] === rank) full[fulls++] = at;
+    else if (exact[atExact] === rank && startsExactly(pinyin.ways, leads[rank] as number)) codes[at] = first;
+    else if (loose[atLoose] === rank) partial[partials++] = at;
+    else codes[at] = first + 1;
   }
-  if (checks === 0) return ranks.length;
-  const checkedRanks = pool.take(checks);
-  for (let at = 0; at < checks; at++) checkedRanks[at] = ranks[places[at] as number] as number;
-  classifyCandidates(columns, checkedRanks, query, title, checked);
-  for (let at = 0; at < checks; at++) codes[places[at] as number] = checked.codes[at] as number;
+  checkPinyin(columns, ranks, partial.subarray(0, partials), query.pinyin, first, pool, codes);
+  if (fulls === 0) return ranks.length;
+  const fullRanks = pool.take(fulls);
+  for (let at = 0; at < fulls; at++) fullRanks[at] = ranks[full[at] as number] as number;
+  classifyCandidates(columns, fullRanks, query, title, checked);
+  for (let at = 0; at < fulls; at++) codes[full[at] as number] = checked.codes[at] as number;
   return ranks.length;
+}
+
+/** Codes of the titles at `places` in `ranks` by the pinyin check alone, their rows and texts touched a block at a time. */
+function checkPinyin(
+  columns: RankColumns,
+  ranks: Int32Array,
+  places: Int32Array,
+  pinyin: string,
+  first: number,
+  pool: ListPool,
+  codes: Uint16Array,
+): void {
+  const { rows, units } = columns;
+  const checkedRanks = pool.take(places.length);
+  for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
+  for (let at = 0; at < places.length; at++) {
+    if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
+    const row = (checkedRanks[at] as number) * ROW;
+    const start = rows[row + ROW_TEXT_START] as number;
+    const place = pinyinMatchUnits(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), pinyin);
+    codes[places[at] as number] = place < 0 ? 0 : first + place;
+  }
+}
+
+/** Ranks 0..size-1 (a keyword with a term of punctuation only can match any title). */
+function everyRank(size: number, pool: ListPool): Int32Array {
+  const ranks = pool.take(size);
+  for (let rank = 0; rank < size; rank++) ranks[rank] = rank;
+  return ranks;
 }
