@@ -178,10 +178,10 @@ export class PostingIndex {
     return (this.syllables().get(syllable) ?? []).map((unit) => this.list(unit, pool));
   }
 
-  /** Lists of the indexed characters with a reading that starts with this letter (0 = a). */
-  charsWithInitial(letter: number, pool: ListPool): Int32Array[] {
+  /** The indexed characters with a reading that starts with this letter (0 = a). */
+  unitsWithInitial(letter: number): readonly number[] {
     this.syllables();
-    return (this.initialChars?.[letter] ?? []).map((unit) => this.list(unit, pool));
+    return this.initialChars?.[letter] ?? [];
   }
 
   /** Every syllable some indexed character is read with, and the characters read with it. */

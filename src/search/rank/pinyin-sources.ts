@@ -3,12 +3,12 @@
  * or one or two syllables make is found exactly by lists: two initials by their initials-pair list, one
  * syllable by the lists of the characters read so, two by the unit-pair lists of a character read one next
  * to one read the other. Such a way matches from a title's first unit exactly when the title's lead (its
- * first two undecorated units) spells it, which `startsExactly` tells. Longer ways give supersets
+ * first two undecorated units) spells it, which `ExactWays.starts` tells. Longer ways give supersets
  * (intersections of pair lists), each title to be checked.
  */
 import { initialsPairKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import { ListPool, type RankBitset } from '../index/posting-lists.js';
-import { initialsOf, readingsOf, syllableSplits } from '../query/pinyin.js';
+import { syllableSplits } from '../query/pinyin.js';
 import { CHECK_INSTEAD_OF_DECODING, holdingAll } from './candidates.js';
 
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
@@ -22,26 +22,55 @@ function letterOf(text: string, at: number): number {
 export interface PinyinSources {
   /** Lists whose every title matches the keyword somewhere. */
   exact: Int32Array[];
-  /** The exact ways, for `startsExactly`: two initials (as letters 0..25) or one or two syllables. */
-  ways: ExactWay[];
+  /** The ways those lists were found by, to tell which of their titles match from the first unit. */
+  ways: ExactWays;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
 }
 
-export type ExactWay = { initials: [number, number] } | { syllables: string[] };
+/**
+ * Which leads (a title's first two undecorated units) begin one of the exact ways: bit w of FIRST[unit] is
+ * set when the unit can be way w's first character, of SECOND[unit] when it can be its second; a way of
+ * one syllable needs no second. Two table reads a title, whatever the number of ways. The tables are
+ * shared by every search (the engine runs one at a time) and cleared by `clear()`.
+ */
+const FIRST = new Uint32Array(0x10000);
+const SECOND = new Uint32Array(0x10000);
+const MAX_EXACT_WAYS = 32;
 
-/** Does a title with this lead (first << 16 | second undecorated unit) match one of the exact ways from its first unit? */
-export function startsExactly(ways: ExactWay[], lead: number): boolean {
-  const first = lead >>> 16;
-  const second = lead & 0xffff;
-  for (const way of ways) {
-    if ('initials' in way) {
-      if (((initialsOf(first) >>> way.initials[0]) & (initialsOf(second) >>> way.initials[1]) & 1) === 1) return true;
-    } else if (readingsOf(first).includes(way.syllables[0] as string)) {
-      if (way.syllables.length === 1 || readingsOf(second).includes(way.syllables[1] as string)) return true;
+export class ExactWays {
+  private readonly touched: (readonly number[])[] = [];
+  private single = 0;
+  private count = 0;
+
+  /** Notes a way by the characters that can be its first and second; false when there are too many ways already. */
+  add(first: readonly number[], second?: readonly number[]): boolean {
+    if (this.count === MAX_EXACT_WAYS) return false;
+    const bit = 1 << this.count++;
+    for (const unit of first) FIRST[unit] = (FIRST[unit] as number) | bit;
+    this.touched.push(first);
+    if (!second) this.single |= bit;
+    else {
+      for (const unit of second) SECOND[unit] = (SECOND[unit] as number) | bit;
+      this.touched.push(second);
+    }
+    return true;
+  }
+
+  /** Does a title with this lead (first << 16 | second) match one of the ways from its first unit? */
+  starts(lead: number): boolean {
+    return ((FIRST[lead >>> 16] as number) & ((SECOND[lead & 0xffff] as number) | this.single)) !== 0;
+  }
+
+  /** Clears the shared tables: once per search, when its titles are tiered. */
+  clear(): void {
+    for (const units of this.touched) {
+      for (const unit of units) {
+        FIRST[unit] = 0;
+        SECOND[unit] = 0;
+      }
     }
   }
-  return false;
 }
 
 /** The initials-pair keys of a string of initials, each neighbouring two. */
@@ -105,13 +134,15 @@ function intersectSorted(a: Int32Array, b: Int32Array, pool: ListPool): Int32Arr
   return out.subarray(0, found);
 }
 
-/** The lists of a pinyin keyword's matches, in buffers of `pool`. */
+/** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
 export function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): PinyinSources {
-  const sources: PinyinSources = { exact: [], ways: [], loose: [] };
+  const sources: PinyinSources = { exact: [], ways: new ExactWays(), loose: [] };
+  // Beyond the ways the lead tables can tell apart, a list is checked title by title.
+  const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
+    (sources.ways.add(first, second) ? sources.exact : sources.loose).push(list);
   if (query.length === 2) {
-    const initials: [number, number] = [letterOf(query, 0), letterOf(query, 1)];
-    sources.exact.push(index.list(initialsPairKey(...initials), pool));
-    sources.ways.push({ initials });
+    const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
+    exactly(index.list(initialsPairKey(first, second), pool), index.unitsWithInitial(first), index.unitsWithInitial(second));
   } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset));
   const syllables = index.syllables();
   const splits = syllableSplits(query, syllables, SPLIT_LIMIT);
@@ -121,14 +152,15 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
     return sources;
   }
   for (const split of splits) {
-    if (split.length === 1) sources.exact.push(unionOfKeys(index, syllables.get(split[0] as string) ?? [], pool, bitset));
-    else if (split.length === 2)
-      sources.exact.push(unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset));
-    else {
-      sources.loose.push(holdingSyllables(index, split, pool, bitset));
-      continue;
-    }
-    sources.ways.push({ syllables: split });
+    const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
+    if (split.length === 1) exactly(unionOfKeys(index, first as number[], pool, bitset), first as number[]);
+    else if (split.length === 2) {
+      exactly(
+        unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset),
+        first as number[],
+        second,
+      );
+    } else sources.loose.push(holdingSyllables(index, split, pool, bitset));
   }
   return sources;
 }

@@ -20,7 +20,7 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
-import { pinyinSources, startsExactly } from './pinyin-sources.js';
+import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
 
 /** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
 const checked = new Classified();
@@ -38,6 +38,25 @@ export function classifyPinyin(
 ): number {
   const text = textSources(index, query, bitset, pool);
   const pinyin = pinyinSources(index, query.pinyin, pool, bitset);
+  try {
+    return classifyBySources(index, columns, query, typeCode, title, pool, bitset, out, text, pinyin);
+  } finally {
+    pinyin.ways.clear();
+  }
+}
+
+function classifyBySources(
+  index: PostingIndex,
+  columns: RankColumns,
+  query: PreparedQuery,
+  typeCode: number,
+  title: UnitTitle,
+  pool: ListPool,
+  bitset: RankBitset,
+  out: Classified,
+  text: Int32Array[] | undefined,
+  pinyin: PinyinSources,
+): number {
   if (!text || columns.staleRows > 0) {
     const all = text ? unionAll([...text, ...pinyin.exact, ...pinyin.loose], bitset, pool) : everyRank(columns.size, pool);
     const ranks = ofType(all, columns.types, typeCode, pool);
@@ -52,6 +71,12 @@ export function classifyPinyin(
   const { codes } = out;
   const { leads } = index;
   const first = query.pinyinTier + 1;
+  const { ways } = pinyin;
+  if (higher.length === 0 && loose.length === 0) {
+    // Only exact matches (the usual pinyin keyword of two letters or one or two syllables): leads alone.
+    for (let at = 0; at < ranks.length; at++) codes[at] = ways.starts(leads[ranks[at] as number] as number) ? first : first + 1;
+    return ranks.length;
+  }
   // Places in `ranks` of the titles to check in full, and of those to check for pinyin only.
   const full = pool.take(Math.min(ranks.length, higher.length));
   const partial = pool.take(Math.min(ranks.length, loose.length));
@@ -66,7 +91,7 @@ export function classifyPinyin(
     while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
     while (atExact < exact.length && (exact[atExact] as number) < rank) atExact++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (exact[atExact] === rank && startsExactly(pinyin.ways, leads[rank] as number)) codes[at] = first;
+    else if (exact[atExact] === rank && ways.starts(leads[rank] as number)) codes[at] = first;
     else if (loose[atLoose] === rank) partial[partials++] = at;
     else codes[at] = first + 1;
   }
