@@ -20,7 +20,7 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
-import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
+import { type ExactWays, pinyinSources } from './pinyin-sources.js';
 
 /** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
 const checked = new Classified();
@@ -39,69 +39,68 @@ export function classifyPinyin(
   const text = textSources(index, query, bitset, pool);
   const pinyin = pinyinSources(index, query.pinyin, pool, bitset);
   try {
-    return classifyBySources(index, columns, query, typeCode, title, pool, bitset, out, text, pinyin);
+    if (!text || columns.staleRows > 0) {
+      const all = text ? unionAll([...text, ...pinyin.exact, ...pinyin.loose], bitset, pool) : everyRank(columns.size, pool);
+      const ranks = ofType(all, columns.types, typeCode, pool);
+      classifyCandidates(columns, ranks, query, title, out);
+      return ranks.length;
+    }
+    const higher = unionAll(text, bitset, pool);
+    const loose = unionAll(pinyin.loose, bitset, pool);
+    const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
+    out.reserve(ranks);
+    const first = query.pinyinTier + 1;
+    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin.ways, index.leads, first, out.codes, pool);
+    checkPinyin(columns, ranks, partial, query.pinyin, first, pool, out.codes);
+    if (full.length === 0) return ranks.length;
+    const fullRanks = pool.take(full.length);
+    for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at] as number] as number;
+    classifyCandidates(columns, fullRanks, query, title, checked);
+    for (let at = 0; at < full.length; at++) out.codes[full[at] as number] = checked.codes[at] as number;
+    return ranks.length;
   } finally {
     pinyin.ways.clear();
   }
 }
 
-function classifyBySources(
-  index: PostingIndex,
-  columns: RankColumns,
-  query: PreparedQuery,
-  typeCode: number,
-  title: UnitTitle,
+/**
+ * Codes of the titles that only exact ways find (every title of `ranks` not in `higher` or `loose`), by
+ * their leads; returns the places in `ranks` of the others: those to check in full (candidates of the
+ * higher tiers) and those to check for pinyin only (of the looser lists, unless a lead settles them).
+ */
+function tierByLeads(
+  ranks: Int32Array,
+  higher: Int32Array,
+  loose: Int32Array,
+  ways: ExactWays,
+  leads: Uint32Array,
+  first: number,
+  codes: Uint16Array,
   pool: ListPool,
-  bitset: RankBitset,
-  out: Classified,
-  text: Int32Array[] | undefined,
-  pinyin: PinyinSources,
-): number {
-  if (!text || columns.staleRows > 0) {
-    const all = text ? unionAll([...text, ...pinyin.exact, ...pinyin.loose], bitset, pool) : everyRank(columns.size, pool);
-    const ranks = ofType(all, columns.types, typeCode, pool);
-    classifyCandidates(columns, ranks, query, title, out);
-    return ranks.length;
-  }
-  const higher = unionAll(text, bitset, pool);
-  const loose = unionAll(pinyin.loose, bitset, pool);
-  const exact = unionAll(pinyin.exact, bitset, pool);
-  const ranks = ofType(unionAll([higher, loose, exact], bitset, pool), columns.types, typeCode, pool);
-  out.reserve(ranks);
-  const { codes } = out;
-  const { leads } = index;
-  const first = query.pinyinTier + 1;
-  const { ways } = pinyin;
+): { full: Int32Array; partial: Int32Array } {
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two letters or one or two syllables): leads alone.
     for (let at = 0; at < ranks.length; at++) codes[at] = ways.starts(leads[ranks[at] as number] as number) ? first : first + 1;
-    return ranks.length;
+    return { full: pool.take(0), partial: pool.take(0) };
   }
-  // Places in `ranks` of the titles to check in full, and of those to check for pinyin only.
   const full = pool.take(Math.min(ranks.length, higher.length));
   const partial = pool.take(Math.min(ranks.length, loose.length));
   let fulls = 0;
   let partials = 0;
   let atHigher = 0;
   let atLoose = 0;
-  let atExact = 0;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
     while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
     while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
-    while (atExact < exact.length && (exact[atExact] as number) < rank) atExact++;
+    const lead = leads[rank] as number;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (exact[atExact] === rank && ways.starts(leads[rank] as number)) codes[at] = first;
-    else if (loose[atLoose] === rank) partial[partials++] = at;
-    else codes[at] = first + 1;
+    else if (loose[atLoose] !== rank) codes[at] = ways.starts(lead) ? first : first + 1;
+    // In a looser list too: a lead that begins an exact way settles it (the best pinyin place), else check.
+    else if (ways.starts(lead)) codes[at] = first;
+    else partial[partials++] = at;
   }
-  checkPinyin(columns, ranks, partial.subarray(0, partials), query.pinyin, first, pool, codes);
-  if (fulls === 0) return ranks.length;
-  const fullRanks = pool.take(fulls);
-  for (let at = 0; at < fulls; at++) fullRanks[at] = ranks[full[at] as number] as number;
-  classifyCandidates(columns, fullRanks, query, title, checked);
-  for (let at = 0; at < fulls; at++) codes[full[at] as number] = checked.codes[at] as number;
-  return ranks.length;
+  return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
 }
 
 /** Codes of the titles at `places` in `ranks` by the pinyin check alone, their rows and texts touched a block at a time. */
