@@ -1,22 +1,25 @@
 /**
- * Why this exists: the engine-only tools (engine-cold.ts, engine-ab.ts) read the generated catalogue
- * file the same way, a batch of stored entries at a time, numbered from 1 as an import would.
+ * Why this exists: the engine benches (engine-cold.ts, engine-ab.ts) read the generated catalogue the
+ * same way the store hands it over: entries with ids from 1, in batches, each applied to the view and
+ * then indexed.
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { StoredEntry } from '../src/catalogue/catalogue-store.js';
 
-/** The catalogue's entries (one JSON object a line) in batches of `size`. */
-export async function* catalogueBatches(file: string, size: number): AsyncGenerator<StoredEntry[]> {
+const BATCH = 50_000;
+
+/** Calls `apply` with each batch of the catalogue file's entries, in file order. */
+export async function readCatalogueBatches(catalogueFile: string, apply: (batch: StoredEntry[]) => void): Promise<void> {
   let batch: StoredEntry[] = [];
   let id = 0;
-  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })) {
+  for await (const line of createInterface({ input: createReadStream(catalogueFile, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })) {
     if (line.length === 0) continue;
     batch.push({ id: ++id, ...(JSON.parse(line) as Omit<StoredEntry, 'id'>) });
-    if (batch.length === size) {
-      yield batch;
+    if (batch.length === BATCH) {
+      apply(batch);
       batch = [];
     }
   }
-  yield batch;
+  apply(batch);
 }

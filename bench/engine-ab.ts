@@ -1,90 +1,101 @@
 /**
- * Why this exists: on a shared machine whole runs move by 2x with the load, so a change to the engine is
- * timed against the engine before it in one process: both index one catalogue view, and each keyword of
- * the corpus (engine-cold.ts writes it) is searched cold by both, in alternating order, as a new keyword's
- * first request (page 1 and the exact total); their answers are compared. The engine before is a copy of
- * an earlier `dist/` (e.g. `cp -r dist .bench/old/`). Usage: node dist/bench/engine-ab.js
- * <catalogue.ndjson> <corpus.json> <old dist dir> [class,class…] [keywords per class]
+ * Why this exists: on a shared machine a whole run moves by 2× with the other processes' load, so two
+ * engines are only comparable measured together. This loads the catalogue once into one view, builds the
+ * engine of another checkout (its built `dist/`) and this one over it, and searches each keyword of the
+ * cold-engine corpus (engine-cold.js writes it) with both, in alternating order, as a new keyword's first
+ * request (page 1 and the exact total, no result cache), after a warm-up on other keywords. It reports per
+ * class p50 / p99 / max of wall time and of the process's user CPU time, and counts the answers that differ.
+ * Usage: node dist/bench/engine-ab.js <other checkout> <catalogue.ndjson> <corpus.json> ['class|class…']
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../src/search/indexed-search.js';
-import { catalogueBatches } from './catalogue-batches.js';
-import type { Keyword } from './keyword-corpus.js';
-
-type Engine = Pick<IndexedSearch, 'index' | 'prepare' | 'findPage' | 'find' | 'memory'>;
+import { readCatalogueBatches } from './catalogue-batches.js';
+import { type Keyword, keywordCorpus } from './keyword-corpus.js';
 
 const PAGE_LIMIT = 20;
-const BATCH = 50_000;
+const WARM_UP_PER_CLASS = 30;
+type Engine = Pick<IndexedSearch, 'index' | 'prepare' | 'find' | 'findPage'>;
+type Times = Map<string, number[]>;
 
-async function main(catalogueFile: string, corpusFile: string, oldDist: string, classes?: string, perClass?: string): Promise<void> {
-  const { IndexedSearch: OldSearch } = (await import(resolve(oldDist, 'src/search/indexed-search.js'))) as {
-    IndexedSearch: new (options: { cachedResults: number }) => Engine;
+async function main(otherCheckout: string, catalogueFile: string, corpusFile: string, classes: string[] | undefined): Promise<void> {
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  process.stdout.write(`load average at the start ${load()}\n`);
+  const other = pathToFileURL(resolve(join(otherCheckout, 'dist/src/search/indexed-search.js'))).href;
+  const { IndexedSearch: Before } = (await import(other)) as { IndexedSearch: new (options: object) => Engine };
+  const engines: Record<'before' | 'after', Engine> = {
+    before: new Before({ cachedResults: 0 }),
+    after: new IndexedSearch({ cachedResults: 0 }),
   };
   const view = new CatalogueView();
-  const engines: Engine[] = [new OldSearch({ cachedResults: 0 }), new IndexedSearch({ cachedResults: 0 })];
-  for await (const batch of catalogueBatches(catalogueFile, BATCH)) {
+  await readCatalogueBatches(catalogueFile, (batch) => {
     const slots = view.apply(batch);
-    for (const engine of engines) engine.index(view, slots);
-  }
+    for (const engine of Object.values(engines)) engine.index(view, slots);
+  });
   view.reorder();
-  // Each build timed on its own (index() only notes the slots: prepare() folds and posts), with its size.
-  const builds = engines.map((engine) => {
-    const before = performance.now();
+  for (const [name, engine] of Object.entries(engines)) {
     engine.prepare(view);
-    return `${(performance.now() - before).toFixed(0)} ms, ${(engine.memory.total / 2 ** 20).toFixed(1)} MB`;
-  });
-
-  const wanted = classes ? new Set(classes.split(',')) : undefined;
-  const limit = Number(perClass ?? Number.POSITIVE_INFINITY);
-  const taken = new Map<string, number>();
-  const corpus = (JSON.parse(readFileSync(corpusFile, 'utf8')) as Keyword[]).filter(({ kind }) => {
-    if (wanted && !wanted.has(kind)) return false;
-    taken.set(kind, (taken.get(kind) ?? 0) + 1);
-    return (taken.get(kind) as number) <= limit;
-  });
-  // Warm-up: the search loops of both compiled, on the last keywords (timed again below, cold by then).
-  for (const { keyword } of corpus.slice(-200))
-    for (const engine of engines) engine.findPage(view, keyword.normalize('NFKC').trim(), undefined, 0, PAGE_LIMIT);
-
-  const load = loadavg()[0]?.toFixed(1);
-  const times = new Map<string, [number[], number[]]>();
-  let differing = 0;
-  for (const [index, { keyword, kind }] of corpus.entries()) {
-    const parsed = keyword.normalize('NFKC').trim();
-    const spent = [0, 0];
-    const pages: string[] = ['', ''];
-    for (const which of index % 2 === 0 ? [0, 1] : [1, 0]) {
-      const before = performance.now();
-      const page = (engines[which] as Engine).findPage(view, parsed, undefined, 0, PAGE_LIMIT);
-      spent[which] = performance.now() - before;
-      pages[which] = `${page.total}:${page.slots.join(',')}`;
-    }
-    if (pages[0] !== pages[1]) {
-      differing++;
-      if (differing <= 5)
-        process.stderr.write(`different answers for ${JSON.stringify(keyword)}: ${pages[0]?.slice(0, 80)} / ${pages[1]?.slice(0, 80)}\n`);
-    }
-    if (!times.has(kind)) times.set(kind, [[], []]);
-    const [old, now] = times.get(kind) as [number[], number[]];
-    old.push(spent[0] as number);
-    now.push(spent[1] as number);
+    const started = performance.now();
+    engine.find(view, 'qq');
+    process.stdout.write(`${name}: first pinyin search ${(performance.now() - started).toFixed(0)} ms\n`);
   }
-  const figures = (measured: number[]) => {
-    measured.sort((a, b) => a - b);
-    const at = (q: number) => measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] ?? Number.NaN;
-    return `${at(0.5).toFixed(2)} / ${at(0.99).toFixed(1)} / ${at(1).toFixed(1)}`;
-  };
+  const corpus = (JSON.parse(readFileSync(corpusFile, 'utf8')) as Keyword[]).filter(({ kind }) => !classes || classes.includes(kind));
+  const measured = new Set(corpus.map(({ keyword }) => keyword));
+  const titles = view.ordered({}).slice(0, 20_000);
+  for (const { keyword } of keywordCorpus(
+    Array.from(titles, (slot) => view.title(slot)),
+    WARM_UP_PER_CLASS,
+    99,
+  )) {
+    if (measured.has(keyword)) continue;
+    for (const engine of Object.values(engines)) engine.findPage(view, keyword.normalize('NFKC').trim(), undefined, 0, PAGE_LIMIT);
+  }
+  const wall = { before: new Map(), after: new Map() } as Record<'before' | 'after', Times>;
+  const cpu = { before: new Map(), after: new Map() } as Record<'before' | 'after', Times>;
+  let differing = 0;
+  corpus.forEach(({ keyword, kind }, at) => {
+    const parsed = keyword.normalize('NFKC').trim();
+    const answers: string[] = [];
+    for (const name of at % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
+      const cpuStarted = process.cpuUsage();
+      const started = performance.now();
+      const page = engines[name].findPage(view, parsed, undefined, 0, PAGE_LIMIT);
+      note(wall[name], kind, performance.now() - started);
+      note(cpu[name], kind, process.cpuUsage(cpuStarted).user / 1000);
+      answers.push(`${page.total}:${Array.from(page.slots).join()}`);
+    }
+    if (answers[0] !== answers[1]) differing++;
+  });
   process.stdout.write(
-    `load ${load} -> ${loadavg()[0]?.toFixed(1)}; ${corpus.length} keywords; ${differing} answers differ; build before ${builds[0]}, after ${builds[1]}\n`,
+    `answers differing: ${differing} of ${corpus.length}\n| class | wall before | wall after | CPU before | CPU after |\n|---|---|---|---|---|\n`,
   );
-  process.stdout.write('| class | keywords | before p50 / p99 / max | after p50 / p99 / max |\n|---|---:|---|---|\n');
-  for (const [kind, [old, now]] of times) process.stdout.write(`| ${kind} | ${old.length} | ${figures(old)} | ${figures(now)} |\n`);
+  for (const kind of new Set(corpus.map((keyword) => keyword.kind))) {
+    const cells = [wall.before, wall.after, cpu.before, cpu.after].map((times) => quantiles(times.get(kind) ?? []));
+    process.stdout.write(`| ${kind} | ${cells.join(' | ')} |\n`);
+  }
+  process.stdout.write(`load average at the end ${load()}\n`);
 }
 
-const [catalogueFile, corpusFile, oldDist, classes, perClass] = process.argv.slice(2);
-if (!catalogueFile || !corpusFile || !oldDist)
-  throw new Error('usage: engine-ab <catalogue.ndjson> <corpus.json> <old dist dir> [classes] [per class]');
-await main(catalogueFile, corpusFile, oldDist, classes, perClass);
+function note(times: Times, kind: string, ms: number): void {
+  const list = times.get(kind) ?? [];
+  if (list.length === 0) times.set(kind, list);
+  list.push(ms);
+}
+
+/** p50 / p99 / max in ms. */
+function quantiles(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN).toFixed(2);
+  return `${at(0.5)} / ${at(0.99)} / ${at(1)}`;
+}
+
+const [otherCheckout, catalogueFile, corpusFile, classes] = process.argv.slice(2);
+if (!otherCheckout || !catalogueFile || !corpusFile)
+  throw new Error('usage: engine-ab <other checkout> <catalogue.ndjson> <corpus.json> [classes]');
+await main(otherCheckout, catalogueFile, corpusFile, classes?.split('|'));

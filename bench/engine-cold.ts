@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../src/search/indexed-search.js';
-import { catalogueBatches } from './catalogue-batches.js';
+import { readCatalogueBatches } from './catalogue-batches.js';
 import { KEYWORD_CLASSES, type KeywordClass, keywordCorpus } from './keyword-corpus.js';
 
 export interface ClassTimes {
@@ -30,7 +30,6 @@ export interface ColdReport {
   classes: ClassTimes[];
 }
 
-const BATCH = 50_000;
 /** A new keyword's first request asks for page 1 (the API's default limit): its total and 20 slots. */
 const PAGE_LIMIT = 20;
 const WARM_UP_PER_CLASS = 30;
@@ -39,7 +38,7 @@ async function main(catalogueFile: string, corpusFile: string): Promise<void> {
   const view = new CatalogueView();
   const engine = new IndexedSearch({ cachedResults: 0 });
   const started = performance.now();
-  for await (const batch of catalogueBatches(catalogueFile, BATCH)) engine.index(view, view.apply(batch));
+  await readCatalogueBatches(catalogueFile, (batch) => engine.index(view, view.apply(batch)));
   view.reorder();
   engine.prepare(view);
   const buildMs = performance.now() - started;

@@ -15,7 +15,7 @@ import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } fro
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
-import { candidateKeys, holdingAll, indexedUnits } from './candidates.js';
+import { candidateKeys, holdingAll, indexedUnits, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
@@ -60,7 +60,13 @@ export function termCandidates(
 
 /** Titles holding every character of the whole keyword (or a few more): they get the full check. */
 export function wholeHolders(index: PostingIndex, query: PreparedQuery, pool: ListPool, bitset: RankBitset): Int32Array {
-  return holdingAll(index, candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [], pool, bitset);
+  return holdingAll(
+    index,
+    candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [],
+    pool,
+    bitset,
+    TEXT_CHECK_INSTEAD_OF_DECODING,
+  );
 }
 
 /** The titles whose folded text holds the term: a one-character term's list, a longer term's confirmed candidates. */
@@ -76,7 +82,7 @@ export function exactHolders(
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
   const cached = exact ? undefined : cache.get(term);
   if (cached) return cached;
-  const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset);
+  const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
   const holders = holdingText(columns, found, units);
   cache.set(term, holders, found.length);

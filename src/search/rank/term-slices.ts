@@ -16,7 +16,7 @@ import { termsTier } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
 import { WALKED } from './answer.js';
-import { candidateKeys, holdingAll } from './candidates.js';
+import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
 import { BLOCK, touchRows } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
@@ -287,7 +287,13 @@ function checkedHolders(index: PostingIndex, columns: RankColumns, query: Prepar
   const core = wholeHolders(index, query, pool, marks);
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
   if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) return core;
-  const text = holdingAll(index, candidateKeys(index, query.folded, foldText(query.literal)) ?? [], pool, marks);
+  const text = holdingAll(
+    index,
+    candidateKeys(index, query.folded, foldText(query.literal)) ?? [],
+    pool,
+    marks,
+    TEXT_CHECK_INSTEAD_OF_DECODING,
+  );
   const { rows } = columns;
   let kept = 0;
   for (let at = 0; at < core.length; at++) {
