@@ -12,14 +12,24 @@
 import { LRUCache } from 'lru-cache';
 import type { Language } from '../config.js';
 
-/** Targets remembered per language; a replayed search stays among them while it keeps being asked. */
+/**
+ * Targets remembered per language (a replayed search stays among them while it keeps being asked), and
+ * their characters with the keys': a long target (up to Node's 16 KB of headers) is not kept.
+ */
 const TARGETS_PER_LANGUAGE = 4_096;
+const CHARACTERS_PER_LANGUAGE = 512 * 1024;
+const LONGEST_REMEMBERED = 1_024;
+
+const targets = () =>
+  new LRUCache<string, string>({
+    max: TARGETS_PER_LANGUAGE,
+    maxSize: CHARACTERS_PER_LANGUAGE,
+    maxEntrySize: LONGEST_REMEMBERED,
+    sizeCalculation: (key, target) => target.length + key.length,
+  });
 
 export class ReplayedTargets {
-  private readonly byLanguage: Record<Language, LRUCache<string, string>> = {
-    zh: new LRUCache({ max: TARGETS_PER_LANGUAGE }),
-    en: new LRUCache({ max: TARGETS_PER_LANGUAGE }),
-  };
+  private readonly byLanguage: Record<Language, LRUCache<string, string>> = { zh: targets(), en: targets() };
 
   /** The cache key of `target` in `language`, if its answer was found cached before. */
   key(target: string, language: Language): string | undefined {

@@ -13,15 +13,22 @@ import { LRUCache } from 'lru-cache';
 
 type Query = Record<string, string | string[]>;
 
-/** Query strings remembered; each entry is the string and a small object, so the bound is well under 1 MB. */
+/** Query strings remembered, and their characters in all: a long one (up to Node's 16 KB of headers) is not kept. */
 const REMEMBERED = 2_048;
+const REMEMBERED_CHARACTERS = 256 * 1024;
+const LONGEST_REMEMBERED = 1_024;
 
 /** Made as fast-querystring makes its answers: with its own prototype, an empty object without one. */
 const Empty = function (this: Query) {} as unknown as new () => Query;
 Empty.prototype = Object.getPrototypeOf(parse('a'));
 
 export function rememberingQueryParser(): (query: string) => Query {
-  const parsed = new LRUCache<string, Query>({ max: REMEMBERED });
+  const parsed = new LRUCache<string, Query>({
+    max: REMEMBERED,
+    maxSize: REMEMBERED_CHARACTERS,
+    maxEntrySize: LONGEST_REMEMBERED,
+    sizeCalculation: (_query, text) => text.length,
+  });
   return (query) => {
     // find-my-way's default parser answers an empty query with a plain object.
     if (query.length === 0) return {};

@@ -50,6 +50,17 @@ for (const store of STORES) {
       });
     });
 
+    test('long targets (past what is remembered) replay the same answer too', async () => {
+      await withContext(store, {}, async (ctx) => {
+        const keyword = encodeURIComponent('霸道总裁'.repeat(25));
+        for (const url of [`/api/search?keyword=${keyword}`, `/api/search?keyword=${keyword}&${'x=1&'.repeat(300)}page=1`]) {
+          const first = await answer(ctx, url);
+          assert.equal(first.status, 200, url);
+          for (let replay = 0; replay < 3; replay++) assert.deepEqual(await answer(ctx, url), first, url);
+        }
+      });
+    });
+
     test('after an import a replayed target answers the new data and a new ETag', async () => {
       await withContext(store, {}, async (ctx) => {
         for (let replay = 0; replay < 3; replay++) await answer(ctx, TARGET);
