@@ -31,9 +31,9 @@ echo "|---|--:|--:|--:|--:|"
 for pair in "$@"; do
   label=${pair%%=*}
   load 10000 "${pair#*=}"
-  callgrind_control -i on $server > /dev/null
+  callgrind_control -i on $server > /dev/null 2>&1
   load "$requests" "${pair#*=}"
-  callgrind_control -i off $server > /dev/null; callgrind_control -d $server > /dev/null
+  callgrind_control -i off $server > /dev/null 2>&1; callgrind_control -d $server > /dev/null 2>&1
   cp "$(ls -t "$work"/cg.* | head -1)" "$work/$label.callgrind"
   callgrind_annotate --inclusive=no --threshold=100 "$work/$label.callgrind" |
     awk -v label="$label" -v n="$requests" '/^ *[0-9,]+ \(/ {
