@@ -20,7 +20,7 @@ cannon=node_modules/.bin/autocannon
 command -v valgrind > /dev/null || { echo "valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
 
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/cg" \
-  node --perf-basic-prof bin/dramadex.js serve > "$work/serve.log" 2>&1 &
+  node --perf-basic-prof --logfile="$work/v8.log" --no-logfile-per-isolate bin/dramadex.js serve > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 1200); do curl -sf -o /dev/null -H "x-api-key: $key" "http://127.0.0.1:$port/api/health" && break; sleep 0.5; done
 load() { "$cannon" -c 4 -a "$1" -H "x-api-key=$key" "http://127.0.0.1:$port$2" > /dev/null 2>&1; }
