@@ -3,7 +3,7 @@
  * dramadex, that answers each captured URL with exactly the bytes, status and headers dramadex sent, so
  * "dramadex req/s ÷ bare req/s" isolates what the service itself costs on this machine. For a stream of
  * distinct URLs the fixture '*' answers them all with one body of their mean size.
- * Usage: node dist/bench/bare-server.js <fixtures.json>; prints {"port":N} once listening and exits
+ * Usage: node dist/bench/bare-server.js <fixtures.json> [port]; prints {"port":N} once listening and exits
  * when its stdin closes (the benchmark ended, however it ended) or on SIGTERM/SIGINT.
  */
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ const server = http.createServer((request, response) => {
 });
 server.keepAliveTimeout = 72_000; // as Fastify's default, so neither side closes connections mid-run
 
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.argv[3] ?? 0), '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
 });

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './children.js';
 import { onCleanup, stopChild } from './cleanup.js';
 import type { Captured } from './http-get.js';
 
@@ -25,7 +26,7 @@ export async function startBare(tempDir: string, captured: Map<string, Captured>
   const file = join(tempDir, 'bare-fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures));
   const script = fileURLToPath(new URL('./bare-server.js', import.meta.url));
-  const child = spawn(process.execPath, [script, file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, file, String(await freePort())], { stdio: ['pipe', 'pipe', 'inherit'] });
   const stop = onCleanup(`bare server (pid ${child.pid})`, async () => {
     child.stdin?.end();
     await stopChild(child);

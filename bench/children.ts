@@ -95,12 +95,34 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/**
+ * BENCH_PORTS=first-last keeps every server the bench starts in that range (a shared machine whose
+ * users each have their own ports); without it the system picks any free port.
+ */
+const PORT_RANGE = (process.env.BENCH_PORTS ?? '')
+  .match(/^(\d+)-(\d+)$/)
+  ?.slice(1)
+  .map(Number);
+let nextInRange = PORT_RANGE?.[0] ?? 0;
+
+/** A port that was free a moment ago on 127.0.0.1 (in BENCH_PORTS when given). */
+export async function freePort(): Promise<number> {
+  if (!PORT_RANGE) return listenable(0);
+  const [first, last] = PORT_RANGE as [number, number];
+  for (let tried = 0; tried <= last - first; tried++) {
+    const port = nextInRange;
+    nextInRange = port >= last ? first : port + 1;
+    const free = await listenable(port).catch(() => undefined);
+    if (free !== undefined) return free;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+function listenable(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });

@@ -16,6 +16,7 @@ import type { Catalogue, SlotPage } from './catalogue.js';
 import type { FullDumpCache } from './full-dump-cache.js';
 import { sendFullDump } from './full-dump-reply.js';
 import { hasToday, type Paging, parseContentType, parseKeyword, parseOptionalContentType, parsePaging } from './query-params.js';
+import { ReplayedTargets } from './replayed-targets.js';
 import { dumpSchema, listAllSchema, listTypeSchema, searchSchema, typesSchema } from './schemas.js';
 
 export interface CatalogueRoutesOptions {
@@ -70,13 +71,23 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
       }),
     );
   // A search that is not cached is answered by the search worker: ready bytes still go out at once, on
-  // this thread, and only a new answer waits for the worker.
-  const sendSearch = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): void | Promise<void> => {
+  // this thread, and only a new answer waits for the worker. `found` hears of each key found cached.
+  const sendSearch = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<unknown>,
+    found?: (key: string) => void,
+  ): void | Promise<void> => {
     const version = catalogue.version;
     const ready = responses.lookup(version, key);
-    if (ready) return deliver(request, reply, ready);
+    if (ready) {
+      found?.(key);
+      return deliver(request, reply, ready);
+    }
     return build().then((answer) => deliver(request, reply, responses.keep(version, key, answer)));
   };
+  const replayedSearches = new ReplayedTargets();
 
   app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
     const paging = parsePaging(request.query);
@@ -129,13 +140,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   });
 
   app.get('/api/search', { schema: searchSchema }, (request, reply) => {
+    const language = languageOf(request.headers['accept-language']);
+    // A replay: the same target and language parsed to this key before, and its answer may still be ready.
+    const known = replayedSearches.key(request.url, language);
+    const ready = known === undefined ? undefined : responses.lookup(catalogue.version, known);
+    if (ready) return deliver(request, reply, ready);
     const keyword = parseKeyword(request.query.keyword, true) as string;
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
-    const language = languageOf(request.headers['accept-language']);
-    return sendSearch(request, reply, `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`, async () => {
+    const key = `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`;
+    const build = async () => {
       const page = await catalogue.searchSlots(keyword, type, paging.offset, paging.limit);
       return catalogue.json(success(SEARCHED, language, { ...paged(page, paging), keyword, content_type: type ?? '' }), page);
-    });
+    };
+    return sendSearch(request, reply, key, build, (found) => replayedSearches.remember(request.url, language, found));
   });
 };

@@ -11,6 +11,7 @@ import type { Config, Language } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import { type ApiError, badRequest, requestTimeout } from './errors.js';
 import { responseLanguage } from './language.js';
+import { rememberingQueryParser } from './query-strings.js';
 import { RequestLogger } from './request-logger.js';
 import { rewriteUndecodable } from './request-target.js';
 
@@ -30,7 +31,8 @@ export function fastifyOptions(config: Config, logger: Logger): FastifyHttpOptio
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Path parameters are checked by their routes (an unknown type is a 400 naming it), so the router's
     // own length cut-off, which answers 414 with a framework body, is set beyond any URL Node accepts.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 65_536 },
+    // Query strings with escapes are decoded once and remembered (query-strings.ts): a repeated search.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 65_536, querystringParser: rememberingQueryParser() },
     rewriteUrl: rewriteUndecodable,
     return503OnClosing: true,
     requestTimeout: requestTimeoutSeconds * 1000,

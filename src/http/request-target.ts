@@ -29,6 +29,10 @@ export function rewriteUndecodable(request: IncomingMessage): string {
 }
 
 function encodingProblem(url: string): Problem | undefined {
+  // One pass over the whole target first: an escape sequence is `%XX` triples back to back, so none
+  // spans a literal `?` or `&`, and the whole decodes exactly when the path and every pair do. Only a
+  // broken target is split to name its part (a search request used to split every time).
+  if (decodes(url)) return undefined;
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!decodes(path)) return { part: 'path' };

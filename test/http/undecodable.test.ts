@@ -118,6 +118,25 @@ for (const store of STORES) {
   });
 }
 
+const escapePiece = fc.oneof(
+  fc.integer({ min: 0, max: 255 }).map((byte) => `%${byte.toString(16).padStart(2, '0')}`),
+  fc.constantFrom('%', '%Z', '%E6%80', '%ED%A0%80', '%C0%AF', '%E7%9F%AD', '%F0%9F%98%80'),
+  fc.string({ maxLength: 3 }),
+);
+
+test('the whole target decodes exactly when its path and every query pair do (the one-pass check)', () => {
+  const separator = fc.constantFrom('?', '&', '=', '/');
+  fc.assert(
+    fc.property(fc.array(fc.oneof(escapePiece, separator), { maxLength: 12 }), (pieces) => {
+      const url = `/${pieces.join('')}`;
+      const queryAt = url.indexOf('?');
+      const parts = queryAt === -1 ? [url] : [url.slice(0, queryAt), ...url.slice(queryAt + 1).split('&')];
+      assert.equal(decodes(url), parts.every(decodes), url);
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
 test('the check agrees with decodeURIComponent on random escapes and text', () => {
   const byDecoding = (text: string) => {
     try {
