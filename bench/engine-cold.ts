@@ -6,11 +6,10 @@
  * request makes it, page 1 and the exact total (after a warm-up on other keywords, as a running server
  * is warm), reporting per class the median, p99 and max. Usage: node dist/bench/engine-cold.js <catalogue.ndjson> <corpus.json>
  */
-import { createReadStream, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import type { StoredEntry } from '../src/catalogue/catalogue-store.js';
+import { writeFileSync } from 'node:fs';
 import { CatalogueView } from '../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../src/search/indexed-search.js';
+import { readCatalogueBatches } from './catalogue-batches.js';
 import { KEYWORD_CLASSES, type KeywordClass, keywordCorpus } from './keyword-corpus.js';
 
 export interface ClassTimes {
@@ -31,7 +30,6 @@ export interface ColdReport {
   classes: ClassTimes[];
 }
 
-const BATCH = 50_000;
 /** A new keyword's first request asks for page 1 (the API's default limit): its total and 20 slots. */
 const PAGE_LIMIT = 20;
 const WARM_UP_PER_CLASS = 30;
@@ -40,18 +38,7 @@ async function main(catalogueFile: string, corpusFile: string): Promise<void> {
   const view = new CatalogueView();
   const engine = new IndexedSearch({ cachedResults: 0 });
   const started = performance.now();
-  let batch: StoredEntry[] = [];
-  let id = 0;
-  const flush = () => {
-    engine.index(view, view.apply(batch));
-    batch = [];
-  };
-  for await (const line of createInterface({ input: createReadStream(catalogueFile, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })) {
-    if (line.length === 0) continue;
-    batch.push({ id: ++id, ...(JSON.parse(line) as Omit<StoredEntry, 'id'>) });
-    if (batch.length === BATCH) flush();
-  }
-  flush();
+  await readCatalogueBatches(catalogueFile, (batch) => engine.index(view, view.apply(batch)));
   view.reorder();
   engine.prepare(view);
   const buildMs = performance.now() - started;

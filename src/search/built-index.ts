@@ -17,6 +17,7 @@ import type { Answer, TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { singleUnitKeyword } from './rank/literal-tiers.js';
+import { classifyPinyin } from './rank/pinyin-tiers.js';
 import { classifySingleByLists } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
 import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
@@ -93,6 +94,11 @@ export class BuiltIndex {
     const single = singleUnitKeyword(query);
     if (single >= 0 && columns.staleRows === 0) {
       this.count = classifySingleByLists(this.postings, columns, single, typeCode, query, title, pool, this.classified);
+      countTiers(this.classified.codes, this.count, counts);
+      return;
+    }
+    if (query.pinyin !== '') {
+      this.count = classifyPinyin(this.postings, columns, query, typeCode, title, pool, this.bitset, this.classified);
       countTiers(this.classified.codes, this.count, counts);
       return;
     }

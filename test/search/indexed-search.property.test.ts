@@ -64,6 +64,8 @@ const keyword = fc.oneof(
   title.filter((text) => text.trim().length > 0),
   fc.constantFrom(...'霸爱总後A集3!'),
   fc.constantFrom('bdzc', 'badao', 'ba', 'b', 'zc', 'chong', 'zhong', 'zs', 'cs', 'chang', 'zhangda', 'love', 'a', 'xian'),
+  // Two syllables, one syllable, two and three initials, three and four syllables: each way pinyin-tiers.ts tiers by lists or checks.
+  fc.constantFrom('zongcai', 'daozong', 'cai', 'ai', 'hou', 'dz', 'bdz', 'badaozongcai', 'zhongsheng', 'chongsheng', 'aiba', 'tianai'),
   fc.constantFrom('霸道 总裁', '总 裁 甜', '爱 !', 'love 霸', 'a b', '!', '(', '34集', '总裁（34集）', '霸道總裁!'),
 );
 const keywords = fc.array(keyword, { minLength: 1, maxLength: 6 });

@@ -1,6 +1,6 @@
 // The posting lists' storage: varint gaps must decode (and stream through intersections) to the exact
 // ranks whatever the gap size (1 to 4 bytes), and the pinyin-pair keys must see neighbouring characters
-// across punctuation but not across other characters. Catalogue-sized gaps need millions of titles, so
+// across punctuation but not across other characters, and a title's pinyin lead is its first two undecorated units. Catalogue-sized gaps need millions of titles, so
 // this builds the index directly.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -54,6 +54,13 @@ describe('posting index storage', () => {
     // Punctuation is not indexed; letters and Chinese characters are, once per title.
     assert.equal(index.count('·'.charCodeAt(0)), 0);
     assert.deepEqual(Array.from(index.list('道'.charCodeAt(0))), [0, 1, 2, 3]);
+  });
+
+  test('pinyin leads are the first two undecorated units of a title', () => {
+    const titles = ['霸道总裁', '《霸·道》', 'a霸道', '霸', '', '!'];
+    const index = buildIndex((rank) => titles[rank] as string, titles.length);
+    const lead = (first: string, second: string) => ((first.charCodeAt(0) << 16) | (second.charCodeAt(0) || 0)) >>> 0;
+    assert.deepEqual(Array.from(index.leads), [lead('霸', '道'), lead('霸', '道'), lead('a', '霸'), lead('霸', ''), 0, 0]);
   });
 
   test('unit pairs join neighbouring units across punctuation, not across other units, once per title', () => {

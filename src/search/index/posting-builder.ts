@@ -89,15 +89,19 @@ export class PostingBuilder {
 
   /**
    * Adds the title's pinyin keys: a posting for each pair of initials of neighbouring Chinese characters
-   * (decoration between them skipped, anything else breaking the run).
+   * (decoration between them skipped, anything else breaking the run). Returns its lead: its first two
+   * undecorated units, as first << 16 | second (0 for none), which decide a pinyin match from its first unit.
    */
-  addPairs(rank: number, units: Uint16Array, start: number, end: number): void {
+  addPairs(rank: number, units: Uint16Array, start: number, end: number): number {
     let previous = 0;
+    let lead = 0;
+    let seen = 0;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
       let info = KEY_INFO[unit] as number;
       if (info === -1) info = keyInfo(unit);
       if (info === -2) continue;
+      if (seen < 2) lead |= unit << (16 - 16 * seen++);
       if (previous !== 0 && info !== 0) {
         if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
           this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);
@@ -111,6 +115,7 @@ export class PostingBuilder {
       }
       previous = info;
     }
+    return lead >>> 0;
   }
 
   /** Appends `rank` to the key's list, unless the list already ends with it (a key seen twice in a title). */

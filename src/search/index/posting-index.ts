@@ -27,11 +27,20 @@ export function initialsPairKey(first: number, second: number): number {
   return INITIALS_PAIR_BASE + first * 26 + second;
 }
 
+/** What the first pinyin search builds (rank-columns.ts, `pairPostings`). */
+export interface PinyinLists {
+  /** The lists of the pinyin-pair keys. */
+  lists: PostingIndex;
+  /** Per rank, the title's lead (PostingBuilder.addPairs). */
+  leads: Uint32Array;
+}
+
 export class PostingIndex {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
   /** The lists of the pinyin-pair keys, built apart (and later) from the character keys'. */
   private pairs: PostingIndex | undefined;
+  private pinyinLeads: Uint32Array = new Uint32Array(0);
 
   /** Built by PostingBuilder: each key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1). */
   constructor(
@@ -58,7 +67,7 @@ export class PostingIndex {
 
   /** Bytes held by the lists. */
   get bytes(): number {
-    return this.ownBytes + (this.pairs?.bytes ?? 0);
+    return this.ownBytes + (this.pairs?.bytes ?? 0) + this.pinyinLeads.byteLength;
   }
 
   /** Bytes held by the lists built with it (the character lists of a build: not the pinyin pairs). */
@@ -77,9 +86,15 @@ export class PostingIndex {
     return this.pairs !== undefined;
   }
 
-  /** Takes the pinyin-pair lists (from an index built of those keys alone) as its own. */
-  attachPairs(pairs: PostingIndex): void {
-    this.pairs = pairs;
+  /** Takes the pinyin-pair lists (from an index built of those keys alone) and the titles' leads as its own. */
+  attachPairs({ lists, leads }: PinyinLists): void {
+    this.pairs = lists;
+    this.pinyinLeads = leads;
+  }
+
+  /** Per rank: the title's first two undecorated units, as first << 16 | second (built with the pinyin-pair lists). */
+  get leads(): Uint32Array {
+    return this.pinyinLeads;
   }
 
   /** How many titles hold the key. */
@@ -163,10 +178,10 @@ export class PostingIndex {
     return (this.syllables().get(syllable) ?? []).map((unit) => this.list(unit, pool));
   }
 
-  /** Lists of the indexed characters with a reading that starts with this letter (0 = a). */
-  charsWithInitial(letter: number, pool: ListPool): Int32Array[] {
+  /** The indexed characters with a reading that starts with this letter (0 = a). */
+  unitsWithInitial(letter: number): readonly number[] {
     this.syllables();
-    return (this.initialChars?.[letter] ?? []).map((unit) => this.list(unit, pool));
+    return this.initialChars?.[letter] ?? [];
   }
 
   /** Every syllable some indexed character is read with, and the characters read with it. */

@@ -10,7 +10,7 @@
 
 import { STALE } from '../query/title-forms.js';
 import { PostingBuilder } from './posting-builder.js';
-import type { PostingIndex } from './posting-index.js';
+import type { PinyinLists } from './posting-index.js';
 import type { PreparedTitles } from './prepared-titles.js';
 import { RegionWriter } from './region-writer.js';
 import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
@@ -95,17 +95,18 @@ export class RankColumns {
   }
 
   /**
-   * The pinyin-pair lists of these titles: one pass over the texts in rank order, memory read forward
+   * The pinyin-pair lists and leads of these titles: one pass over the texts in rank order, memory read forward
    * (the texts never change after the build, so the lists are the same whenever they are made).
    */
-  pairPostings(expectedBytes: number): PostingIndex {
+  pairPostings(expectedBytes: number): PinyinLists {
     const { rows, units } = this;
     const builder = new PostingBuilder(expectedBytes);
+    const leads = new Uint32Array(this.size);
     for (let rank = 0; rank < this.size; rank++) {
       const start = rows[rank * ROW + ROW_TEXT_START] as number;
-      builder.addPairs(rank, units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number));
+      leads[rank] = builder.addPairs(rank, units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number));
     }
-    return builder.finish();
+    return { lists: builder.finish(), leads };
   }
 
   /** Where the slot's row starts when this build holds it and it is not STALE, else -1. */

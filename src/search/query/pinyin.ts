@@ -98,7 +98,7 @@ export function pinyinMatch(title: string, query: string): number {
  * Ways to cut a query into syllables from `syllables` (full pinyin), at most `limit`; undefined when
  * there are more (the caller then falls back to a looser candidate set).
  */
-export function syllableSplits(query: string, syllables: ReadonlySet<string>, limit: number): string[][] | undefined {
+export function syllableSplits(query: string, syllables: { has(syllable: string): boolean }, limit: number): string[][] | undefined {
   // ends[at]: the rest of the query from `at` can be cut into syllables, so the walk never dead-ends.
   const ends = new Uint8Array(query.length + 1);
   ends[query.length] = 1;

@@ -1,15 +1,14 @@
 /**
  * Which indexed titles can match a query at all: a superset of the matches, newest first, that the tier
  * check then narrows. Every literal, folded and all-terms match holds each character of the folded core
- * keyword; a some-terms match holds each character of one term; a pinyin match holds neighbouring
- * characters whose initials (or syllables) spell the keyword. A keyword of punctuation only has no
+ * keyword; a some-terms match holds each character of one term (a pinyin match: pinyin-sources.ts). A
+ * keyword of punctuation only has no
  * character to look up, so every title is a candidate (ALL).
  */
 
-import { initialsPairKey, type PostingIndex } from '../index/posting-index.js';
+import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import { unionAll } from '../index/posting-lists.js';
-import { syllableSplits } from '../query/pinyin.js';
 import type { SearchQuery } from '../query/search-query.js';
 import { foldText, isDecoration } from '../text-forms.js';
 
@@ -17,10 +16,7 @@ export const ALL = 'all';
 export type Candidates = Int32Array | typeof ALL;
 
 /** A list this many times longer than the candidates left is not decoded (about a text check's cost over a posting's). */
-const CHECK_INSTEAD_OF_DECODING = 32;
-
-/** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
-const SPLIT_LIMIT = 32;
+export const CHECK_INSTEAD_OF_DECODING = 32;
 
 /** The indexed (non-decoration) code units every one of the texts holds; undefined when none. */
 export function indexedUnits(...texts: string[]): Set<number> | undefined {
@@ -92,45 +88,26 @@ export function holdingAll(index: PostingIndex, keys: Iterable<number>, pool: Li
   return result;
 }
 
-/** The candidates of a query, in buffers of `pool` (valid until its next reset). */
-export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset, pool: ListPool): Candidates {
-  const sources: Int32Array[] = [];
+/**
+ * The candidate lists of the query's literal, folded and terms tiers (every title that may reach a tier
+ * above pinyin is in one); undefined when the keyword or a term has no indexed unit (every title is then a
+ * candidate).
+ */
+export function textSources(index: PostingIndex, query: SearchQuery, bitset: RankBitset, pool: ListPool): Int32Array[] | undefined {
   const textKeys = candidateKeys(index, query.foldedCore, foldText(query.literalCore));
-  if (!textKeys) return ALL;
-  sources.push(holdingAll(index, textKeys, pool, bitset));
+  if (!textKeys) return undefined;
+  const sources = [holdingAll(index, textKeys, pool, bitset)];
   for (const term of query.terms) {
     const termKeys = candidateKeys(index, term);
-    if (!termKeys) return ALL;
+    if (!termKeys) return undefined;
     sources.push(holdingAll(index, termKeys, pool, bitset));
   }
-  if (query.pinyin !== '') sources.push(...pinyinSources(index, query.pinyin, pool, bitset));
-  return unionAll(sources, bitset, pool);
-}
-
-function letterOf(text: string, at: number): number {
-  return text.charCodeAt(at) - 97;
-}
-
-/** Titles whose neighbouring characters have these initials, in this order. */
-function holdingInitials(index: PostingIndex, initials: string, pool: ListPool, bitset: RankBitset): Int32Array[] {
-  if (initials.length === 1) return index.charsWithInitial(letterOf(initials, 0), pool);
-  const keys: number[] = [];
-  for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
-  return [holdingAll(index, keys, pool, bitset)];
-}
-
-function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): Int32Array[] {
-  const sources = holdingInitials(index, query, pool, bitset);
-  const syllables = index.syllables();
-  const splits = syllableSplits(query, new Set(syllables.keys()), SPLIT_LIMIT);
-  if (!splits) {
-    // Too many ways to read it: a full-pinyin match still starts with a character read as a prefix of the query.
-    for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.push(...index.charsReading(syllable, pool));
-    return sources;
-  }
-  for (const split of splits) {
-    if (split.length === 1) sources.push(...index.charsReading(split[0] as string, pool));
-    else sources.push(...holdingInitials(index, split.map((syllable) => syllable[0]).join(''), pool, bitset));
-  }
   return sources;
+}
+
+/** The candidates of a query without pinyin (pinyin-tiers.ts adds those), in buffers of `pool` (valid until its next reset). */
+export function candidates(index: PostingIndex, query: SearchQuery, bitset: RankBitset, pool: ListPool): Candidates {
+  const sources = textSources(index, query, bitset, pool);
+  if (!sources) return ALL;
+  return unionAll(sources, bitset, pool);
 }

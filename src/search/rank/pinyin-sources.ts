@@ -1,0 +1,166 @@
+/**
+ * Where a pinyin keyword's matches are, as posting lists. A way of reading the keyword that two letters
+ * or one or two syllables make is found exactly by lists: two initials by their initials-pair list, one
+ * syllable by the lists of the characters read so, two by the unit-pair lists of a character read one next
+ * to one read the other. Such a way matches from a title's first unit exactly when the title's lead (its
+ * first two undecorated units) spells it, which `ExactWays.starts` tells. Longer ways give supersets
+ * (intersections of pair lists), each title to be checked.
+ */
+import { initialsPairKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { ListPool, type RankBitset } from '../index/posting-lists.js';
+import { syllableSplits } from '../query/pinyin.js';
+import { CHECK_INSTEAD_OF_DECODING, holdingAll } from './candidates.js';
+
+/** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
+const SPLIT_LIMIT = 32;
+
+function letterOf(text: string, at: number): number {
+  return text.charCodeAt(at) - 97;
+}
+
+/** A pinyin keyword's lists. */
+export interface PinyinSources {
+  /** Lists whose every title matches the keyword somewhere. */
+  exact: Int32Array[];
+  /** The ways those lists were found by, to tell which of their titles match from the first unit. */
+  ways: ExactWays;
+  /** Supersets of the other matches, each title to be checked. */
+  loose: Int32Array[];
+}
+
+/**
+ * Which leads (a title's first two undecorated units) begin one of the exact ways: bit w of FIRST[unit] is
+ * set when the unit can be way w's first character, of SECOND[unit] when it can be its second; a way of
+ * one syllable needs no second. Two table reads a title, whatever the number of ways. The tables are
+ * shared by every search (the engine runs one at a time) and cleared by `clear()`.
+ */
+const FIRST = new Uint32Array(0x10000);
+const SECOND = new Uint32Array(0x10000);
+const MAX_EXACT_WAYS = 32;
+
+export class ExactWays {
+  private readonly touched: (readonly number[])[] = [];
+  private single = 0;
+  private count = 0;
+
+  /** Notes a way by the characters that can be its first and second; false when there are too many ways already. */
+  add(first: readonly number[], second?: readonly number[]): boolean {
+    if (this.count === MAX_EXACT_WAYS) return false;
+    const bit = 1 << this.count++;
+    for (const unit of first) FIRST[unit] = (FIRST[unit] as number) | bit;
+    this.touched.push(first);
+    if (!second) this.single |= bit;
+    else {
+      for (const unit of second) SECOND[unit] = (SECOND[unit] as number) | bit;
+      this.touched.push(second);
+    }
+    return true;
+  }
+
+  /** Does a title with this lead (first << 16 | second) match one of the ways from its first unit? */
+  starts(lead: number): boolean {
+    return ((FIRST[lead >>> 16] as number) & ((SECOND[lead & 0xffff] as number) | this.single)) !== 0;
+  }
+
+  /** Clears the shared tables: once per search, when its titles are tiered. */
+  clear(): void {
+    for (const units of this.touched) {
+      for (const unit of units) {
+        FIRST[unit] = 0;
+        SECOND[unit] = 0;
+      }
+    }
+  }
+}
+
+/** The initials-pair keys of a string of initials, each neighbouring two. */
+function initialsKeys(initials: string): number[] {
+  const keys: number[] = [];
+  for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
+  return keys;
+}
+
+/** One list: the union of the keys' lists (decoded one at a time into `scratch`, gathered in `bitset`). */
+function unionOfKeys(index: PostingIndex, keys: number[], pool: ListPool, bitset: RankBitset): Int32Array {
+  if (keys.length === 1) return index.list(keys[0] as number, pool);
+  for (const key of keys) {
+    SCRATCH.reset();
+    bitset.add(index.list(key, SCRATCH));
+  }
+  return bitset.drain(pool);
+}
+
+const SCRATCH = new ListPool();
+
+/** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
+function syllablePairKeys(index: PostingIndex, first: string, second: string): { keys: number[]; postings: number } {
+  const syllables = index.syllables();
+  const keys: number[] = [];
+  let postings = 0;
+  for (const one of syllables.get(first) ?? []) {
+    for (const two of syllables.get(second) ?? []) {
+      const key = index.unitPairKey(one, two);
+      if (key === NO_KEY) continue;
+      keys.push(key);
+      postings += index.count(key);
+    }
+  }
+  return { keys, postings };
+}
+
+/** Titles holding, for each neighbouring two syllables of the split, characters so read side by side (or a few more). */
+function holdingSyllables(index: PostingIndex, split: string[], pool: ListPool, bitset: RankBitset): Int32Array {
+  const pairs = split.slice(1).map((second, at) => syllablePairKeys(index, split[at] as string, second));
+  pairs.sort((a, b) => a.postings - b.postings);
+  let result: Int32Array = new Int32Array(0);
+  for (const [position, { keys, postings }] of pairs.entries()) {
+    if (position > 0 && (result.length === 0 || postings > result.length * CHECK_INSTEAD_OF_DECODING)) break;
+    const union = unionOfKeys(index, keys, pool, bitset);
+    result = position === 0 ? union : intersectSorted(result, union, pool);
+  }
+  return result;
+}
+
+function intersectSorted(a: Int32Array, b: Int32Array, pool: ListPool): Int32Array {
+  const out = pool.take(Math.min(a.length, b.length));
+  let found = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) out[found++] = x;
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return out.subarray(0, found);
+}
+
+/** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
+export function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): PinyinSources {
+  const sources: PinyinSources = { exact: [], ways: new ExactWays(), loose: [] };
+  // Beyond the ways the lead tables can tell apart, a list is checked title by title.
+  const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
+    (sources.ways.add(first, second) ? sources.exact : sources.loose).push(list);
+  if (query.length === 2) {
+    const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
+    exactly(index.list(initialsPairKey(first, second), pool), index.unitsWithInitial(first), index.unitsWithInitial(second));
+  } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset));
+  const syllables = index.syllables();
+  const splits = syllableSplits(query, syllables, SPLIT_LIMIT);
+  if (!splits) {
+    // Too many ways to read it: a full-pinyin match still starts with a character read as a prefix of the query.
+    for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));
+    return sources;
+  }
+  for (const split of splits) {
+    const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
+    if (split.length === 1) exactly(unionOfKeys(index, first as number[], pool, bitset), first as number[]);
+    else if (split.length === 2) {
+      exactly(
+        unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset),
+        first as number[],
+        second,
+      );
+    } else sources.loose.push(holdingSyllables(index, split, pool, bitset));
+  }
+  return sources;
+}

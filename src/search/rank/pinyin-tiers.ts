@@ -1,0 +1,133 @@
+/**
+ * A Latin keyword of two or more letters (also pinyin) from posting lists, as far as they decide. Most of
+ * its pinyin matches are found exactly by lists (candidates.ts, `pinyinSources`): `zc` is every title in
+ * the zc initials-pair list, `zongcai` every title in the unit-pair lists of a character read zong next
+ * to one read cai. Such a title can reach a tier above pinyin only when it is a candidate of those tiers
+ * too; otherwise its lead (first two undecorated units, one 4-byte read) tells whether it matches from its
+ * first unit (the first pinyin tier) or only further on, with no row or text read and no readings walked.
+ * Titles of the looser lists (longer readings: a superset) get only the pinyin check, and candidates of
+ * the higher tiers the full one. A two-letter keyword's tens of thousands of matches had each cost a row,
+ * a text and the readings check (about a microsecond). The build must hold no outdated row (a title tiered
+ * by lists has its row unread): with outdated rows, or a term without an indexed unit, every candidate
+ * gets the full check.
+ */
+import type { PostingIndex } from '../index/posting-index.js';
+import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
+import type { RankColumns } from '../index/rank-columns.js';
+import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { pinyinMatchUnits } from '../query/pinyin.js';
+import type { PreparedQuery } from '../query/title-forms.js';
+import { textSources } from './candidates.js';
+import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
+import { BLOCK, touchBlock } from './literal-tiers.js';
+import { type ExactWays, pinyinSources } from './pinyin-sources.js';
+
+/** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
+const checked = new Classified();
+
+/** Fills `out` for the Latin keyword's candidates of the type (-1: any); returns how many. */
+export function classifyPinyin(
+  index: PostingIndex,
+  columns: RankColumns,
+  query: PreparedQuery,
+  typeCode: number,
+  title: UnitTitle,
+  pool: ListPool,
+  bitset: RankBitset,
+  out: Classified,
+): number {
+  const text = textSources(index, query, bitset, pool);
+  const pinyin = pinyinSources(index, query.pinyin, pool, bitset);
+  try {
+    if (!text || columns.staleRows > 0) {
+      const all = text ? unionAll([...text, ...pinyin.exact, ...pinyin.loose], bitset, pool) : everyRank(columns.size, pool);
+      const ranks = ofType(all, columns.types, typeCode, pool);
+      classifyCandidates(columns, ranks, query, title, out);
+      return ranks.length;
+    }
+    const higher = unionAll(text, bitset, pool);
+    const loose = unionAll(pinyin.loose, bitset, pool);
+    const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
+    out.reserve(ranks);
+    const first = query.pinyinTier + 1;
+    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin.ways, index.leads, first, out.codes, pool);
+    checkPinyin(columns, ranks, partial, query.pinyin, first, pool, out.codes);
+    if (full.length === 0) return ranks.length;
+    const fullRanks = pool.take(full.length);
+    for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at] as number] as number;
+    classifyCandidates(columns, fullRanks, query, title, checked);
+    for (let at = 0; at < full.length; at++) out.codes[full[at] as number] = checked.codes[at] as number;
+    return ranks.length;
+  } finally {
+    pinyin.ways.clear();
+  }
+}
+
+/**
+ * Codes of the titles that only exact ways find (every title of `ranks` not in `higher` or `loose`), by
+ * their leads; returns the places in `ranks` of the others: those to check in full (candidates of the
+ * higher tiers) and those to check for pinyin only (of the looser lists, unless a lead settles them).
+ */
+function tierByLeads(
+  ranks: Int32Array,
+  higher: Int32Array,
+  loose: Int32Array,
+  ways: ExactWays,
+  leads: Uint32Array,
+  first: number,
+  codes: Uint16Array,
+  pool: ListPool,
+): { full: Int32Array; partial: Int32Array } {
+  if (higher.length === 0 && loose.length === 0) {
+    // Only exact matches (the usual pinyin keyword of two letters or one or two syllables): leads alone.
+    for (let at = 0; at < ranks.length; at++) codes[at] = ways.starts(leads[ranks[at] as number] as number) ? first : first + 1;
+    return { full: pool.take(0), partial: pool.take(0) };
+  }
+  const full = pool.take(Math.min(ranks.length, higher.length));
+  const partial = pool.take(Math.min(ranks.length, loose.length));
+  let fulls = 0;
+  let partials = 0;
+  let atHigher = 0;
+  let atLoose = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at] as number;
+    while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
+    while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
+    const lead = leads[rank] as number;
+    if (higher[atHigher] === rank) full[fulls++] = at;
+    else if (loose[atLoose] !== rank) codes[at] = ways.starts(lead) ? first : first + 1;
+    // In a looser list too: a lead that begins an exact way settles it (the best pinyin place), else check.
+    else if (ways.starts(lead)) codes[at] = first;
+    else partial[partials++] = at;
+  }
+  return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
+}
+
+/** Codes of the titles at `places` in `ranks` by the pinyin check alone, their rows and texts touched a block at a time. */
+function checkPinyin(
+  columns: RankColumns,
+  ranks: Int32Array,
+  places: Int32Array,
+  pinyin: string,
+  first: number,
+  pool: ListPool,
+  codes: Uint16Array,
+): void {
+  const { rows, units } = columns;
+  const checkedRanks = pool.take(places.length);
+  for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
+  for (let at = 0; at < places.length; at++) {
+    if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
+    const row = (checkedRanks[at] as number) * ROW;
+    const start = rows[row + ROW_TEXT_START] as number;
+    const place = pinyinMatchUnits(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), pinyin);
+    codes[places[at] as number] = place < 0 ? 0 : first + place;
+  }
+}
+
+/** Ranks 0..size-1 (a keyword with a term of punctuation only can match any title). */
+function everyRank(size: number, pool: ListPool): Int32Array {
+  const ranks = pool.take(size);
+  for (let rank = 0; rank < size; rank++) ranks[rank] = rank;
+  return ranks;
+}
