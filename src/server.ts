@@ -21,12 +21,16 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, beforeListen?: (services: Services) => Promise<void>): Promise<RunningServer> {
-  const services = await createServices(config);
-  await beforeListen?.(services);
+  // The apps are built while the search worker builds its index (the catalogue's thread waits for it
+  // otherwise); listening starts once search is ready too (docs/deployment.md, "Start-up and reload").
+  const services = await createServices(config, { untilSearchReady: false });
   const catalogueApp = await buildCatalogueApp(services);
   const rankingApp = await buildRankingApp(services);
   const metricsApp = services.metrics && config.metrics ? buildMetricsApp(services.metrics, services.log) : undefined;
   try {
+    await Promise.all([catalogueApp.ready(), rankingApp.ready(), metricsApp?.ready()]); // their plugins load now
+    await services.catalogue.ready();
+    await beforeListen?.(services);
     await listenOn(catalogueApp, config.host, config.port, 'PORT');
     await listenOn(rankingApp, config.host, config.rankingPort, 'RANKING_PORT');
     if (metricsApp && config.metrics) await listenOn(metricsApp, config.metrics.host, config.metrics.port, 'METRICS_PORT');

@@ -43,6 +43,11 @@ export interface ServiceOptions {
   pollMs?: number;
   /** Follow PostgreSQL change notifications from other instances and the CLI (default true). */
   listen?: boolean;
+  /**
+   * Return once the catalogue's view is loaded, before the search worker has built its index
+   * (`catalogue.ready()` then resolves when it has); by default createServices waits for both.
+   */
+  untilSearchReady?: boolean;
   /** The logger to use (the command line's); by default one is made from LOG_LEVEL, writing to stdout. */
   log?: Logger;
 }
@@ -57,7 +62,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const store = new CatalogueStore(database);
   const clock = new LocalClock(config.catalogueTimeZone);
   const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), clock, metrics?.searchTimings());
-  await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true });
+  await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true, untilSearchReady: options.untilSearchReady ?? true });
   const redis = config.redisUrl
     ? await RedisLink.open(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }, log.child({ component: 'redis' }))
     : undefined;

@@ -37,6 +37,9 @@ export class Catalogue {
   private refreshing: Promise<void> | undefined;
   private queuedRefresh: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private firstLoad: Promise<void> = Promise.resolve();
+  /** Called by the first load once the view serves, before the search index is built. */
+  private onViewLoaded: (() => void) | undefined;
   private changeFeed: ChangeFeed | undefined;
   private readonly listeners: Array<(types: Set<ContentType>) => void> = [];
 
@@ -55,15 +58,35 @@ export class Catalogue {
 
   /**
    * Loads everything, then follows the store's revision every `pollMs` and, with `listen`, on every
-   * change notification. Listening starts before the first load so no change falls in between.
+   * change notification. Listening starts before the first load so no change falls in between. With
+   * `untilSearchReady: false` it resolves once the view is loaded, while the search worker still builds
+   * its index (`ready()` resolves after that): start-up builds its HTTP apps in that time rather than
+   * after it (docs/deployment.md, "Start-up and reload").
    */
-  async start(pollMs = 1000, { listen = false }: { listen?: boolean } = {}): Promise<void> {
+  async start(
+    pollMs = 1000,
+    { listen = false, untilSearchReady = true }: { listen?: boolean; untilSearchReady?: boolean } = {},
+  ): Promise<void> {
     if (listen) this.changeFeed = await this.store.watchChanges(() => void this.refresh().catch(() => undefined));
-    await this.refresh();
+    const viewLoaded = new Promise<void>((resolve) => {
+      this.onViewLoaded = resolve;
+    });
+    this.firstLoad = this.refresh();
+    this.firstLoad.catch(() => undefined); // awaited below and by ready(); never an unhandled rejection
+    try {
+      await (untilSearchReady ? this.firstLoad : Promise.race([viewLoaded, this.firstLoad]));
+    } finally {
+      this.onViewLoaded = undefined;
+    }
     if (pollMs > 0) {
       this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
       this.timer.unref();
     }
+  }
+
+  /** Resolves once the first load is complete, the search index included (rejects if it failed). */
+  ready(): Promise<void> {
+    return this.firstLoad;
   }
 
   async stop(): Promise<void> {
@@ -145,6 +168,7 @@ export class Catalogue {
     this.lastLookAt = Date.now();
     this.changes++;
     if (changedTypes.size > 0) for (const listener of this.listeners) listener(changedTypes);
+    this.onViewLoaded?.();
     // A search worker builds while lists already serve the new view; searches sent now queue behind the
     // build. Waiting here makes start-up (and a test's refresh) end with search ready.
     await prepared;

@@ -1,0 +1,46 @@
+/**
+ * The Node options `dramadex serve` runs with, applied by the launcher (bin/dramadex.js) before anything
+ * is loaded.
+ *
+ * Why: V8 sizes the young generation's ceiling from the machine's memory (on a 24 GB machine, 64 MB
+ * semi-spaces), and under sustained traffic the catalogue thread's young generation grows to it and stays
+ * committed: about 130 MB of the server's resident memory after a load run at a million entries
+ * (docs/deployment.md, "Memory per instance"). The ceiling is fixed when the process starts:
+ * `v8.setFlagsFromString('--max-semi-space-size=…')` at run time changes nothing once the heap exists. So
+ * the launcher replaces its own process image once (`process.execve`: same process id, so signals,
+ * supervisors and exit codes see one process) with the cap added. Measured, the cap costs start-up
+ * nothing: the store read's batches die young at any of these sizes.
+ *
+ * An operator's own `--max-semi-space-size` (in NODE_OPTIONS or on node's command line) wins, and a Node
+ * without `process.execve` (before 22.15, or Windows) runs as it is.
+ */
+
+/** MiB per semi-space when serving: a young generation of at most 3 × 16 MiB (Node's doc: three semi-spaces). */
+export const SERVE_SEMI_SPACE_MB = 16;
+
+const SEMI_SPACE_FLAG = /(^|\s)--max[-_]semi[-_]space[-_]size\b/;
+
+export interface ProcessStart {
+  /** The launcher's arguments after node's own: [script, command, ...]. */
+  argv: readonly string[];
+  execArgv: readonly string[];
+  nodeOptions: string | undefined;
+}
+
+/**
+ * The arguments (after the node executable) to start serving with, or undefined when the process should
+ * run as it is: not `serve`, or the operator already chose a young-generation size.
+ */
+export function servingRestartArgs({ argv, execArgv, nodeOptions }: ProcessStart): string[] | undefined {
+  const command = argv.slice(1).find((arg) => !arg.startsWith('-'));
+  if (command !== 'serve') return undefined;
+  if (SEMI_SPACE_FLAG.test(nodeOptions ?? '') || execArgv.some((arg) => SEMI_SPACE_FLAG.test(arg))) return undefined;
+  return [`--max-semi-space-size=${SERVE_SEMI_SPACE_MB}`, ...execArgv, ...argv];
+}
+
+/** Replaces this process with one started with the serving options, when they apply (see above). */
+export function restartWithServingFlags(): void {
+  const args = servingRestartArgs({ argv: process.argv.slice(1), execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS });
+  if (!args || typeof process.execve !== 'function' || process.platform === 'win32') return;
+  process.execve(process.execPath, [process.execPath, ...args], process.env);
+}
