@@ -23,8 +23,8 @@ const LAYERS: string[][] = [
   ['search'],
   ['catalogue'],
   ['client'],
-  ['ingest', 'limits', 'ranking'],
-  ['web', 'system', 'demo'],
+  ['ingest', 'limits', 'ranking', 'links'],
+  ['web', 'system', 'demo', 'sources'],
   ['composition'],
 ];
 
