@@ -84,6 +84,11 @@ export class Metrics {
     help: 'WeChat callbacks: verified (URL check), answered (message), refused (bad signature, stale, malformed)',
     labelNames: ['outcome'],
   });
+  private readonly backgroundFailures = new BoundCounter({
+    name: 'dramadex_background_failures_total',
+    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync); alert on any increase',
+    labelNames: ['task'],
+  });
   private readonly fetcherRuns = new BoundCounter({
     name: 'dramadex_ranking_fetches_total',
     help: 'Upstream hot-list fetches, by board and outcome (ok or failed)',
@@ -100,6 +105,7 @@ export class Metrics {
       this.rankingAuth,
       this.wechatCallbacks,
       this.fetcherRuns,
+      this.backgroundFailures,
     ]) {
       metric.registerIn(this.registry);
     }
@@ -127,6 +133,11 @@ export class Metrics {
 
   fetchTally(board: string, ok: boolean): Tally {
     return this.fetcherRuns.child(board, ok ? 'ok' : 'failed');
+  }
+
+  /** Failed runs of one task done on a timer (observability/recurring-failure.ts). */
+  backgroundFailureTally(task: string): Tally {
+    return this.backgroundFailures.child(task);
   }
 
   /** The Prometheus text exposition of every metric. */
