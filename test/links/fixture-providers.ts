@@ -50,7 +50,8 @@ export interface FixtureProviders {
   /** Every request so far, oldest first. */
   log(): FixtureRequest[];
   set(provider: ProviderId, shareId: string, asId: string): void;
-  program(provider: ProviderId, shareId: string, reply: ProgrammedReply): void;
+  /** Serves `reply` for `shareId` from now on; undefined goes back to the scenario answers. */
+  program(provider: ProviderId, shareId: string, reply: ProgrammedReply | undefined): void;
   close(): Promise<void>;
 }
 
@@ -211,7 +212,10 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
     waitForRequests: (n) => (log.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
     log: () => [...log],
     set: (provider, shareId, asId) => aliases.set(`${provider}/${shareId}`, asId),
-    program: (provider, shareId, reply) => programmed.set(`${provider}/${shareId}`, reply),
+    program: (provider, shareId, reply) => {
+      if (reply) programmed.set(`${provider}/${shareId}`, reply);
+      else programmed.delete(`${provider}/${shareId}`);
+    },
     async close() {
       await Promise.all(
         [...servers.values()].map((server) => {
