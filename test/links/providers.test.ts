@@ -264,6 +264,13 @@ describe('the one HTTP path', () => {
     assert.equal(fixture.requests(), before + 1, 'an aborted signal sends nothing');
   });
 
+  test('a check never throws: a failure inside it is unknown with the reason', async () => {
+    const broken = createLinkChecker({ origins: { quark: 'not an origin' } });
+    const outcome = await broken.check(fixtureLink('quark', 'alive1'));
+    assert.equal(outcome.verdict, 'unknown');
+    assert.match(outcome.reason, /^check failed: /);
+  });
+
   test('the body cap is the option given', async () => {
     const small = createLinkChecker({ origins: fixture.originMap, bodyCapBytes: 16 });
     const outcome = await small.check(fixtureLink('alipan', 'alive1'));

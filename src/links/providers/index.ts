@@ -53,23 +53,23 @@ export function createLinkChecker(options: LinkCheckerOptions = {}): LinkChecker
     async check(link: string, signal?: AbortSignal): Promise<CheckOutcome> {
       const share = parseShareLink(link);
       if (!share) return { verdict: 'unsupported', provider: undefined, reason: 'not a share link of a known provider', throttled: false };
-      const module = MODULES[share.provider];
-      if (signal?.aborted) return { verdict: 'unknown', provider: share.provider, reason: 'aborted', throttled: false };
-      const send = providerHttp({
-        hosts: module.hosts,
-        origin: options.origins?.[share.provider],
-        timeoutMs,
-        bodyCapBytes,
-        userAgent: module.phone ? PHONE_USER_AGENT : DESKTOP_USER_AGENT,
-        referer: module.sharePage(share),
-        signal,
-      });
+      const unknown = (reason: string): CheckOutcome => ({ verdict: 'unknown', provider: share.provider, reason, throttled: false });
+      if (signal?.aborted) return unknown('aborted');
       try {
+        const module = MODULES[share.provider];
+        const send = providerHttp({
+          hosts: module.hosts,
+          origin: options.origins?.[share.provider],
+          timeoutMs,
+          bodyCapBytes,
+          userAgent: module.phone ? PHONE_USER_AGENT : DESKTOP_USER_AGENT,
+          referer: module.sharePage(share),
+          signal,
+        });
         const ruled = await module.check(share, send);
-        if (signal?.aborted) return { verdict: 'unknown', provider: share.provider, reason: 'aborted', throttled: false };
-        return { ...ruled, provider: share.provider };
+        return signal?.aborted ? unknown('aborted') : { ...ruled, provider: share.provider };
       } catch (error) {
-        return { verdict: 'unknown', provider: share.provider, reason: `check failed: ${(error as Error).message}`, throttled: false };
+        return unknown(`check failed: ${(error as Error).message}`);
       }
     },
   };
