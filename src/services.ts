@@ -67,12 +67,17 @@ export async function createServices(config: Config, options: ServiceOptions = {
     log.child({ component: 'catalogue' }),
     metrics?.backgroundFailureTally('catalogue_refresh'),
   );
-  const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), clock, metrics?.searchTimings(), refreshFailures);
+  const search = new WorkerSearch({ log: log.child({ component: 'search-worker' }), tallies: metrics?.searchWorkerTallies() });
+  const catalogue = new Catalogue(store, new CatalogueView(), search, clock, metrics?.searchTimings(), refreshFailures);
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true, untilSearchReady: options.untilSearchReady ?? true });
   const redis = config.redisUrl
     ? await RedisLink.open(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }, log.child({ component: 'redis' }))
     : undefined;
-  const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }, ...(redis ? [redis.healthProbe()] : [])];
+  const probes: HealthProbe[] = [
+    { name: 'database', check: () => store.ping() },
+    search.healthProbe(),
+    ...(redis ? [redis.healthProbe()] : []),
+  ];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
   const rankings = createRankingServices(config, database, log, metrics, redis);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
