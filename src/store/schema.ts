@@ -62,9 +62,10 @@ export interface RemovedEntriesTable {
   revision: number;
 }
 
-/** A link, or a link prefix, kept out of the catalogue. */
+/** A link, or a link prefix, kept out of the catalogue; `match` says which (migration 005). */
 export interface TakedownsTable {
   pattern: string;
+  match: 'exact' | 'prefix';
   reason: string;
   created_at: string;
 }
