@@ -70,10 +70,16 @@ export function registerLifecycleCommands(program: Command): void {
     .option('--type <type>', 'only this type')
     .option('--format <format>', 'ndjson, csv or json', 'ndjson')
     .option('--output <file>', 'write to this file instead of standard output')
-    .action(async (options: { type?: string; format: string; output?: string }) => {
+    .option('--include-hidden', 'also the entries hidden because their links were confirmed dead')
+    .action(async (options: { type?: string; format: string; output?: string; includeHidden?: boolean }) => {
       const type = options.type === undefined ? undefined : parseType(options.type);
       const { exportCommand } = await import('./export-command.js');
-      await exportCommand(loadConfig(), { type, format: options.format, output: options.output });
+      await exportCommand(loadConfig(), {
+        type,
+        format: options.format,
+        output: options.output,
+        includeHidden: options.includeHidden === true,
+      });
     });
 
   program

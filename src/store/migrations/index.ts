@@ -9,6 +9,7 @@ import { rankingMigration } from './002-ranking.js';
 import { apiKeysMigration } from './003-api-keys.js';
 import { lifecycleMigration } from './004-lifecycle.js';
 import { takedownMatchMigration } from './005-takedown-match.js';
+import { linkHealthMigration } from './006-link-health.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003-api-keys': apiKeysMigration(dialect),
     '004-lifecycle': lifecycleMigration(),
     '005-takedown-match': takedownMatchMigration(),
+    '006-link-health': linkHealthMigration(),
   };
 }
