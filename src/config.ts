@@ -40,6 +40,15 @@ export interface Config {
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
+  /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
+  sources: SourcesConfig;
+}
+
+export interface SourcesConfig {
+  /** `SOURCES=off`: `serve` polls no source (`sources poll` still does). */
+  enabled: boolean;
+  /** Where public channel pages are read (TELEGRAM_ORIGIN), without a trailing slash. */
+  telegramOrigin: string;
 }
 
 /** The web page on the catalogue address (docs/web.md). */
@@ -133,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
     metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
     web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
+    sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);

@@ -95,6 +95,12 @@ export const ENVIRONMENT = Type.Object({
   WEB: onOff('on'),
   WEB_RATE_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 60 }),
   WEB_RANKINGS: onOff('on'),
+  SOURCES: onOff('on'),
+  TELEGRAM_ORIGIN: text({
+    rule: 'an http(s) origin such as https://t.me (no path)',
+    pattern: '^https?://[^/?#\\s]+/?$',
+    default: 'https://t.me',
+  }),
 });
 
 export type Environment = Static<typeof ENVIRONMENT>;

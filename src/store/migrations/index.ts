@@ -8,6 +8,7 @@ import { catalogueMigration } from './001-catalogue.js';
 import { rankingMigration } from './002-ranking.js';
 import { apiKeysMigration } from './003-api-keys.js';
 import { lifecycleMigration } from './004-lifecycle.js';
+import { sourcesMigration } from './007-sources.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -15,5 +16,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-ranking': rankingMigration(dialect),
     '003-api-keys': apiKeysMigration(dialect),
     '004-lifecycle': lifecycleMigration(),
+    '007-sources': sourcesMigration(),
   };
 }
