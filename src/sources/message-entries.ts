@@ -2,8 +2,8 @@
  * The catalogue rows one channel message yields (docs/sources.md): one per share link it holds, found in
  * anchors (their `href`, since the visible text may be shortened) and in plain text, each with the code
  * posted after it (`提取码：xxxx`, `pwd=xxxx`, …) carried in the link the way its provider's links carry one
- * (shared/share-links.ts). The title is the first line of the message, or for a message that lists several
- * titles and links, the line that opens the link's own part; the type is a hashtag's or the source's. A
+ * (shared/share-links.ts). The title is the first title line of the message, or for a message that lists several
+ * titles and links, the title line just above the link; the type is a hashtag's or the source's. A
  * message without a share link yields nothing. Rows are plain objects: the import rules check them.
  */
 import type { ContentType } from '../shared/content-types.js';
@@ -44,8 +44,9 @@ export function messageRows(message: ChannelMessage, defaultType: ContentType, u
   for (const [index, found] of links.entries()) {
     const next = links[index + 1]?.start ?? message.text.length;
     const code = CODE.exec(message.text.slice(found.end, next))?.[1];
+    // Several links: each takes the title line just above it (a list of titles and links).
     const previousEnd = index === 0 ? 0 : lineEnd(message.text, (links[index - 1] as FoundLink).end);
-    const ownTitle = index === 0 ? undefined : titleOfPart(titleText.slice(previousEnd, found.start));
+    const ownTitle = links.length > 1 ? titleOfPart(titleText.slice(previousEnd, found.start), 'last') : undefined;
     const title = ownTitle || firstTitle;
     if (!title) continue;
     rows.push({ title, source_link: code ? withShareCode(found.link, code) : found.link, type, update_time: updateTime });
@@ -78,9 +79,11 @@ function withoutLinks(text: string, links: FoundLink[]): string {
   return masked.replace(PLAIN_URL, (url) => ' '.repeat(url.length));
 }
 
-/** The first line of `text` that is a title once cleaned. */
-function titleOfPart(text: string): string {
-  for (const line of text.split('\n')) {
+/** The first (or last) line of `text` that is a title once cleaned. */
+function titleOfPart(text: string, which: 'first' | 'last' = 'first'): string {
+  const lines = text.split('\n');
+  if (which === 'last') lines.reverse();
+  for (const line of lines) {
     const title = cleanTitle(line.replace(LINK_LABEL_AT_END, ''));
     if (title && !NOT_A_TITLE.test(title)) return title;
   }
