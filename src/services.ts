@@ -18,6 +18,7 @@ import { RedisLink } from './redis/redis-link.js';
 import { WorkerSearch } from './search/worker/worker-search.js';
 import type { HealthProbe } from './shared/health-probe.js';
 import { LocalClock } from './shared/local-time.js';
+import { startSourcePolling } from './sources/source-polling.js';
 import { type Database, openDatabase } from './store/database.js';
 
 export interface Services {
@@ -87,6 +88,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
     ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics, redis)
     : undefined;
   if (limits) features.push(...limits.features);
+  // Tests that refresh by hand (pollMs 0) poll sources by hand too.
+  const sourcePolling = config.sources.enabled && options.pollMs !== 0 ? startSourcePolling(config, store, log, metrics) : undefined;
+  if (sourcePolling) features.push('sources');
   metrics?.addReadings({
     entriesByType: () => catalogue.entriesByType(),
     catalogueRevision: () => catalogue.revision,
@@ -107,6 +111,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     probes,
     features,
     async close() {
+      await sourcePolling?.stop();
       await catalogue.stop();
       await rankings.close();
       await limits?.close();

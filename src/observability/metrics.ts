@@ -6,7 +6,7 @@
  * catalogue revision, the blacklist, the Redis link) are read when Prometheus scrapes, through the
  * `Readings` the composition root hands over. What each metric means: docs/operations.md.
  */
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
 
@@ -103,6 +103,25 @@ export class Metrics {
     labelNames: ['board', 'outcome'],
   });
 
+  private readonly sourcePolls = new Counter({
+    name: 'dramadex_source_polls_total',
+    help: 'Polls of each registered source (docs/sources.md), by outcome: ok, no_preview, rate_limited, unknown_page, unreachable, upstream_error, invalid, failed',
+    labelNames: ['source', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly sourceEntriesAdded = new Counter({
+    name: 'dramadex_source_entries_added_total',
+    help: 'Catalogue entries added by polls of each source',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
+  private readonly sourceLastSuccess = new Gauge({
+    name: 'dramadex_source_last_success_seconds',
+    help: 'Unix time of the last successful poll of each source by this instance',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     for (const metric of [
@@ -151,6 +170,20 @@ export class Metrics {
   /** Failed runs of one task done on a timer (observability/recurring-failure.ts). */
   backgroundFailureTally(task: string): Tally {
     return this.backgroundFailures.child(task);
+  }
+
+  /**
+   * What polling sources records. Labelled by source name at each poll rather than pre-bound: sources are
+   * registered while the process runs, and polls come minutes apart.
+   */
+  sourceRecorder(): { polled(name: string, outcome: string, added: number, at: Date): void } {
+    return {
+      polled: (name, outcome, added, at) => {
+        this.sourcePolls.labels(name, outcome).inc();
+        if (added > 0) this.sourceEntriesAdded.labels(name).inc(added);
+        if (outcome === 'ok') this.sourceLastSuccess.labels(name).set(at.getTime() / 1000);
+      },
+    };
   }
 
   /** The Prometheus text exposition of every metric. */

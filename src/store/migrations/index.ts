@@ -10,6 +10,7 @@ import { apiKeysMigration } from './003-api-keys.js';
 import { lifecycleMigration } from './004-lifecycle.js';
 import { takedownMatchMigration } from './005-takedown-match.js';
 import { linkHealthMigration } from './006-link-health.js';
+import { sourcesMigration } from './007-sources.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -19,5 +20,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '004-lifecycle': lifecycleMigration(),
     '005-takedown-match': takedownMatchMigration(),
     '006-link-health': linkHealthMigration(),
+    '007-sources': sourcesMigration(),
   };
 }
