@@ -87,7 +87,15 @@ function read(provider: ProviderId, request: IncomingMessage, url: URL, body: st
       return asked('page', /^\/s\/([^/]+)$/.exec(path)?.[1]);
     case 'xunlei':
       // The handshake names no share: it answers as share id `*` (set or program `*` to change it).
-      if (path === '/v1/shield/captcha/init') return asked('captcha', '*');
+      if (path === '/v1/shield/captcha/init') {
+        const meta = bodyJson().meta as Record<string, unknown> | undefined;
+        return asked(
+          'captcha',
+          '*',
+          undefined,
+          header('x-client-id') && typeof meta?.captcha_sign === 'string' ? meta.captcha_sign : undefined,
+        );
+      }
       if (path === '/drive/v1/share') return asked('share', q('share_id'), q('pass_code'), header('x-captcha-token'));
       return undefined;
   }

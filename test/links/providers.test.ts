@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { CheckOutcome, LinkChecker, Verdict } from '../../src/links/link-checker.js';
 import { ForbiddenDestination, providerHttp } from '../../src/links/provider-http.js';
 import { createLinkChecker } from '../../src/links/providers/index.js';
+import { captchaSign } from '../../src/links/providers/xunlei.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { FIXTURE_CODE, type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 
@@ -98,6 +99,8 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['statefalse1', 'abcd', 'unknown'],
     ['dead1', undefined, 'dead'],
     ['stateonly1', undefined, 'unknown'],
+    ['shareinfo1', undefined, 'alive'],
+    ['shareinfo7', undefined, 'dead'],
     ['expired1', undefined, 'dead'],
     ['cancelled1', undefined, 'dead'],
     ['deleted1', undefined, 'dead'],
@@ -182,16 +185,31 @@ describe('provider checkers against the fixture providers', () => {
     const refused = await checker.check(fixtureLink('xunlei', 'alive1'));
     fixture.set('xunlei', '*', 'inittoken1');
     const tokenless = await checker.check(fixtureLink('xunlei', 'alive1'));
+    fixture.set('xunlei', '*', 'initurl1');
+    const person = await checker.check(fixtureLink('xunlei', 'alive1'));
     fixture.set('xunlei', '*', '*');
     assert.deepEqual([refused.verdict, refused.throttled], ['unknown', true]);
     assert.deepEqual([tokenless.verdict, tokenless.throttled], ['unknown', false]);
-    assert.deepEqual(
-      fixture
-        .log()
-        .slice(before)
-        .map((request) => request.path),
-      ['/v1/shield/captcha/init', '/v1/shield/captcha/init'],
-    );
+    assert.deepEqual([person.verdict, person.throttled], ['unknown', true]);
+    const paths = fixture
+      .log()
+      .slice(before)
+      .map((request) => request.path);
+    assert.deepEqual(paths, ['/v1/shield/captcha/init', '/v1/shield/captcha/init', '/v1/shield/captcha/init']);
+  });
+
+  test('Xunlei: the handshake is signed, and the share request carries the token and the client', async () => {
+    const before = fixture.requests();
+    await checker.check(fixtureLink('xunlei', 'alive1'));
+    const [init, share] = fixture.log().slice(before);
+    const meta = JSON.parse(init?.body ?? '{}').meta;
+    assert.match(meta.captcha_sign, /^1\.[0-9a-f]{32}$/);
+    assert.equal(meta.captcha_sign, captchaSign(String(init?.headers['x-device-id']), meta.timestamp));
+    // One signature computed apart from this code (Python's hashlib over the same chain).
+    assert.equal(captchaSign('0'.repeat(32), '1700000000000'), '1.db72e808c5163664ed3f8480af0a2d6b');
+    assert.equal(share?.headers['x-captcha-token'], 'ck0.fixture-token');
+    assert.equal(share?.headers['x-device-id'], init?.headers['x-device-id']);
+    assert.match(String(share?.headers['x-device-id']), /^[0-9a-f]{32}$/);
   });
 
   test('a share that dies and comes back (set) is read anew each time', async () => {
