@@ -180,6 +180,8 @@ describe('provider checkers against the fixture providers', () => {
   });
 
   test('Xunlei: a refused captcha handshake is a throttle, and no share request follows', async () => {
+    // A fresh checker: it holds no captcha token yet.
+    const checker = createLinkChecker({ origins: fixture.originMap });
     fixture.set('xunlei', '*', 'initcaptcha1');
     const before = fixture.requests();
     const refused = await checker.check(fixtureLink('xunlei', 'alive1'));
@@ -199,6 +201,7 @@ describe('provider checkers against the fixture providers', () => {
   });
 
   test('Xunlei: the handshake is signed, and the share request carries the token and the client', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
     const before = fixture.requests();
     await checker.check(fixtureLink('xunlei', 'alive1'));
     const [init, share] = fixture.log().slice(before);
@@ -210,6 +213,19 @@ describe('provider checkers against the fixture providers', () => {
     assert.equal(share?.headers['x-captcha-token'], 'ck0.fixture-token');
     assert.equal(share?.headers['x-device-id'], init?.headers['x-device-id']);
     assert.match(String(share?.headers['x-device-id']), /^[0-9a-f]{32}$/);
+  });
+
+  test('Xunlei: the token is kept for its lifetime, and dropped when a share request is refused', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
+    const before = fixture.requests();
+    for (const shareId of ['alive1', 'dead1', 'captcha1', 'locked1']) await checker.check(fixtureLink('xunlei', shareId));
+    const paths = fixture
+      .log()
+      .slice(before)
+      .map((request) => new URL(request.path, 'http://x').pathname);
+    const init = '/v1/shield/captcha/init';
+    const share = '/drive/v1/share';
+    assert.deepEqual(paths, [init, share, share, share, init, share]);
   });
 
   test('a share that dies and comes back (set) is read anew each time', async () => {

@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { ShareLink } from '../../shared/share-links.js';
+import type { SendRequest } from '../provider-http.js';
 import type { ProviderModule } from './provider.js';
-import { type Answered, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
+import { type Answered, at, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
 /** The client a captcha is signed as (its id, version and package go into the signature). */
 const CLIENT = { id: 'ZUBzD9J_XPXfn7f7', version: '1.10.0.2633', packageName: 'com.xunlei.browser' };
@@ -44,41 +45,64 @@ export const SHARE_TABLE: readonly Row[] = [
   { when: 'share_status says the share is gone', test: (a) => DEAD_STATUSES.includes(shareStatus(a)), means: 'dead' },
 ];
 
-/** The Xunlei module for one device id (one per process, like one browser). */
-export function xunlei(deviceId: string): ProviderModule {
+/** A captcha token is kept for its lifetime less this margin (and at most 10 minutes). */
+const TOKEN_MARGIN_SECONDS = 30;
+const TOKEN_MAX_SECONDS = 600;
+
+/**
+ * The Xunlei module for one device id (one per checker, like one browser). It keeps the captcha token
+ * for its lifetime, as Xunlei's clients do, so most checks are one request; a share request that is
+ * refused drops the token and the next check does the handshake again.
+ */
+export function xunlei(deviceId: string, now: () => number = Date.now): ProviderModule {
+  let kept: { token: string; until: number } | undefined;
+
+  async function captchaToken(send: SendRequest): Promise<{ token: string } | { refused: Ruling }> {
+    if (kept && now() < kept.until) return { token: kept.token };
+    const timestamp = String(now());
+    const answer = await send({
+      method: 'POST',
+      url: 'https://xluser-ssl.xunlei.com/v1/shield/captcha/init',
+      headers: { 'content-type': 'application/json', ...clientHeaders(deviceId), 'x-client-version': CLIENT.version },
+      body: JSON.stringify({
+        action: 'get:/drive/v1/share',
+        captcha_token: '',
+        client_id: CLIENT.id,
+        device_id: deviceId,
+        meta: {
+          timestamp,
+          captcha_sign: captchaSign(deviceId, timestamp),
+          client_version: CLIENT.version,
+          package_name: CLIENT.packageName,
+        },
+        redirect_uri: 'xlaccsdk01://xunlei.com/callback?state=harbor',
+      }),
+    });
+    const captcha = decide('captcha', answer, CAPTCHA_TABLE);
+    if (captcha.means !== 'next' || answer.kind !== 'answered') return { refused: ruling(captcha) };
+    const token = textAt(answer.json, 'captcha_token');
+    const lifetime = at(answer.json, 'expires_in');
+    const seconds = typeof lifetime === 'number' ? Math.min(lifetime, TOKEN_MAX_SECONDS) - TOKEN_MARGIN_SECONDS : 0;
+    kept = seconds > 0 ? { token, until: now() + seconds * 1000 } : undefined;
+    return { token };
+  }
+
   return {
     id: 'xunlei',
     hosts: ['xluser-ssl.xunlei.com', 'api-pan.xunlei.com'],
     sharePage: (share) => `https://pan.xunlei.com/s/${share.shareId}`,
     async check(share: ShareLink, send) {
-      const timestamp = String(Date.now());
-      const captchaAnswer = await send({
-        method: 'POST',
-        url: 'https://xluser-ssl.xunlei.com/v1/shield/captcha/init',
-        headers: { 'content-type': 'application/json', ...clientHeaders(deviceId), 'x-client-version': CLIENT.version },
-        body: JSON.stringify({
-          action: 'get:/drive/v1/share',
-          captcha_token: '',
-          client_id: CLIENT.id,
-          device_id: deviceId,
-          meta: {
-            timestamp,
-            captcha_sign: captchaSign(deviceId, timestamp),
-            client_version: CLIENT.version,
-            package_name: CLIENT.packageName,
-          },
-          redirect_uri: 'xlaccsdk01://xunlei.com/callback?state=harbor',
-        }),
-      });
-      const captcha = decide('captcha', captchaAnswer, CAPTCHA_TABLE);
-      if (captcha.means !== 'next' || captchaAnswer.kind !== 'answered') return ruling(captcha);
+      const captcha = await captchaToken(send);
+      if ('refused' in captcha) return captcha.refused;
       const query = new URLSearchParams({ share_id: share.shareId, pass_code: share.code ?? '', limit: '100' });
       const answer = await send({
         method: 'GET',
         url: `https://api-pan.xunlei.com/drive/v1/share?${query}`,
-        headers: { 'x-captcha-token': textAt(captchaAnswer.json, 'captcha_token'), ...clientHeaders(deviceId) },
+        headers: { 'x-captcha-token': captcha.token, ...clientHeaders(deviceId) },
       });
-      return ruling(decide('share', answer, SHARE_TABLE));
+      const result = decide('share', answer, SHARE_TABLE);
+      if (result.means === 'throttled') kept = undefined;
+      return ruling(result);
     },
   };
 }
