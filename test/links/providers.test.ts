@@ -174,7 +174,10 @@ describe('provider checkers against the fixture providers', () => {
 
   test('the reasons name the request and the row', async () => {
     const outcome = await checker.check(fixtureLink('quark', 'empty1'));
-    assert.equal(outcome.reason, 'detail: detail lists nothing');
+    assert.equal(outcome.reason, 'detail: detail lists nothing (code 0)');
+    assert.equal((await checker.check(fixtureLink('quark', 'dead1'))).reason, 'token: token code says the share is gone (code 41006)');
+    assert.equal((await checker.check(fixtureLink('quark', 'othercode1'))).reason, 'token: unrecognised answer (HTTP 400, code 40902)');
+    assert.equal((await checker.check(fixtureLink('115', 'locked1'))).reason, 'snap: error asks for a code (errno 4100012)');
     assert.match((await checker.check(fixtureLink('quark', 'oversize1'))).reason, /over 262144 bytes/);
     assert.match((await checker.check(fixtureLink('alipan', 'throttled1'))).reason, /HTTP 429/);
   });
