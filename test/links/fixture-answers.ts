@@ -11,7 +11,7 @@ export const FIXTURE_CODE = 'good1';
 
 export type Reply =
   | { status: number; body: string; type?: string; headers?: Record<string, string> }
-  | { special: 'hang' | 'reset' | 'slowbody' | 'oversized' | 'oversized-declared' | 'redirect' };
+  | { special: 'hang' | 'held' | 'reset' | 'slowbody' | 'oversized' | 'oversized-declared' | 'redirect' };
 
 /** One request as the fixture reads it: the step, the share and code it names, and what else it carried. */
 export interface Asked {

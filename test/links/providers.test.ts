@@ -261,6 +261,22 @@ describe('the one HTTP path', () => {
     assert.equal(fixture.requests(), before);
   });
 
+  test('held requests wait for release, and the fixture counts what is in flight', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
+    const before = fixture.requests();
+    const pending = ['held1', 'held1', 'held1'].map((id) => checker.check(fixtureLink('123pan', id)));
+    await fixture.waitForRequests(before + 3);
+    assert.equal(fixture.inFlight('123pan'), 3);
+    assert.equal(fixture.release(1), 1);
+    assert.equal(fixture.release(), 2);
+    const outcomes = await Promise.all(pending);
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.verdict),
+      ['alive', 'alive', 'alive'],
+    );
+    assert.ok(fixture.maxInFlight('123pan') >= 3);
+  });
+
   test('a redirect is an answer, never followed', async () => {
     const checker = createLinkChecker({ origins: fixture.originMap });
     const before = fixture.requests();
