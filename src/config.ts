@@ -33,6 +33,8 @@ export interface Config {
   /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
   connections: ConnectionsConfig;
   logLevel: string;
+  /** Seconds a SIGTERM/SIGINT waits for open requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
@@ -118,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     connections: connections(vars, env),
     logLevel: vars.LOG_LEVEL,
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }

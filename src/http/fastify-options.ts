@@ -38,6 +38,9 @@ export function fastifyOptions(config: Config, logger: Logger): FastifyHttpOptio
     requestTimeout: requestTimeoutSeconds * 1000,
     keepAliveTimeout: keepAliveTimeoutSeconds * 1000,
     http: {
+      // Node checks headersTimeout against its own requestTimeout (300 s) when the server is made, before
+      // Fastify sets the one above: without it here, REQUEST_TIMEOUT_SECONDS over 300 stopped start-up.
+      requestTimeout: requestTimeoutSeconds * 1000,
       headersTimeout: requestTimeoutSeconds * 1000,
       connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, requestTimeoutSeconds * 500),
       // A missing Host is answered by request-target.ts in the envelope instead of Node's empty 400.
