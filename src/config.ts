@@ -30,7 +30,7 @@ export interface Config {
   exemptAddresses: string[];
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
-  /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
+  /** What slow or stuck clients may hold on either listener (docs/limits.md, "Slow or stuck clients, and requests that cannot be read"). */
   connections: ConnectionsConfig;
   logLevel: string;
   /** Seconds a SIGTERM/SIGINT waits for open requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
