@@ -42,6 +42,30 @@ export interface Config {
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
+  links: LinkCheckConfig;
+  /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
+  sources: SourcesConfig;
+}
+
+/** Background link checks (docs/link-health.md); off unless `LINK_CHECK=on`. */
+export interface LinkCheckConfig {
+  /** `LINK_CHECK=on`: `serve` checks links and hides confirmed dead entries. */
+  enabled: boolean;
+  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`). */
+  ratePerSecond: number;
+  /** Checks in flight per provider in each instance (`LINK_CHECK_CONCURRENCY`). */
+  concurrency: number;
+  /** Least minutes between the two `dead` verdicts that hide an entry (`LINK_CHECK_CONFIRM_MINUTES`). */
+  confirmMinutes: number;
+  /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
+  origins: string | undefined;
+}
+
+export interface SourcesConfig {
+  /** `SOURCES=off`: `serve` polls no source (`sources poll` still does). */
+  enabled: boolean;
+  /** Where public channel pages are read (TELEGRAM_ORIGIN), without a trailing slash. */
+  telegramOrigin: string;
 }
 
 /** The web page on the catalogue address (docs/web.md). */
@@ -136,6 +160,14 @@ export function loadConfig(env: Env = process.env): Config {
     // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
     metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
     web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
+    links: {
+      enabled: vars.LINK_CHECK === 'on',
+      ratePerSecond: vars.LINK_CHECK_RATE,
+      concurrency: vars.LINK_CHECK_CONCURRENCY,
+      confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
+      origins: vars.LINK_CHECK_ORIGINS,
+    },
+    sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);

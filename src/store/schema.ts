@@ -1,5 +1,5 @@
 /** Table types of the one database both stores share (Kysely's typed schema). */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface EntriesTable {
   id: Generated<number>;
@@ -9,6 +9,32 @@ export interface EntriesTable {
   update_time: string;
   /** The import revision that last added or changed the entry; lets instances load only what changed. */
   revision: number;
+  /** 1 while the entry's link is confirmed dead (docs/link-health.md): stored, but no reader serves it. */
+  hidden: Generated<number>;
+}
+
+/** One share link's health and place in the check queue (docs/link-health.md). Times: ISO 8601 UTC text. */
+export interface LinkStatesTable {
+  source_link: string;
+  /** The provider id, or null for a link no checker reads (verdict `unsupported`). */
+  provider: string | null;
+  /** The latest verdict (`unknown` included); null until the first check. */
+  verdict: string | null;
+  checked_at: string | null;
+  /** The latest `alive`, `locked` or `dead`: what the confirmation rule compares a new `dead` with. */
+  decided_verdict: string | null;
+  decided_at: string | null;
+  /** When the link was last found alive. */
+  alive_at: string | null;
+  hidden: Generated<number>;
+  /** Queue class (links/check-queue.ts); null: never due. */
+  priority: number | null;
+  /** Due time, ms since the epoch; within a class, smaller goes first. */
+  due_at: number | null;
+  reported_at: string | null;
+  /** The instance checking it now, until `lease_until` (ms since the epoch). */
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export interface MetaTable {
@@ -62,11 +88,44 @@ export interface RemovedEntriesTable {
   revision: number;
 }
 
-/** A link, or a link prefix, kept out of the catalogue. */
+/** A link, or a link prefix, kept out of the catalogue; `match` says which (migration 005). */
 export interface TakedownsTable {
   pattern: string;
+  match: 'exact' | 'prefix';
   reason: string;
   created_at: string;
+}
+
+/** A registered source (docs/sources.md); times are ISO 8601 UTC, so they compare as text on both stores. */
+export interface SourcesTable {
+  name: string;
+  kind: 'telegram' | 'upstream';
+  /** JSON: the kind's settings (channel, type, backfill; base URL, types, API key). */
+  settings: string;
+  every_minutes: number;
+  /** Where the last successful poll stopped (a channel's newest message id). */
+  cursor: string | null;
+  last_poll_at: string | null;
+  last_outcome: string | null;
+  last_error: string | null;
+  last_success_at: string | null;
+  entries_added: ColumnType<number, number | undefined>;
+  next_poll_at: string;
+  /** Failed polls in a row (the backoff grows with it). */
+  failures: ColumnType<number, number | undefined>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+}
+
+/** One row of an upstream dump while it streams in, under the run that reads it. */
+export interface StagedEntriesTable {
+  run: string;
+  seq: number;
+  title: string;
+  source_link: string;
+  type: string;
+  update_time: string;
 }
 
 export interface Schema {
@@ -78,4 +137,7 @@ export interface Schema {
   ranking_snapshots: RankingSnapshotsTable;
   removed_entries: RemovedEntriesTable;
   takedowns: TakedownsTable;
+  link_states: LinkStatesTable;
+  sources: SourcesTable;
+  staged_entries: StagedEntriesTable;
 }
