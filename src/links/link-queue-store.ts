@@ -89,7 +89,7 @@ export class LinkQueueStore {
     return found;
   }
 
-  /** Takes the leases of those links that are free; returns the links now held by `owner`. */
+  /** Takes the leases of those links that are free; returns the links now held by `owner`, in the given order. */
   async claim(links: string[], owner: string, now: number, leaseMs: number): Promise<string[]> {
     if (links.length === 0) return [];
     const rows = await this.database.db
@@ -99,7 +99,8 @@ export class LinkQueueStore {
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .returning('source_link')
       .execute();
-    return rows.map((row) => row.source_link);
+    const taken = new Set(rows.map((row) => row.source_link));
+    return links.filter((link) => taken.has(link));
   }
 
   /** Gives back leases not used (a paused provider, a stopping scheduler). */
