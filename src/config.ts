@@ -41,6 +41,8 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
   links: LinkCheckConfig;
+  /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
+  sources: SourcesConfig;
 }
 
 /** Background link checks (docs/link-health.md); off unless `LINK_CHECK=on`. */
@@ -55,6 +57,13 @@ export interface LinkCheckConfig {
   confirmMinutes: number;
   /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
   origins: string | undefined;
+}
+
+export interface SourcesConfig {
+  /** `SOURCES=off`: `serve` polls no source (`sources poll` still does). */
+  enabled: boolean;
+  /** Where public channel pages are read (TELEGRAM_ORIGIN), without a trailing slash. */
+  telegramOrigin: string;
 }
 
 /** The web page on the catalogue address (docs/web.md). */
@@ -155,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
       confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
       origins: vars.LINK_CHECK_ORIGINS,
     },
+    sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);

@@ -100,6 +100,12 @@ export const ENVIRONMENT = Type.Object({
   LINK_CHECK_CONCURRENCY: integer(1, 100, { rule: 'an integer from 1 to 100', default: 2 }),
   LINK_CHECK_CONFIRM_MINUTES: integer(0, 100_000, { rule: 'an integer from 0 to 100000', default: 30 }),
   LINK_CHECK_ORIGINS: optional(text({ rule: '<provider id>=<origin> pairs, comma-separated' })),
+  SOURCES: onOff('on'),
+  TELEGRAM_ORIGIN: text({
+    rule: 'an http(s) origin such as https://t.me (no path)',
+    pattern: '^https?://[^/?#\\s]+/?$',
+    default: 'https://t.me',
+  }),
 });
 
 export type Environment = Static<typeof ENVIRONMENT>;

@@ -12,11 +12,13 @@ import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
+import { RecurringFailure } from './observability/recurring-failure.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { RedisLink } from './redis/redis-link.js';
 import { WorkerSearch } from './search/worker/worker-search.js';
 import type { HealthProbe } from './shared/health-probe.js';
 import { LocalClock } from './shared/local-time.js';
+import { startSourcePolling } from './sources/source-polling.js';
 import { type Database, openDatabase } from './store/database.js';
 
 export interface Services {
@@ -61,12 +63,22 @@ export async function createServices(config: Config, options: ServiceOptions = {
   });
   const store = new CatalogueStore(database);
   const clock = new LocalClock(config.catalogueTimeZone);
-  const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), clock, metrics?.searchTimings());
+  const refreshFailures = new RecurringFailure(
+    'catalogue refresh',
+    log.child({ component: 'catalogue' }),
+    metrics?.backgroundFailureTally('catalogue_refresh'),
+  );
+  const search = new WorkerSearch({ log: log.child({ component: 'search-worker' }), tallies: metrics?.searchWorkerTallies() });
+  const catalogue = new Catalogue(store, new CatalogueView(), search, clock, metrics?.searchTimings(), refreshFailures);
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true, untilSearchReady: options.untilSearchReady ?? true });
   const redis = config.redisUrl
     ? await RedisLink.open(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }, log.child({ component: 'redis' }))
     : undefined;
-  const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }, ...(redis ? [redis.healthProbe()] : [])];
+  const probes: HealthProbe[] = [
+    { name: 'database', check: () => store.ping() },
+    search.healthProbe(),
+    ...(redis ? [redis.healthProbe()] : []),
+  ];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
   const rankings = createRankingServices(config, database, log, metrics, redis);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
@@ -76,6 +88,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
     ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics, redis)
     : undefined;
   if (limits) features.push(...limits.features);
+  // Tests that refresh by hand (pollMs 0) poll sources by hand too.
+  const sourcePolling = config.sources.enabled && options.pollMs !== 0 ? startSourcePolling(config, store, log, metrics) : undefined;
+  if (sourcePolling) features.push('sources');
   metrics?.addReadings({
     entriesByType: () => catalogue.entriesByType(),
     catalogueRevision: () => catalogue.revision,
@@ -96,6 +111,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     probes,
     features,
     async close() {
+      await sourcePolling?.stop();
       await catalogue.stop();
       await rankings.close();
       await limits?.close();

@@ -10,6 +10,7 @@ import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
 import { parseType } from './parse-type.js';
 import { registerRankingCommands } from './ranking-commands.js';
+import { registerSourcesCommands } from './sources-commands.js';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('dramadex')
@@ -43,6 +44,7 @@ export async function main(argv: string[]): Promise<number> {
   registerRankingCommands(program);
   registerLimitsCommands(program);
   registerLifecycleCommands(program);
+  registerSourcesCommands(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -5,12 +5,13 @@
  * Without `--watch` it exits non-zero when any type failed.
  */
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import { CatalogueClient, type ClientEvent } from '../client/catalogue-client.js';
+import { CatalogueClient } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
+import { mirrorProgress } from './mirror-progress.js';
 import { withDatabase } from './with-database.js';
 
 export interface MirrorCommandOptions {
@@ -28,9 +29,10 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const progress = mirrorProgress('mirror');
   let client: CatalogueClient;
   try {
-    client = new CatalogueClient(baseUrl, { apiKey: options.apiKey, onEvent: progressLine(), signal: stop.signal });
+    client = new CatalogueClient(baseUrl, { apiKey: options.apiKey, onEvent: progress.onEvent, signal: stop.signal });
   } catch (error) {
     throw new CliError(`cannot mirror ${baseUrl}: ${(error as Error).message}`);
   }
@@ -60,6 +62,7 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
       if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
     });
   } finally {
+    progress.stop();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
 }
@@ -77,19 +80,4 @@ function report(outcome: TypeOutcome): void {
   process.stdout.write(
     `${outcome.type}: added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}, removed ${outcome.removed}, rejected ${outcome.rejected.length}\n`,
   );
-}
-
-/** Waits and retries as lines; bytes as a running count on a terminal only. */
-function progressLine(): (event: ClientEvent) => void {
-  let received = 0;
-  return (event) => {
-    if (event.kind === 'received') {
-      received += event.bytes;
-      if (process.stderr.isTTY) process.stderr.write(`\rmirror: ${(received / 1e6).toFixed(1)} MB received`);
-      return;
-    }
-    const seconds = Math.ceil(event.ms / 1000);
-    if (event.kind === 'waiting') process.stderr.write(`mirror: ${event.reason}; waiting ${seconds} s\n`);
-    else process.stderr.write(`mirror: ${event.reason}; attempt ${event.attempt} in ${seconds} s\n`);
-  };
 }

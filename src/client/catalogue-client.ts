@@ -19,7 +19,9 @@ export type { CatalogueItem, Envelope, Fetched, FullDumpData, PageData } from '.
 export type ClientEvent =
   | { kind: 'waiting'; ms: number; reason: string }
   | { kind: 'retrying'; attempt: number; ms: number; reason: string }
-  | { kind: 'received'; bytes: number };
+  | { kind: 'received'; bytes: number }
+  /** A full dump being read as a stream: bytes so far (of `totalBytes` when the upstream said), items so far. */
+  | { kind: 'progress'; what: string; bytes: number; totalBytes: number | undefined; items: number };
 
 export interface CatalogueClientOptions {
   apiKey?: string | undefined;

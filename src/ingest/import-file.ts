@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
 import type { ContentType } from '../shared/content-types.js';
-import { type ImportFormat, readRows } from './read-rows.js';
+import { type ImportFormat, type RawRow, readRows } from './read-rows.js';
 import { type Rejection, validateRows } from './validate-rows.js';
 
 export type { Rejection } from './validate-rows.js';
@@ -43,6 +43,19 @@ export async function importFile(store: CatalogueStore, path: string, options: I
 
 export async function importText(store: CatalogueStore, text: string, options: ImportFileOptions = {}): Promise<ImportReport> {
   const { format, rows } = readRows(text);
+  return { format, ...(await importRows(store, rows, options)) };
+}
+
+/**
+ * Rows from anywhere (a file, a channel's messages) through the import rules and takedowns, then into the
+ * catalogue in one transaction: the one path every source of rows shares, so caches, search and link
+ * health follow each the same way.
+ */
+export async function importRows(
+  store: CatalogueStore,
+  rows: Iterable<RawRow>,
+  options: ImportFileOptions = {},
+): Promise<ImportCounts & { rejected: Rejection[] }> {
   const takedowns = await new TakedownStore(store.database).matcher();
   const { entries, rejected } = validateRows(rows, { takedowns, type: options.replace ? options.type : undefined });
   if (options.replace && entries.length === 0) {
@@ -56,7 +69,7 @@ export async function importText(store: CatalogueStore, text: string, options: I
       type: options.type,
       onProgress: (done) => progress?.update(done),
     });
-    return { format, ...counts, rejected };
+    return { ...counts, rejected };
   } finally {
     progress?.stop();
   }

@@ -100,7 +100,7 @@ async function readThroughCursor(pool: PgPool, filter: EntryFilter, onBatch: OnB
     await client.query('commit');
     client.release();
   } catch (error) {
-    next?.catch(() => undefined); // its outcome no longer matters; the connection is dropped
+    next?.catch(() => undefined); // swallow-ok: its outcome no longer matters; the connection is dropped
     client.release(error as Error);
     throw error;
   }

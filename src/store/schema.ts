@@ -1,5 +1,5 @@
 /** Table types of the one database both stores share (Kysely's typed schema). */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface EntriesTable {
   id: Generated<number>;
@@ -88,11 +88,44 @@ export interface RemovedEntriesTable {
   revision: number;
 }
 
-/** A link, or a link prefix, kept out of the catalogue. */
+/** A link, or a link prefix, kept out of the catalogue; `match` says which (migration 005). */
 export interface TakedownsTable {
   pattern: string;
+  match: 'exact' | 'prefix';
   reason: string;
   created_at: string;
+}
+
+/** A registered source (docs/sources.md); times are ISO 8601 UTC, so they compare as text on both stores. */
+export interface SourcesTable {
+  name: string;
+  kind: 'telegram' | 'upstream';
+  /** JSON: the kind's settings (channel, type, backfill; base URL, types, API key). */
+  settings: string;
+  every_minutes: number;
+  /** Where the last successful poll stopped (a channel's newest message id). */
+  cursor: string | null;
+  last_poll_at: string | null;
+  last_outcome: string | null;
+  last_error: string | null;
+  last_success_at: string | null;
+  entries_added: ColumnType<number, number | undefined>;
+  next_poll_at: string;
+  /** Failed polls in a row (the backoff grows with it). */
+  failures: ColumnType<number, number | undefined>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+}
+
+/** One row of an upstream dump while it streams in, under the run that reads it. */
+export interface StagedEntriesTable {
+  run: string;
+  seq: number;
+  title: string;
+  source_link: string;
+  type: string;
+  update_time: string;
 }
 
 export interface Schema {
@@ -105,4 +138,6 @@ export interface Schema {
   removed_entries: RemovedEntriesTable;
   takedowns: TakedownsTable;
   link_states: LinkStatesTable;
+  sources: SourcesTable;
+  staged_entries: StagedEntriesTable;
 }

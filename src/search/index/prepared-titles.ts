@@ -9,9 +9,8 @@
  */
 
 import { maxKeys, titleKeys } from './posting-builder.js';
-import type { TitleSource } from './rank-columns.js';
 import { RegionWriter } from './region-writer.js';
-import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
+import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, writeRow } from './title-rows.js';
 import { UnitPairs } from './unit-pairs.js';
 
 /** Int32s per entry: a title row (title-rows.ts) and where its keys start. */

@@ -9,6 +9,11 @@
  */
 import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from '../query/title-forms.js';
 
+/** Where a build reads the titles it has to fold (the catalogue view). */
+export interface TitleSource {
+  title(slot: number): string;
+}
+
 /** Int32s per row. */
 export const ROW = 3;
 /** Where the row's folded text starts in the units (its literal text, if any, follows it). */
