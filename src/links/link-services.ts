@@ -11,7 +11,7 @@ import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
 import { parseCheckOrigins } from './check-origins.js';
 import type { LinkChecker } from './link-checker.js';
-import { LinkHealthStore } from './link-health-store.js';
+import { type LinkCounts, LinkHealthStore } from './link-health-store.js';
 import { LinkQueueStore } from './link-queue-store.js';
 import { LinkScheduler } from './link-scheduler.js';
 import { createLinkChecker } from './providers/index.js';
@@ -23,6 +23,8 @@ export interface LinkServices {
   scheduler: LinkScheduler | undefined;
   /** A person reported the link broken: true when the catalogue holds it; the check comes ahead of the schedule. */
   report(link: string): Promise<boolean>;
+  /** The `/api/status` counts, read at most every COUNTS_TTL_MS (a grouped count over every link). */
+  counts(): Promise<LinkCounts>;
   start(): void;
   close(): Promise<void>;
 }
@@ -37,6 +39,9 @@ export interface LinkServiceParts {
   checker?: LinkChecker;
 }
 
+/** How long `/api/status` reuses its link counts: a status probe every second costs one count every few. */
+export const COUNTS_TTL_MS = 5000;
+
 export function createLinkServices(parts: LinkServiceParts): LinkServices {
   const { config, database, log, metrics, redis } = parts;
   const queue = new LinkQueueStore(database);
@@ -44,6 +49,7 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
   // Read even with checks off, so a wrong LINK_CHECK_ORIGINS fails the start rather than a later switch-on.
   const origins = parseCheckOrigins(config.links.origins);
   const recorder = metrics?.linkCheckRecorder();
+  let counted: { at: number; counts: Promise<LinkCounts> } | undefined;
   const scheduler = config.links.enabled
     ? new LinkScheduler({
         queue,
@@ -68,6 +74,17 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
       const held = await queue.report(link, Date.now());
       if (held) scheduler?.poke();
       return held;
+    },
+    counts() {
+      const now = Date.now();
+      if (!counted || now - counted.at >= COUNTS_TTL_MS) {
+        const counts = health.counts();
+        counted = { at: now, counts };
+        counts.catch(() => {
+          if (counted?.counts === counts) counted = undefined;
+        });
+      }
+      return counted.counts;
     },
     start: () => scheduler?.start(),
     close: async () => scheduler?.stop(),

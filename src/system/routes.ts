@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { LINK_COUNT_NAMES, type LinkCounts } from '../links/link-health-store.js';
 import type { HealthProbe } from '../shared/health-probe.js';
 
 const API_VERSION = '2.2.1';
@@ -18,9 +19,11 @@ export interface SystemRoutesOptions {
   config: Config;
   features: string[];
   probes: HealthProbe[];
+  /** `data.links` of `/api/status` (docs/link-health.md): catalogue links by verdict, never checked, hidden. */
+  linkCounts?: () => Promise<LinkCounts>;
 }
 
-export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes }) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes, linkCounts }) => {
   const statusSchema = {
     response: {
       200: SuccessEnvelope(
@@ -30,6 +33,11 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
           status: Type.String(),
           environment: Type.String(),
           features: Type.Array(Type.String()),
+          links: Type.Optional(
+            Type.Object(Object.fromEntries(LINK_COUNT_NAMES.map((name) => [name, Type.Integer()])), {
+              description: 'catalogue links by latest verdict, never checked (unchecked), and hidden (docs/link-health.md)',
+            }),
+          ),
         }),
       ),
       ...errorResponses,
@@ -42,6 +50,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
       status: 'running',
       environment: config.environment,
       features,
+      ...(linkCounts ? { links: await linkCounts() } : {}),
     }),
   );
 
