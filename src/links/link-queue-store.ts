@@ -96,6 +96,8 @@ export class LinkQueueStore {
       .updateTable('link_states')
       .set({ lease_owner: owner, lease_until: now + leaseMs })
       .where('source_link', 'in', links)
+      // Still due: another instance may have checked it between our reading the queue and this claim.
+      .where('due_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .returning('source_link')
       .execute();

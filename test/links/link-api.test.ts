@@ -77,7 +77,10 @@ for (const store of STORES) {
       await firstChecks;
       const status = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(status.verdict, 'dead');
-      assert.equal((await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(captcha.source_link)}`)).json().data.verdict, 'unknown');
+      assert.equal(
+        (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(captcha.source_link)}`)).json().data.verdict,
+        'unknown',
+      );
       assert.ok(!(await served()).includes(dying.source_link), 'a confirmed dead entry is not served');
       assert.ok((await served()).includes(captcha.source_link), 'unknown never hides');
       const hidden = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
