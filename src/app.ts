@@ -18,6 +18,7 @@ import { unboundedPeers } from './limits/address-set.js';
 import { budgetUnmatched, pageBudgetPlugin } from './limits/page-budget-plugin.js';
 import { limitsPlugin, limitUnmatched } from './limits/plugin.js';
 import { LIMITS_NOTICE } from './limits/policy.js';
+import { linkRoutes } from './links/routes.js';
 import { observeRequests } from './observability/request-observer.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
@@ -66,7 +67,13 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   if (web) await registerApiDocs(app, undefined, reference);
   await app.register(undecodableRoute);
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
-  await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
+  await app.register(linkRoutes, { config, links: services.links, redis: services.redis });
+  await app.register(systemRoutes, {
+    config,
+    features: services.features,
+    probes: services.probes,
+    linkCounts: () => services.links.counts(),
+  });
   await web?.register(app);
   return app;
 }

@@ -8,6 +8,7 @@ import { StartupError } from '../startup-error.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
+import { registerLinksCommands } from './links-commands.js';
 import { parseType } from './parse-type.js';
 import { registerRankingCommands } from './ranking-commands.js';
 import { registerSourcesCommands } from './sources-commands.js';
@@ -45,6 +46,7 @@ export async function main(argv: string[]): Promise<number> {
   registerLimitsCommands(program);
   registerLifecycleCommands(program);
   registerSourcesCommands(program);
+  registerLinksCommands(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

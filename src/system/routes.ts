@@ -9,6 +9,7 @@ import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
 import { operationDocs } from '../http/operation-docs.js';
+import { LINK_COUNT_NAMES, type LinkCounts } from '../links/link-health-store.js';
 import type { HealthProbe } from '../shared/health-probe.js';
 
 const API_VERSION = '2.2.1';
@@ -19,9 +20,11 @@ export interface SystemRoutesOptions {
   config: Config;
   features: string[];
   probes: HealthProbe[];
+  /** `data.links` of `/api/status` (docs/link-health.md): catalogue links by verdict, never checked, hidden. */
+  linkCounts?: () => Promise<LinkCounts>;
 }
 
-export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes }) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes, linkCounts }) => {
   const statusSchema = {
     ...operationDocs('system', { zh: '服务状态、版本与已开启的功能', en: 'Service status, version and enabled features' }),
     response: {
@@ -32,6 +35,11 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
           status: Type.String(),
           environment: Type.String(),
           features: Type.Array(Type.String()),
+          links: Type.Optional(
+            Type.Object(Object.fromEntries(LINK_COUNT_NAMES.map((name) => [name, Type.Integer()])), {
+              description: 'catalogue links by latest verdict, never checked (unchecked), and hidden (docs/link-health.md)',
+            }),
+          ),
         }),
       ),
       ...errorResponses,
@@ -44,6 +52,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
       status: 'running',
       environment: config.environment,
       features,
+      ...(linkCounts ? { links: await linkCounts() } : {}),
     }),
   );
 
