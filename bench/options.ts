@@ -8,7 +8,8 @@
  *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
  *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct no-match searches', 'distinct deep pages',
  *                     'Zipf mix', 'saturating searches'; `export`, `mirror`, `removal` (or `lifecycle` for
- *                     all three) pick the catalogue-lifecycle rows
+ *                     all three) pick the catalogue-lifecycle rows; `sources mirror`, `sources channel page`
+ *                     (or `sources` for both) the sources rows, which alone skip generating the catalogue
  */
 import { parseArgs } from 'node:util';
 
