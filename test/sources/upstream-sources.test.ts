@@ -1,14 +1,18 @@
 /**
  * Upstream catalogues as sources and the rebuilt `mirror`, on both stores: a poll streams the dump into
  * the catalogue; an unreachable upstream fails at once with the cause named (the source kept); `mirror`
- * against a closed port ends with one line; and a `mirror` killed mid-dump leaves the catalogue as it was.
+ * against a closed port ends with one line; waits are announced as they start; and a `mirror` killed
+ * mid-dump leaves the catalogue as it was.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
+import { CatalogueClient, type ClientEvent } from '../../src/client/catalogue-client.js';
+import { mirrorRound, newMirrorState } from '../../src/ingest/mirror.js';
 import { LocalClock } from '../../src/shared/local-time.js';
 import { SourcePoller } from '../../src/sources/source-poller.js';
 import { SourceStore } from '../../src/sources/source-store.js';
+import { FakeClientClock } from '../client/faulty-upstream.js';
 import { runCli, startCli } from '../support/cli.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { freePort } from '../support/net.js';
@@ -73,6 +77,20 @@ for (const store of STORES) {
       assert.deepEqual(result.stderr.trim().split('\n'), [
         `dramadex: mirror of ${closed} failed: cannot reach ${closed}: connection refused (ECONNREFUSED)`,
       ]);
+    });
+
+    test("a wait for the upstream's limits is announced as it starts, and the dump's progress reported", async () => {
+      const clock = new FakeClientClock();
+      const events: ClientEvent[] = [];
+      const client = new CatalogueClient(baseUrl, { clock, onEvent: (event) => events.push(event) });
+      const state = newMirrorState((event) => events.push(event));
+      await mirrorRound(ctx.services.catalogue.store, client, ['post'], state);
+      await mirrorRound(ctx.services.catalogue.store, client, ['post'], state);
+      const waits = events.flatMap((event) => (event.kind === 'waiting' ? [event.reason] : []));
+      assert.deepEqual(waits, ["next full dump allowed in 60 s (the upstream's limits)"]);
+      assert.equal(clock.sleeps.at(-1), 60_000, 'announced before the wait, not after');
+      const last = events.filter((event) => event.kind === 'progress').at(-1);
+      assert.deepEqual(last && last.kind === 'progress' && [last.what, last.items], ['post', 12_345]);
     });
 
     test('a mirror killed mid-dump leaves the catalogue as it was', async () => {
