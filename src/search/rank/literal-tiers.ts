@@ -51,15 +51,15 @@ export function singleUnitKeyword(query: PreparedQuery): number {
 }
 
 /**
- * A two-unit keyword that folding leaves alone and is its own core (`总裁`), as first << 16 | second,
- * else -1: every match then holds the pair, and its marks tier them (rank/single-unit.ts).
+ * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
+ * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
  */
 export function pairKeyword(query: PreparedQuery): number {
-  const { literal } = query;
-  if (literal.length !== 2 || !query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
-  if (query.literalCore !== literal || query.foldedCore !== literal) return -1;
-  const first = literal.charCodeAt(0);
-  const second = literal.charCodeAt(1);
+  const { literal, folded } = query;
+  if (literal.length !== 2 || folded.length !== 2 || query.terms.length > 0 || query.pinyin !== '') return -1;
+  if (query.literalCore !== literal || query.foldedCore !== folded) return -1;
+  const first = folded.charCodeAt(0);
+  const second = folded.charCodeAt(1);
   return isDecoration(first) || isDecoration(second) ? -1 : ((first << 16) | second) >>> 0;
 }
 

@@ -81,6 +81,8 @@ interface TierLists {
   checked: number;
   marks: number[];
   markTiers: readonly number[];
+  /** The tier of a holder under no mark and not checked. */
+  restTier: number;
 }
 
 /**
@@ -101,14 +103,17 @@ export function firstSingleMatches(
     checked: index.unitPairKey(CHECK_ALONE, unit),
     marks: MARKS.map((mark) => index.unitPairKey(mark, unit)),
     markTiers: MARK_TIERS,
+    restTier: Tier.CONTAINS,
   };
   return firstListMatches(index, columns, lists, query, title, pool, marks);
 }
 
 /**
- * The same for a two-unit keyword `pair` (first << 16 | second, rank/literal-tiers.ts `pairKeyword`):
- * the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under PAIR_START are
- * prefix matches, and every other one a contains match (index/unit-pairs.ts).
+ * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
+ * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
+ * PAIR_START are prefix matches, and every other one a contains match (index/unit-pairs.ts). Folded
+ * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
+ * wherever it holds it, so it cannot hold the keyword as typed.
  */
 export function firstPairMatches(
   index: PostingIndex,
@@ -124,7 +129,8 @@ export function firstPairMatches(
     holders: index.unitPairKey(first, second),
     checked: index.pairMarkKey(PAIR_CHECK, first, second),
     marks: [index.pairMarkKey(PAIR_START, first, second)],
-    markTiers: [Tier.PREFIX],
+    markTiers: [query.foldInvariant ? Tier.PREFIX : Tier.FOLDED_PREFIX],
+    restTier: query.foldInvariant ? Tier.CONTAINS : Tier.FOLDED_CONTAINS,
   };
   return firstListMatches(index, columns, lists, query, title, pool, marks);
 }
@@ -157,7 +163,7 @@ function firstListMatches(
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier) sources.push(index.list(lists.marks[which] as number, pool, need));
-    if (tier === Tier.CONTAINS) sources.push(unmarked(index, lists.holders, lists.marks, checked, need, pool, marks));
+    if (tier === lists.restTier) sources.push(unmarked(index, lists.holders, lists.marks, checked, need, pool, marks));
     found = mergeFirst(sources, ranks, found);
   }
   return { ranks: ranks.subarray(0, found), total };
