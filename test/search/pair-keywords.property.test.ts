@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
+import { assertProperty } from '../support/property.js';
 import { ReferenceSearch } from './support/reference-search.js';
 import { toStored } from './support/same-answers.js';
 
@@ -40,7 +41,7 @@ const row = fc.record({
 const pairChar = fc.constantFrom(...'霸道总裁總爱愛甜集3aA');
 const kw = fc.tuple(pairChar, pairChar).map(([a, b]) => a + b);
 test('two-unit keywords answer as the reference does', () => {
-  fc.assert(
+  assertProperty(
     fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), fc.array(kw, { minLength: 1, maxLength: 8 }), (rows, words) => {
       const view = new CatalogueView();
       const engine = new IndexedSearch({ cachedResults: 0 });
