@@ -7,7 +7,8 @@
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
  *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
  *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct no-match searches', 'distinct deep pages',
- *                     'Zipf mix', 'saturating searches'; `export`, `mirror`, `removal` (or `lifecycle` for
+ *                     'Zipf mix', 'saturating searches'; 'anchor' (named exactly) prints issue 27's engine table beside
+ *                     the reference engine's figures, and alone imports nothing; `export`, `mirror`, `removal` (or `lifecycle` for
  *                     all three) pick the catalogue-lifecycle rows; `sources mirror`, `sources channel page`
  *                     (or `sources` for both) the sources rows, which alone skip generating the catalogue
  */

@@ -30,9 +30,11 @@ export interface Config {
   exemptAddresses: string[];
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
-  /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
+  /** What slow or stuck clients may hold on either listener (docs/limits.md, "Slow or stuck clients, and requests that cannot be read"). */
   connections: ConnectionsConfig;
   logLevel: string;
+  /** Seconds a SIGTERM/SIGINT waits for open requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
@@ -40,8 +42,23 @@ export interface Config {
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
+  links: LinkCheckConfig;
   /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
   sources: SourcesConfig;
+}
+
+/** Background link checks (docs/link-health.md); off unless `LINK_CHECK=on`. */
+export interface LinkCheckConfig {
+  /** `LINK_CHECK=on`: `serve` checks links and hides confirmed dead entries. */
+  enabled: boolean;
+  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`). */
+  ratePerSecond: number;
+  /** Checks in flight per provider in each instance (`LINK_CHECK_CONCURRENCY`). */
+  concurrency: number;
+  /** Least minutes between the two `dead` verdicts that hide an entry (`LINK_CHECK_CONFIRM_MINUTES`). */
+  confirmMinutes: number;
+  /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
+  origins: string | undefined;
 }
 
 export interface SourcesConfig {
@@ -127,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     connections: connections(vars, env),
     logLevel: vars.LOG_LEVEL,
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }
@@ -142,6 +160,13 @@ export function loadConfig(env: Env = process.env): Config {
     // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
     metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
     web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
+    links: {
+      enabled: vars.LINK_CHECK === 'on',
+      ratePerSecond: vars.LINK_CHECK_RATE,
+      concurrency: vars.LINK_CHECK_CONCURRENCY,
+      confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
+      origins: vars.LINK_CHECK_ORIGINS,
+    },
     sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
   };
   if (config.port === config.rankingPort && config.port !== 0) {

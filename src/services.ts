@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
+import { RecurringFailure } from './observability/recurring-failure.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { RedisLink } from './redis/redis-link.js';
 import { WorkerSearch } from './search/worker/worker-search.js';
@@ -62,12 +63,22 @@ export async function createServices(config: Config, options: ServiceOptions = {
   });
   const store = new CatalogueStore(database);
   const clock = new LocalClock(config.catalogueTimeZone);
-  const catalogue = new Catalogue(store, new CatalogueView(), new WorkerSearch(), clock, metrics?.searchTimings());
+  const refreshFailures = new RecurringFailure(
+    'catalogue refresh',
+    log.child({ component: 'catalogue' }),
+    metrics?.backgroundFailureTally('catalogue_refresh'),
+  );
+  const search = new WorkerSearch({ log: log.child({ component: 'search-worker' }), tallies: metrics?.searchWorkerTallies() });
+  const catalogue = new Catalogue(store, new CatalogueView(), search, clock, metrics?.searchTimings(), refreshFailures);
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true, untilSearchReady: options.untilSearchReady ?? true });
   const redis = config.redisUrl
     ? await RedisLink.open(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }, log.child({ component: 'redis' }))
     : undefined;
-  const probes: HealthProbe[] = [{ name: 'database', check: () => store.ping() }, ...(redis ? [redis.healthProbe()] : [])];
+  const probes: HealthProbe[] = [
+    { name: 'database', check: () => store.ping() },
+    search.healthProbe(),
+    ...(redis ? [redis.healthProbe()] : []),
+  ];
   const features = ['catalogue', 'search', 'today-filter', 'full-dump-cache', `store:${database.dialect}`];
   const rankings = createRankingServices(config, database, log, metrics, redis);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));

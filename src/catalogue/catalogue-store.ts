@@ -80,7 +80,7 @@ export class CatalogueStore {
   }
 
   /** Every entry (of a type), in id order and batches; waits for `onBatch` before handing over the next. */
-  iterate(filter: Pick<EntryFilter, 'type'>, onBatch: (batch: StoredEntry[]) => void | Promise<void>): Promise<void> {
+  iterate(filter: Pick<EntryFilter, 'type' | 'includeHidden'>, onBatch: (batch: StoredEntry[]) => void | Promise<void>): Promise<void> {
     return readEntries(this.database, filter, (rows) => onBatch(toEntries(rows)));
   }
 
@@ -167,16 +167,19 @@ export class CatalogueStore {
     return { removed, notFound: unique.filter((link) => !gone.has(link)) };
   }
 
+  /** Entries served (hidden ones are not: docs/link-health.md). */
   async count(): Promise<number> {
     const row = await this.database.db
       .selectFrom('entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('hidden', '=', 0)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async countOfType(type: ContentType | undefined): Promise<number> {
+  async countOfType(type: ContentType | undefined, includeHidden = false): Promise<number> {
     let query = this.database.db.selectFrom('entries').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (!includeHidden) query = query.where('hidden', '=', 0);
     if (type) query = query.where('type', '=', type);
     return Number((await query.executeTakeFirstOrThrow()).n);
   }

@@ -6,6 +6,7 @@
  */
 import type { Timing } from '../observability/instruments.js';
 import type { KeywordClass } from '../observability/metrics.js';
+import { RecurringFailure } from '../observability/recurring-failure.js';
 import { keywordClass } from '../search/keyword-class.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import { collectGarbage } from '../shared/collect-garbage.js';
@@ -50,6 +51,8 @@ export class Catalogue {
     readonly clock: LocalClock,
     /** Search time by keyword class (metrics); undefined when metrics are off. */
     private readonly searchTimings?: Record<KeywordClass, Timing>,
+    /** Where failed refreshes on the timer or the change feed are reported (once per streak). */
+    private readonly refreshFailures = new RecurringFailure('catalogue refresh', undefined),
   ) {}
 
   get size(): number {
@@ -67,19 +70,20 @@ export class Catalogue {
     pollMs = 1000,
     { listen = false, untilSearchReady = true }: { listen?: boolean; untilSearchReady?: boolean } = {},
   ): Promise<void> {
-    if (listen) this.changeFeed = await this.store.watchChanges(() => void this.refresh().catch(() => undefined));
+    const refreshReported = () => void this.refreshFailures.run(() => this.refresh());
+    if (listen) this.changeFeed = await this.store.watchChanges(refreshReported);
     const viewLoaded = new Promise<void>((resolve) => {
       this.onViewLoaded = resolve;
     });
     this.firstLoad = this.refresh();
-    this.firstLoad.catch(() => undefined); // awaited below and by ready(); never an unhandled rejection
+    this.firstLoad.catch(() => undefined); // swallow-ok: awaited below and by ready(), which report it
     try {
       await (untilSearchReady ? this.firstLoad : Promise.race([viewLoaded, this.firstLoad]));
     } finally {
       this.onViewLoaded = undefined;
     }
     if (pollMs > 0) {
-      this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
+      this.timer = setInterval(refreshReported, pollMs);
       this.timer.unref();
     }
   }
@@ -126,7 +130,7 @@ export class Catalogue {
   refresh(): Promise<void> {
     if (this.refreshing) {
       this.queuedRefresh ??= this.refreshing
-        .catch(() => undefined)
+        .catch(() => undefined) // swallow-ok: the running load's own callers get its error
         .then(() => {
           this.queuedRefresh = undefined;
           return this.refresh();

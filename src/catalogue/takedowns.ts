@@ -1,15 +1,20 @@
 /**
  * Takedowns (docs/lifecycle.md): links, or link prefixes, an operator took out of the catalogue and keeps
  * out. Adding one removes what it matches in the same transaction as it is recorded; imports and mirrors
- * reject matching rows with the reason "taken down". A prefix is plain text compared at the start of a
- * link, so `https://pan.example.com/s/abc` also matches `https://pan.example.com/s/abcdef`.
+ * reject matching rows with the reason "taken down". A link is matched exactly unless the operator asked
+ * for a prefix: `…/s/abc` and `…/s/abcd` are different shares. A prefix is plain text compared at the
+ * start of a link, so the prefix `https://pan.example.com/s/abc` also matches `…/s/abcdef`.
  */
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { Database } from '../store/database.js';
-import { removeByPrefix } from '../store/entry-removal.js';
+import { removeByPrefix, removeLinks } from '../store/entry-removal.js';
+
+/** How a takedown matches links: the link itself, or every link that starts with it. */
+export type TakedownMatch = 'exact' | 'prefix';
 
 export interface Takedown {
   pattern: string;
+  match: TakedownMatch;
   reason: string;
   created_at: string;
 }
@@ -26,15 +31,18 @@ export class TakedownStore {
   constructor(private readonly database: Database) {}
 
   /** Records (or re-words) a takedown and removes the entries it matches; returns how many it removed. */
-  async add(pattern: string, reason: string, now = new Date()): Promise<number> {
+  async add(pattern: string, reason: string, match: TakedownMatch = 'exact', now = new Date()): Promise<number> {
     let removed = 0;
     await changeCatalogue(this.database, async (trx, revision) => {
       await trx
         .insertInto('takedowns')
-        .values({ pattern, reason, created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column('pattern').doUpdateSet({ reason }))
+        .values({ pattern, match, reason, created_at: now.toISOString() })
+        .onConflict((conflict) => conflict.column('pattern').doUpdateSet({ reason, match }))
         .execute();
-      removed = await removeByPrefix(trx, pattern, revision);
+      removed =
+        match === 'prefix'
+          ? await removeByPrefix(trx, pattern, revision)
+          : (await removeLinks(this.database.dialect, trx, [pattern], revision)).length;
       // The record is kept even when nothing matched: rolling back would lose it.
       return true;
     });
@@ -57,22 +65,28 @@ export class TakedownStore {
 }
 
 /**
- * Whether a link is taken down, in a few set lookups: the patterns are grouped by length, and a link is
- * matched by looking its prefix of each such length up, so a million rows against thousands of takedowns
- * cost a million times the number of distinct lengths.
+ * Whether a link is taken down, in a few set lookups: exact links in one set; prefixes grouped by length,
+ * a link matched by looking its prefix of each such length up, so a million rows against thousands of
+ * takedowns cost a million times the number of distinct prefix lengths.
  */
 export class TakedownMatcher {
-  private readonly byLength = new Map<number, Set<string>>();
+  private readonly exact = new Set<string>();
+  private readonly prefixesByLength = new Map<number, Set<string>>();
 
-  constructor(takedowns: Array<Pick<Takedown, 'pattern'>>) {
-    for (const { pattern } of takedowns) {
-      const patterns = this.byLength.get(pattern.length) ?? new Set<string>();
-      this.byLength.set(pattern.length, patterns.add(pattern));
+  constructor(takedowns: Array<Pick<Takedown, 'pattern' | 'match'>>) {
+    for (const { pattern, match } of takedowns) {
+      if (match === 'exact') {
+        this.exact.add(pattern);
+        continue;
+      }
+      const patterns = this.prefixesByLength.get(pattern.length) ?? new Set<string>();
+      this.prefixesByLength.set(pattern.length, patterns.add(pattern));
     }
   }
 
   matches(link: string): boolean {
-    for (const [length, patterns] of this.byLength) {
+    if (this.exact.has(link)) return true;
+    for (const [length, patterns] of this.prefixesByLength) {
       if (link.length >= length && patterns.has(link.slice(0, length))) return true;
     }
     return false;

@@ -15,6 +15,7 @@ export interface ExportCommandOptions {
   type?: ContentType | undefined;
   format: string;
   output?: string | undefined;
+  includeHidden?: boolean;
 }
 
 export async function exportCommand(config: Config, options: ExportCommandOptions): Promise<void> {
@@ -28,7 +29,12 @@ export async function exportCommand(config: Config, options: ExportCommandOption
   try {
     const written = await withDatabase(config, async (database) => {
       const progress = process.stderr.isTTY ? terminalProgress('exporting', 'entries') : undefined;
-      return exportEntries(new CatalogueStore(database), out, { type: options.type, format, progress });
+      return exportEntries(new CatalogueStore(database), out, {
+        type: options.type,
+        format,
+        progress,
+        includeHidden: options.includeHidden === true,
+      });
     });
     if (partial !== undefined && options.output !== undefined) {
       out.end();

@@ -26,26 +26,31 @@ export function registerLifecycleCommands(program: Command): void {
   const takedown = program.command('takedown').description('links and link prefixes kept out of the catalogue');
   takedown
     .command('add')
-    .description('remove what a link or prefix matches and reject it on every later import and mirror')
-    .argument('<pattern>', 'a link, or a link prefix such as https://pan.example.com/s/abc')
+    .description(
+      'remove the entry with exactly this link (or, with --prefix, every link starting with it) and reject it on every later import and mirror',
+    )
+    .argument('<link>', 'a link; with --prefix, a link prefix such as https://pan.example.com/s/')
+    .option('--prefix', 'take down every link that starts with <link>, not only <link> itself')
     .option('--reason <text>', 'why (shown by takedown list)', '')
-    .action(async (pattern: string, options: { reason: string }) => {
+    .action(async (pattern: string, options: { reason: string; prefix?: boolean }) => {
       const clean = pattern.trim();
       const problem = takedownPatternProblem(clean);
       if (problem) throw new CliError(problem);
+      const match = options.prefix ? 'prefix' : 'exact';
       await withDatabase(loadConfig(), async (database) => {
-        const removed = await new TakedownStore(database).add(clean, options.reason.trim());
-        write(`took down ${clean}: removed ${removed} ${removed === 1 ? 'entry' : 'entries'}`);
+        const removed = await new TakedownStore(database).add(clean, options.reason.trim(), match);
+        const what = match === 'prefix' ? 'every link starting with ' : '';
+        write(`took down ${what}${clean}: removed ${removed} ${removed === 1 ? 'entry' : 'entries'}`);
       });
     });
   takedown
     .command('list')
-    .description('list takedowns (pattern, since, reason)')
+    .description('list takedowns (link or prefix, match: exact or prefix, since, reason)')
     .action(async () => {
       await withDatabase(loadConfig(), async (database) => {
         const takedowns = await new TakedownStore(database).list();
         if (takedowns.length === 0) write('no takedowns');
-        for (const row of takedowns) write(`${row.pattern}\t${row.created_at}\t${row.reason}`);
+        for (const row of takedowns) write(`${row.pattern}\t${row.match}\t${row.created_at}\t${row.reason}`);
       });
     });
   takedown
@@ -65,10 +70,16 @@ export function registerLifecycleCommands(program: Command): void {
     .option('--type <type>', 'only this type')
     .option('--format <format>', 'ndjson, csv or json', 'ndjson')
     .option('--output <file>', 'write to this file instead of standard output')
-    .action(async (options: { type?: string; format: string; output?: string }) => {
+    .option('--include-hidden', 'also the entries hidden because their links were confirmed dead')
+    .action(async (options: { type?: string; format: string; output?: string; includeHidden?: boolean }) => {
       const type = options.type === undefined ? undefined : parseType(options.type);
       const { exportCommand } = await import('./export-command.js');
-      await exportCommand(loadConfig(), { type, format: options.format, output: options.output });
+      await exportCommand(loadConfig(), {
+        type,
+        format: options.format,
+        output: options.output,
+        includeHidden: options.includeHidden === true,
+      });
     });
 
   program

@@ -21,12 +21,14 @@ export interface ExportOptions {
   type?: ContentType | undefined;
   format: ExportFormat;
   progress?: ImportProgress | undefined;
+  /** Hidden entries too (their links confirmed dead: docs/link-health.md); left out by default. */
+  includeHidden?: boolean;
 }
 
 /** Writes every entry to `out` (not ended); returns how many. */
 export async function exportEntries(store: CatalogueStore, out: Writable, options: ExportOptions): Promise<number> {
   const { format, progress } = options;
-  progress?.start(await store.countOfType(options.type));
+  progress?.start(await store.countOfType(options.type, options.includeHidden === true));
   let written = 0;
   // events.once rejects when the stream emits 'error' while waiting, so a failed output ends the export.
   const write = async (text: string) => {
@@ -35,7 +37,7 @@ export async function exportEntries(store: CatalogueStore, out: Writable, option
   try {
     if (format === 'csv') await write(`${COLUMNS.join(',')}\n`);
     if (format === 'json') await write('[');
-    await store.iterate({ type: options.type }, async (batch) => {
+    await store.iterate({ type: options.type, includeHidden: options.includeHidden === true }, async (batch) => {
       await write(formatBatch(batch, format, written === 0));
       written += batch.length;
       progress?.update(written);

@@ -34,7 +34,7 @@ export class BlacklistRecord {
 
   /** Waits for blacklistings not yet written (on shutdown, before the database closes). */
   async settle(): Promise<void> {
-    await this.flushing?.catch(() => undefined);
+    await this.flushing?.catch(() => undefined); // swallow-ok: blocked()'s caller logs a failed write
   }
 
   private async flush(): Promise<void> {

@@ -8,6 +8,7 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { RecurringFailure } from '../observability/recurring-failure.js';
 import { Counter } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
@@ -65,7 +66,12 @@ export class LimitsService {
     await apiKeys.reload();
     service.followedId = await blacklist.latestId();
     if (pollMs > 0) {
-      service.timer = setInterval(() => void service.sync().catch(() => undefined), pollMs);
+      const failures = new RecurringFailure(
+        'limits sync',
+        log.child({ component: 'limits' }),
+        metrics?.backgroundFailureTally('limits_sync'),
+      );
+      service.timer = setInterval(() => void failures.run(() => service.sync()), pollMs);
       service.timer.unref();
     }
     return service;
@@ -92,7 +98,7 @@ export class LimitsService {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.syncing?.catch(() => undefined);
+    await this.syncing?.catch(() => undefined); // swallow-ok: a failed sync was reported by the timer that ran it
     await this.blacklist.settle();
   }
 }

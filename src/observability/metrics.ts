@@ -16,6 +16,9 @@ export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
 export const KEYWORD_CLASSES = ['cjk_1', 'cjk_2', 'cjk_3_plus', 'latin', 'several_terms'] as const;
 export type KeywordClass = (typeof KEYWORD_CLASSES)[number];
 
+export const SEARCH_WORKER_EVENTS = ['error', 'restart', 'gave_up'] as const;
+export type SearchWorkerEvent = (typeof SEARCH_WORKER_EVENTS)[number];
+
 /** `throttled`: refused before any check, the address having failed too often (failed-auth-throttle.ts). */
 export const RANKING_AUTH_OUTCOMES = [
   'ok',
@@ -69,6 +72,11 @@ export class Metrics {
     },
     [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
   );
+  private readonly searchWorker = new BoundCounter({
+    name: 'dramadex_search_worker_events_total',
+    help: 'Search worker events: error (it failed), restart (a new one was started after the backoff), gave_up (restarts used up; searches fail)',
+    labelNames: ['event'],
+  });
   private readonly fullDumps = new BoundCounter({
     name: 'dramadex_full_dump_requests_total',
     help: 'Full-dump (/all) answers: hit (ready bytes served) or build (the dump was built)',
@@ -83,6 +91,11 @@ export class Metrics {
     name: 'dramadex_wechat_callbacks_total',
     help: 'WeChat callbacks: verified (URL check), answered (message), refused (bad signature, stale, malformed)',
     labelNames: ['outcome'],
+  });
+  private readonly backgroundFailures = new BoundCounter({
+    name: 'dramadex_background_failures_total',
+    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync); alert on any increase',
+    labelNames: ['task'],
   });
   private readonly fetcherRuns = new BoundCounter({
     name: 'dramadex_ranking_fetches_total',
@@ -115,10 +128,12 @@ export class Metrics {
       this.requestDuration,
       this.limitDecisions,
       this.searchDuration,
+      this.searchWorker,
       this.fullDumps,
       this.rankingAuth,
       this.wechatCallbacks,
       this.fetcherRuns,
+      this.backgroundFailures,
     ]) {
       metric.registerIn(this.registry);
     }
@@ -130,6 +145,10 @@ export class Metrics {
 
   searchTimings(): Record<KeywordClass, Timing> {
     return bound(KEYWORD_CLASSES, (keywordClass) => this.searchDuration.child(keywordClass));
+  }
+
+  searchWorkerTallies(): Record<SearchWorkerEvent, Tally> {
+    return bound(SEARCH_WORKER_EVENTS, (event) => this.searchWorker.child(event));
   }
 
   fullDumpTallies(): Record<'hit' | 'build', Tally> {
@@ -146,6 +165,11 @@ export class Metrics {
 
   fetchTally(board: string, ok: boolean): Tally {
     return this.fetcherRuns.child(board, ok ? 'ok' : 'failed');
+  }
+
+  /** Failed runs of one task done on a timer (observability/recurring-failure.ts). */
+  backgroundFailureTally(task: string): Tally {
+    return this.backgroundFailures.child(task);
   }
 
   /**

@@ -128,7 +128,7 @@ export class RedisLink extends EventEmitter<{ up: []; down: [] }> {
     try {
       await this.client.ping();
     } catch {
-      return;
+      return; // swallow-ok: still down, which markDown reported and keeps reminding of
     }
     const outageSeconds = Math.round((Date.now() - this.downSince) / 1000);
     this.downSince = undefined;

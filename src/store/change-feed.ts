@@ -65,7 +65,7 @@ class PostgresChangeFeed implements ChangeFeed {
       lost = true;
       if (this.client === client) this.client = undefined;
       if (error) this.onError(error);
-      client.end().catch(() => undefined);
+      client.end().catch(() => undefined); // swallow-ok: the loss was reported above; this only frees the socket
       this.scheduleReconnect();
     };
     client.on('error', onLost);
@@ -81,7 +81,7 @@ class PostgresChangeFeed implements ChangeFeed {
       return;
     }
     if (this.closed) {
-      await client.end().catch(() => undefined);
+      await client.end().catch(() => undefined); // swallow-ok: closing a connection no longer wanted
       return;
     }
     // The listener must not keep a process alive by itself (the HTTP server or the command does that).
@@ -111,7 +111,7 @@ class PostgresChangeFeed implements ChangeFeed {
     // Referenced again while it closes: awaiting an unreferenced socket lets the process (or a test)
     // end with the close still pending.
     socketOf(client)?.ref?.();
-    await client?.end().catch(() => undefined);
+    await client?.end().catch(() => undefined); // swallow-ok: shutting down; the listener is dropped either way
   }
 }
 

@@ -49,7 +49,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     await migrate(database);
     return database;
   } catch (error) {
-    await database?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined); // swallow-ok: the open's own error is thrown below
     throw new StartupError(`cannot open the database ${withoutPassword(url)}: ${oneLineReason(error)}`, { cause: error });
   }
 }

@@ -14,6 +14,8 @@ export interface EntryFilter {
   sinceRevision?: number;
   /** Only entries of this type. */
   type?: string | undefined;
+  /** Hidden entries too (`export --include-hidden`); every reader that serves leaves them out. */
+  includeHidden?: boolean;
 }
 
 /**
@@ -35,7 +37,8 @@ export async function readEntries(database: Database, filter: EntryFilter, onBat
 
 /** The WHERE conditions and their values, in placeholder order after any the caller puts first. */
 function conditions(filter: EntryFilter, placeholder: (index: number) => string, first: number): { where: string[]; values: unknown[] } {
-  const where: string[] = [];
+  // Hidden entries (docs/link-health.md) are stored but never served: the catalogue never loads them.
+  const where: string[] = filter.includeHidden ? [] : ['hidden = 0'];
   const values: unknown[] = [];
   if ((filter.sinceRevision ?? 0) > 0) {
     values.push(filter.sinceRevision);
@@ -97,7 +100,7 @@ async function readThroughCursor(pool: PgPool, filter: EntryFilter, onBatch: OnB
     await client.query('commit');
     client.release();
   } catch (error) {
-    next?.catch(() => undefined); // its outcome no longer matters; the connection is dropped
+    next?.catch(() => undefined); // swallow-ok: its outcome no longer matters; the connection is dropped
     client.release(error as Error);
     throw error;
   }

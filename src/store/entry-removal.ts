@@ -1,8 +1,9 @@
 /**
  * The deleting half of catalogue writes, per dialect, inside the caller's transaction (catalogue-change.ts):
  * by links (a removal, or what a replace did not keep) and by a takedown's link prefix. Every deleted entry's id is
- * logged in `removed_entries` under the write's revision first, so running instances drop it from memory
- * when they follow the revision (docs/lifecycle.md). Links arrive as one JSON parameter, as in imports.
+ * logged in `removed_entries` under the write's revision first (a hidden entry is logged there already:
+ * its row moves to the new revision), so running instances drop it from memory when they follow the
+ * revision (docs/lifecycle.md); its link's health goes with it. Links arrive as one JSON parameter, as in imports.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Dialect } from './database.js';
@@ -16,15 +17,20 @@ export async function removeLinks(dialect: Dialect, trx: Transaction<Schema>, li
       with gone as (
         delete from entries where source_link in (select value from json_array_elements_text(${json}::json))
         returning id, source_link
-      ), logged as (insert into removed_entries (entry_id, revision) select id, ${revision}::integer from gone)
+      ), logged as (
+        insert into removed_entries (entry_id, revision) select id, ${revision}::integer from gone
+        on conflict (entry_id) do update set revision = excluded.revision
+      ), forgotten as (delete from link_states where source_link in (select source_link from gone))
       select source_link from gone`.execute(trx);
     return rows.map((row) => row.source_link);
   }
   const matching = sql`json_each(${json}) j join entries e on e.source_link = j.value`;
   const { rows } = await sql<{ source_link: string }>`select e.source_link from ${matching}`.execute(trx);
   if (rows.length === 0) return [];
-  await sql`insert into removed_entries (entry_id, revision) select e.id, ${revision} from ${matching}`.execute(trx);
+  await sql`insert into removed_entries (entry_id, revision) select e.id, ${revision} from ${matching} where true
+    on conflict (entry_id) do update set revision = excluded.revision`.execute(trx);
   await sql`delete from entries where source_link in (select value from json_each(${json}))`.execute(trx);
+  await sql`delete from link_states where source_link in (select value from json_each(${json}))`.execute(trx);
   return rows.map((row) => row.source_link);
 }
 
@@ -33,7 +39,9 @@ export async function removeByPrefix(trx: Transaction<Schema>, prefix: string, r
   // substr, not LIKE: SQLite's LIKE ignores ASCII case and both treat % and _ in links as wildcards.
   // Both stores count characters (code points), not UTF-16 units as String.length does.
   const matches = sql<boolean>`substr(source_link, 1, ${[...prefix].length}) = ${prefix}`;
-  await sql`insert into removed_entries (entry_id, revision) select id, ${revision} from entries where ${matches}`.execute(trx);
+  await sql`insert into removed_entries (entry_id, revision) select id, ${revision} from entries where ${matches}
+    on conflict (entry_id) do update set revision = excluded.revision`.execute(trx);
+  await sql`delete from link_states where ${matches}`.execute(trx);
   const result = await trx.deleteFrom('entries').where(matches).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -9,6 +9,32 @@ export interface EntriesTable {
   update_time: string;
   /** The import revision that last added or changed the entry; lets instances load only what changed. */
   revision: number;
+  /** 1 while the entry's link is confirmed dead (docs/link-health.md): stored, but no reader serves it. */
+  hidden: Generated<number>;
+}
+
+/** One share link's health and place in the check queue (docs/link-health.md). Times: ISO 8601 UTC text. */
+export interface LinkStatesTable {
+  source_link: string;
+  /** The provider id, or null for a link no checker reads (verdict `unsupported`). */
+  provider: string | null;
+  /** The latest verdict (`unknown` included); null until the first check. */
+  verdict: string | null;
+  checked_at: string | null;
+  /** The latest `alive`, `locked` or `dead`: what the confirmation rule compares a new `dead` with. */
+  decided_verdict: string | null;
+  decided_at: string | null;
+  /** When the link was last found alive. */
+  alive_at: string | null;
+  hidden: Generated<number>;
+  /** Queue class (links/check-queue.ts); null: never due. */
+  priority: number | null;
+  /** Due time, ms since the epoch; within a class, smaller goes first. */
+  due_at: number | null;
+  reported_at: string | null;
+  /** The instance checking it now, until `lease_until` (ms since the epoch). */
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export interface MetaTable {
@@ -62,9 +88,10 @@ export interface RemovedEntriesTable {
   revision: number;
 }
 
-/** A link, or a link prefix, kept out of the catalogue. */
+/** A link, or a link prefix, kept out of the catalogue; `match` says which (migration 005). */
 export interface TakedownsTable {
   pattern: string;
+  match: 'exact' | 'prefix';
   reason: string;
   created_at: string;
 }
@@ -110,6 +137,7 @@ export interface Schema {
   ranking_snapshots: RankingSnapshotsTable;
   removed_entries: RemovedEntriesTable;
   takedowns: TakedownsTable;
+  link_states: LinkStatesTable;
   sources: SourcesTable;
   staged_entries: StagedEntriesTable;
 }

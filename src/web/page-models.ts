@@ -76,6 +76,9 @@ export interface RankView {
   heat: number;
   change: DramaRecord['hot_change'];
   changeText: string;
+  /** This catalogue's search for the name: where the links a visitor wants are. */
+  searchHref: string;
+  /** The record's own page, offered second when it is a link a browser can open. */
   url: string;
   openable: boolean;
 }
@@ -84,13 +87,15 @@ export function rankViews(view: BoardView, language: Language, offset: number, l
   return view.records.slice(offset, offset + limit).map((record) => {
     const isActor = 'name' in record;
     const detail = isActor ? (record as ActorRecord).works.slice(0, 3).join(' · ') : (record as DramaRecord).genres.join(' · ');
+    const name = isActor ? (record as ActorRecord).name : (record as DramaRecord).title;
     return {
       rank: record.rank,
-      name: isActor ? (record as ActorRecord).name : (record as DramaRecord).title,
+      name,
       detail,
       heat: record.hot_score,
       change: record.hot_change,
       changeText: PAGE_TEXT[language].change[record.hot_change],
+      searchHref: `/search?${new URLSearchParams({ keyword: name })}`,
       url: record.url,
       openable: linkFacts(record.url, language).openable,
     };

@@ -1,5 +1,5 @@
 /**
- * Every word the web page shows, in both languages it speaks (decisions.md "Web page": Simplified
+ * Every word the web page shows, in both languages it speaks (docs/web.md: Simplified
  * Chinese by default, English on request). Templates read `it.t`, one of these objects, so a page can
  * never mix languages and a missing translation is a type error.
  */
@@ -42,6 +42,8 @@ const zh = {
   boardEmpty: '这个榜单暂无数据。',
   boardUpdated: '榜单时间',
   rank: '排名',
+  rankSearch: (name: string) => `在目录中搜索“${name}”`,
+  rankSource: '原页面',
   title: '名称',
   heat: '热度',
   change: { up: '上升', down: '下降', same: '持平', new: '新上榜' },
@@ -101,6 +103,8 @@ const en: PageText = {
   boardEmpty: 'This board has no data yet.',
   boardUpdated: 'Board time',
   rank: 'Rank',
+  rankSearch: (name: string) => `Search the catalogue for “${name}”`,
+  rankSource: 'Original page',
   title: 'Title',
   heat: 'Heat',
   change: { up: 'Up', down: 'Down', same: 'Same', new: 'New' },

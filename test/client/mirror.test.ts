@@ -44,7 +44,7 @@ for (const store of STORES) {
         takenDown,
       ]);
       await local.importEntries([...kept.tv, ...kept.dongman, staleLocalPost]);
-      await new TakedownStore(local.services.database).add('https://pan.example.com/s/mirror-taken', 'test');
+      await new TakedownStore(local.services.database).add('https://pan.example.com/s/mirror-taken', 'test', 'prefix');
       proxy = new FaultyUpstream(await listen(upstream.app), clock.now);
       baseUrl = await proxy.listen();
       proxy.on('stalled', () => setImmediate(() => clock.fireTimers()));

@@ -87,18 +87,27 @@ for (const store of STORES) {
       assertOneLineFailure(await cli('remove', '--file', noLinkColumn), /cannot read links from .*: the CSV header must name source_link/);
     });
 
-    test('takedown add removes and keeps out; list shows it; remove lifts it', async () => {
-      const prefix = 'https://pan.example.com/s/cmd-5';
-      const added = await cli('takedown', 'add', prefix, '--reason', 'owner asked');
+    test('takedown add takes down exactly the link; --prefix every link starting with it; list shows which; remove lifts', async () => {
+      const link = row(5).source_link;
+      assert.match((await cli('import', path('sibling.ndjson', ndjson([row(50, { type: 'movie' })])))).stdout, /added 1/);
+      const added = await cli('takedown', 'add', link, '--reason', 'owner asked');
       assert.equal(added.code, 0);
-      assert.match(added.stdout, /took down https:\/\/pan\.example\.com\/s\/cmd-5: removed 1 entry/);
-      assert.match((await cli('takedown', 'list')).stdout, /^https:\/\/pan\.example\.com\/s\/cmd-5\t\S+\towner asked$/m);
+      assert.match(added.stdout, /^took down https:\/\/pan\.example\.com\/s\/cmd-5: removed 1 entry$/m);
+      assert.match((await cli('takedown', 'list')).stdout, /^https:\/\/pan\.example\.com\/s\/cmd-5\texact\t\S+\towner asked$/m);
       const again = await cli('import', path('again.ndjson', ndjson([row(5, { type: 'movie' }), row(50, { type: 'movie' }), row(7)])));
-      assert.match(again.stdout, /added 1, updated 0, unchanged 0, rejected 2/);
-      assert.match(again.stderr, /line 1: taken down\nline 2: taken down/);
+      assert.match(again.stdout, /added 1, updated 0, unchanged 1, rejected 1/, 'cmd-50 is another share: untouched');
+      assert.match(again.stderr, /^line 1: taken down$/m);
+
+      const byPrefix = await cli('takedown', 'add', '--prefix', link, '--reason', 'whole folder');
+      assert.match(byPrefix.stdout, /took down every link starting with https:\/\/pan\.example\.com\/s\/cmd-5: removed 1 entry/);
+      assert.match((await cli('takedown', 'list')).stdout, /^https:\/\/pan\.example\.com\/s\/cmd-5\tprefix\t\S+\twhole folder$/m);
+      const later = await cli('import', path('later.ndjson', ndjson([row(51, { type: 'movie' })])));
+      assert.match(later.stdout, /added 0, updated 0, unchanged 0, rejected 1/);
+      assert.match(later.stderr, /line 1: taken down/);
+
       assertOneLineFailure(await cli('takedown', 'add', 'pan.example.com'), /not a link or link prefix/);
       assertOneLineFailure(await cli('takedown', 'remove', 'https://elsewhere.example/'), /no takedown "https:\/\/elsewhere\.example\/"/);
-      assert.match((await cli('takedown', 'remove', prefix)).stdout, /lifted the takedown/);
+      assert.match((await cli('takedown', 'remove', link)).stdout, /lifted the takedown/);
       assert.match((await cli('takedown', 'list')).stdout, /no takedowns/);
     });
 

@@ -68,7 +68,7 @@ for (const store of STORES) {
       const kept = entry({ title: '下架乙' });
       await ctx.importEntries([hit, kept]);
       const takedowns = new TakedownStore(ctx.services.database);
-      assert.equal(await takedowns.add(prefix, 'owner asked'), 1);
+      assert.equal(await takedowns.add(prefix, 'owner asked', 'prefix'), 1);
       await ctx.services.catalogue.refresh();
       const search = `/api/search?keyword=${encodeURIComponent('下架')}`;
       assert.deepEqual(await links(search), [kept.source_link]);

@@ -82,7 +82,7 @@ describe('lifecycle: removal and takedown on two instances sharing PostgreSQL', 
     const imported = instances.map((instance) => instance.nextChange());
     await importFromAnotherProcess(url, [hit]);
     await Promise.all(imported);
-    await onBoth(['takedown', 'add', prefix, '--reason', 'dead link']);
+    await onBoth(['takedown', 'add', '--prefix', prefix, '--reason', 'dead link']);
     for (const { app } of instances) assert.deepEqual(await served(app, hit.source_link), [false, false, false]);
     const file = join(mkdtempSync(join(tmpdir(), 'dramadex-shared-')), 'again.ndjson');
     writeFileSync(file, JSON.stringify(hit));

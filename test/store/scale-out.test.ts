@@ -61,7 +61,7 @@ describe('store: two instances on PostgreSQL and Redis behind a trusted proxy', 
     for (const instance of [0, 1]) {
       const body = (await viaProxy(instance, `198.51.100.${instance + 1}`, '/api/health')).json();
       assert.equal(body.data.database, 'connected');
-      assert.deepEqual(body.data.checks, { database: 'connected', redis: 'connected' });
+      assert.deepEqual(body.data.checks, { database: 'connected', search: 'connected', redis: 'connected' });
     }
   });
 

@@ -104,6 +104,16 @@ for (const store of STORES) {
 
         await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '排行榜' }).click();
         await page.waitForURL(`${base}/boards/hot-dramas`);
+        const source = page.getByRole('link', { name: '原页面: 闪婚后傅总每天都在追妻' });
+        assert.equal(await source.getAttribute('href'), 'https://search.example.com/?q=1', "the record's own page stays, second");
+        await page.getByRole('link', { name: '闪婚后傅总每天都在追妻', exact: true }).click();
+        await page.waitForURL(`${base}/search?keyword=${encodeURIComponent('闪婚后傅总每天都在追妻')}`);
+        assert.equal(
+          await page.getByRole('searchbox').first().inputValue(),
+          '闪婚后傅总每天都在追妻',
+          'a board title opens our own search',
+        );
+        await page.goBack();
         await page.getByRole('link', { name: '热门演员' }).click();
         await page.waitForURL(`${base}/boards/actors`);
         assert.ok(await page.getByText('林婉清').isVisible());

@@ -116,7 +116,9 @@ for (const store of STORES) {
       assert.match(body, /<a href="\/boards\/hot-dramas">热门短剧<\/a>/);
       assert.match(body, /&lt;b&gt;加粗&lt;\/b&gt;的榜单/);
       const board = (await browse(ctx.app, '/boards/actors')).body;
-      assert.match(board, /林婉清/);
+      assert.match(board, /<a href="\/search\?keyword=%E6%9E%97%E5%A9%89%E6%B8%85" [^>]*>林婉清<\/a>/, 'a board name opens our own search');
+      const dramas = (await browse(ctx.app, '/boards/hot-dramas')).body;
+      assert.match(dramas, /<a class="rank-source" href="https:\/\/search\.example\.com\/\?q=1" [^>]*rel="noopener noreferrer nofollow"/);
       assert.equal((await browse(ctx.app, '/boards/nope')).statusCode, 404);
     });
 

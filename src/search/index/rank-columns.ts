@@ -13,12 +13,7 @@ import { PostingBuilder } from './posting-builder.js';
 import type { PinyinLists } from './posting-index.js';
 import type { PreparedTitles } from './prepared-titles.js';
 import { RegionWriter } from './region-writer.js';
-import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, writeRow } from './title-rows.js';
-
-/** Where a build reads the titles it has to fold (the catalogue view). */
-export interface TitleSource {
-  title(slot: number): string;
-}
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, titleChecks, writeRow } from './title-rows.js';
 
 export class RankColumns {
   /** A build holding no title. */
@@ -87,7 +82,7 @@ export class RankColumns {
           foldedLength = writer.foldedLength;
         }
         writeRow(rows, rank * ROW, start, facts, foldedLength);
-        postings.addUnits(rank, writer.units, start, start + foldedLength, writer.at, checkAlone(facts, foldedLength));
+        postings.addUnits(rank, writer.units, start, start + foldedLength, writer.at, titleChecks(facts, foldedLength));
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;

@@ -7,9 +7,9 @@
  * (applied to the view but not yet in its order) stay.
  */
 
-import type { RankColumns, TitleSource } from './rank-columns.js';
+import type { RankColumns } from './rank-columns.js';
 import { RegionWriter } from './region-writer.js';
-import { describeRow, ROW, ROW_TEXT_START, type UnitTitle, writeRow } from './title-rows.js';
+import { describeRow, ROW, ROW_TEXT_START, type TitleSource, type UnitTitle, writeRow } from './title-rows.js';
 
 export class StagedTitles {
   /** Slots indexed but not staged yet, once each (the first `pendingCount`); `pendingUnits` sums their title lengths. */

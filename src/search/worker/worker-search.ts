@@ -3,12 +3,19 @@
  * every indexed batch and every new order, and sends each new search there, so the event loop only
  * parses and serialises (docs/search.md, "Off the event loop"). Only the page asked for comes back (the
  * worker keeps the recent full answers), so this thread never holds a million-slot answer, and
- * concurrent requests for one page share one trip. If the worker dies, a new one is fed the whole view
- * again; the searches it was running fail.
+ * concurrent requests for one page share one trip. If the worker dies, its error is logged with what it
+ * was doing, the searches it was running fail, and a new one is fed the whole view again after a backoff
+ * (restart-backoff.ts); searches asked meanwhile wait for it. After too many failures in a row it gives
+ * up loudly: an error log, a metric, a failing health probe, and every search fails at once.
  */
 import { Worker } from 'node:worker_threads';
+import { noTallies, type Tally } from '../../observability/instruments.js';
+import { createLogger, type Logger } from '../../observability/logger.js';
+import { SEARCH_WORKER_EVENTS, type SearchWorkerEvent } from '../../observability/metrics.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../shared/content-types.js';
+import type { HealthProbe } from '../../shared/health-probe.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
+import { type BackoffPolicy, DEFAULT_BACKOFF, RestartBackoff } from './restart-backoff.js';
 import type { FromWorker, ToWorker } from './search-messages.js';
 
 interface Pending {
@@ -17,20 +24,49 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+export interface WorkerSearchOptions {
+  log?: Logger;
+  tallies?: Record<SearchWorkerEvent, Tally>;
+  backoff?: BackoffPolicy;
+  /** The worker's script (tests start one that fails); search-worker.js by default. */
+  workerUrl?: URL;
+}
+
 const WORKER_URL = new URL('./search-worker.js', import.meta.url);
 /** Titles per message when the whole view is sent again (a batch of an ordinary load is sent as it is). */
 const RESEND_BATCH = 50_000;
 
 export class WorkerSearch implements SearchEngine {
-  private worker: Worker;
+  private worker: Worker | undefined;
+  /** `waiting`: the worker died and the next one starts after the backoff; `failed`: restarts used up. */
+  private state: 'running' | 'waiting' | 'failed' | 'closed' = 'running';
+  private restartTimer: NodeJS.Timeout | undefined;
   private readonly pending = new Map<number, Pending>();
   private readonly inFlight = new Map<string, Promise<AnswerPage>>();
   private nextId = 1;
   private view: IndexedTitles | undefined;
-  private closed = false;
+  private readonly log: Logger;
+  private readonly tallies: Record<SearchWorkerEvent, Tally>;
+  private readonly backoff: RestartBackoff;
+  private readonly workerUrl: URL;
 
-  constructor() {
+  constructor(options: WorkerSearchOptions = {}) {
+    this.log = options.log ?? createLogger('silent');
+    this.tallies = options.tallies ?? noTallies(SEARCH_WORKER_EVENTS);
+    this.backoff = new RestartBackoff(options.backoff ?? DEFAULT_BACKOFF);
+    this.workerUrl = options.workerUrl ?? WORKER_URL;
     this.worker = this.spawn();
+  }
+
+  /** `search` in /api/health: fails once the worker has given up. */
+  healthProbe(): HealthProbe {
+    return {
+      name: 'search',
+      check: async () => {
+        if (this.state === 'failed')
+          throw new Error(`the search worker failed ${this.backoff.attempts + 1} times in a row and was given up`);
+      },
+    };
   }
 
   index(view: IndexedTitles, slots: ArrayLike<number>): void {
@@ -78,10 +114,11 @@ export class WorkerSearch implements SearchEngine {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const { reject } of this.pending.values()) reject(new Error('the search worker was closed'));
-    this.pending.clear();
-    await this.worker.terminate();
+    this.state = 'closed';
+    clearTimeout(this.restartTimer);
+    this.backoff.stop();
+    this.rejectPending(() => true, 'the search worker was closed');
+    await this.worker?.terminate();
   }
 
   /** The index changes: answers under way describe the old one (later requests must not share them). */
@@ -90,7 +127,8 @@ export class WorkerSearch implements SearchEngine {
   }
 
   private request(message: ToWorker): Promise<AnswerPage> {
-    if (this.closed) return Promise.reject(new Error('the search worker was closed'));
+    if (this.state === 'closed') return Promise.reject(new Error('the search worker was closed'));
+    if (this.state === 'failed') return Promise.reject(new Error('the search worker failed too often and was given up'));
     const id = this.nextId++;
     const sent = { ...message, id } as ToWorker;
     return new Promise<AnswerPage>((resolve, reject) => {
@@ -99,12 +137,13 @@ export class WorkerSearch implements SearchEngine {
     });
   }
 
+  /** Only to a running worker: a restarted one gets the whole view and the pending requests anyway. */
   private post(message: ToWorker): void {
-    this.worker.postMessage(message);
+    if (this.state === 'running') this.worker?.postMessage(message);
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(this.workerUrl);
     // The worker never keeps the process alive by itself: servers and commands own their lifetime.
     worker.unref();
     worker.on('message', (reply: FromWorker) => {
@@ -114,20 +153,62 @@ export class WorkerSearch implements SearchEngine {
       if (reply.slots) waiting.resolve({ slots: reply.slots, total: reply.total });
       else waiting.reject(new Error(`search failed in the worker: ${reply.error}`));
     });
-    worker.on('error', () => undefined); // 'exit' follows and restarts it
-    worker.on('exit', () => {
-      if (!this.closed) this.restart();
+    worker.on('error', (error) => {
+      this.tallies.error.inc();
+      this.log.error({ err: error, threadId: worker.threadId, ...this.underWay() }, 'the search worker failed');
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker && this.state === 'running') this.exited(code);
     });
     return worker;
   }
 
-  /**
-   * A new worker gets every title of the view and its order. A search under way fails (it may be what
-   * ended the worker); a pending order is sent again.
-   */
-  private restart(): void {
-    this.worker = this.spawn();
+  /** What the worker was doing, for the log: requests under way by kind. */
+  private underWay(): { searchesUnderWay: number; ordersUnderWay: number; restartsInARow: number } {
+    let orders = 0;
+    for (const { message } of this.pending.values()) if (message.kind === 'order') orders++;
+    return { searchesUnderWay: this.pending.size - orders, ordersUnderWay: orders, restartsInARow: this.backoff.attempts };
+  }
+
+  /** The worker stopped: its searches fail (one of them may be what ended it); a new one follows the backoff. */
+  private exited(code: number): void {
+    this.worker = undefined;
     this.forget();
+    this.rejectPending((message) => message.kind !== 'order', 'the search worker stopped during this search');
+    const delayMs = this.backoff.failed();
+    if (delayMs === undefined) {
+      this.state = 'failed';
+      this.tallies.gave_up.inc();
+      this.log.error(
+        { exitCode: code, failuresInARow: this.backoff.attempts + 1 },
+        'the search worker failed too often; searches fail until the service restarts',
+      );
+      this.rejectPending(() => true, 'the search worker failed too often and was given up');
+      return;
+    }
+    this.state = 'waiting';
+    this.log.warn(
+      { exitCode: code, delayMs, restart: this.backoff.attempts },
+      'the search worker stopped; starting a new one after the delay',
+    );
+    this.restartTimer = setTimeout(() => this.restart(), delayMs);
+  }
+
+  private rejectPending(which: (message: ToWorker) => boolean, reason: string): void {
+    for (const [id, { message, reject }] of this.pending) {
+      if (!which(message)) continue;
+      this.pending.delete(id);
+      reject(new Error(reason));
+    }
+  }
+
+  /** A new worker gets every title of the view and its order, then the requests that waited for it. */
+  private restart(): void {
+    if (this.state !== 'waiting') return;
+    this.state = 'running';
+    this.tallies.restart.inc();
+    this.worker = this.spawn();
+    this.backoff.started();
     const view = this.view;
     if (view) {
       for (let start = 0; start < view.slotCount; start += RESEND_BATCH) {
@@ -135,11 +216,6 @@ export class WorkerSearch implements SearchEngine {
         this.post(titlesMessage(view, slots));
       }
       this.post(orderMessage(view, -1));
-    }
-    for (const [id, { message, reject }] of this.pending) {
-      if (message.kind === 'order') continue;
-      this.pending.delete(id);
-      reject(new Error('the search worker stopped during this search'));
     }
     for (const { message } of this.pending.values()) this.post(message);
   }

@@ -8,6 +8,8 @@ import { catalogueMigration } from './001-catalogue.js';
 import { rankingMigration } from './002-ranking.js';
 import { apiKeysMigration } from './003-api-keys.js';
 import { lifecycleMigration } from './004-lifecycle.js';
+import { takedownMatchMigration } from './005-takedown-match.js';
+import { linkHealthMigration } from './006-link-health.js';
 import { sourcesMigration } from './007-sources.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +18,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-ranking': rankingMigration(dialect),
     '003-api-keys': apiKeysMigration(dialect),
     '004-lifecycle': lifecycleMigration(),
+    '005-takedown-match': takedownMatchMigration(),
+    '006-link-health': linkHealthMigration(),
     '007-sources': sourcesMigration(),
   };
 }

@@ -1,0 +1,139 @@
+/**
+ * Why this exists: issue 27 anchors the search engine against the field's best (tantivy with our tiers), so
+ * every change is read against those figures, not only against our past. This child process of the bench
+ * loads the generated catalogue into the view and the indexed engine (no result cache), draws the keyword
+ * corpus (keyword-corpus.ts, 500 a class) from the newest 200,000 titles, and prints the anchor's table:
+ * per one-term class p50 / p99 / max of a new keyword's first request (page 1 and the exact total), the
+ * one-thread rate over a shuffled stream of distinct one-term keywords of another draw, and the build's
+ * wall time and RSS added (view included), with the reference engine's figures from the issue beside them
+ * as constants. Usage: node dist/bench/engine-anchor.js <catalogue.ndjson>
+ */
+import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { CatalogueView } from '../src/catalogue/catalogue-view.js';
+import { seededRandom } from '../src/demo/seeded-random.js';
+import { IndexedSearch } from '../src/search/indexed-search.js';
+import { readCatalogueBatches } from './catalogue-batches.js';
+import { type Keyword, type KeywordClass, keywordCorpus } from './keyword-corpus.js';
+
+const PAGE_LIMIT = 20;
+const PER_CLASS = 500;
+const WARM_UP_PER_CLASS = 30;
+
+/** The classes both engines answer, with tantivy-tiers' p50 / p99 ms measured in issue 27 (the reference). */
+const REFERENCE: Array<[KeywordClass, string, string]> = [
+  ['1 char', '1 char', '0.044 / 0.110'],
+  ['2 chars', '2 chars', '0.047 / 0.383'],
+  ['3-4 chars', '3-4 chars', '0.472 / 5.52'],
+  ['5-10 chars', '5-10 chars', '0.489 / 5.44'],
+  ['whole title', 'whole title, one term', '0.617 / 2.82'],
+  ['no match, CJK', 'no match, CJK', '0.046 / 0.090'],
+];
+const REFERENCE_STREAM = '3,251 q/s';
+const REFERENCE_BUILD = '24.2 s / 114 MB';
+
+setFlagsFromString('--expose-gc');
+/** A full collection, so RSS counts what is held, not the parsed file's garbage. */
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const oneTerm = ({ keyword }: Keyword) => !/\s/.test(keyword.normalize('NFKC').trim());
+const parsed = (keyword: string) => keyword.normalize('NFKC').trim();
+
+async function main(catalogueFile: string): Promise<void> {
+  collectGarbage();
+  const rssBefore = process.memoryUsage().rss;
+  const view = new CatalogueView();
+  const engine = new IndexedSearch({ cachedResults: 0 });
+  let buildMs = 0;
+  const cpuStarted = process.cpuUsage();
+  const started = performance.now();
+  await readCatalogueBatches(catalogueFile, (batch) => {
+    const slots = view.apply(batch);
+    const indexStarted = performance.now();
+    engine.index(view, slots);
+    buildMs += performance.now() - indexStarted;
+  });
+  view.reorder();
+  const prepareStarted = performance.now();
+  engine.prepare(view);
+  buildMs += performance.now() - prepareStarted;
+  const loadMs = performance.now() - started;
+  const loadCpuMs = process.cpuUsage(cpuStarted).user / 1000;
+  collectGarbage();
+  const rssAdded = (process.memoryUsage().rss - rssBefore) / 1e6;
+
+  const titles = view.ordered({}).slice(0, 200_000);
+  const texts = Array.from(titles, (slot) => view.title(slot));
+  const classes = new Set(REFERENCE.map(([kind]) => kind));
+  const corpus = keywordCorpus(texts, PER_CLASS).filter((keyword) => classes.has(keyword.kind) && oneTerm(keyword));
+  const seen = new Set(corpus.map(({ keyword }) => keyword));
+  // As a running server is warm: the search loops compiled on keywords of another draw (every class).
+  for (const { keyword } of keywordCorpus(texts.slice(0, 20_000), WARM_UP_PER_CLASS, 99)) {
+    if (seen.has(keyword)) continue;
+    seen.add(keyword);
+    engine.findPage(view, parsed(keyword), undefined, 0, PAGE_LIMIT);
+  }
+
+  const times = new Map<KeywordClass, number[]>();
+  const slowest = new Map<KeywordClass, [number, string]>();
+  for (const { keyword, kind } of corpus) {
+    const keywordStarted = performance.now();
+    engine.findPage(view, parsed(keyword), undefined, 0, PAGE_LIMIT);
+    const ms = performance.now() - keywordStarted;
+    const list = times.get(kind) ?? [];
+    list.push(ms);
+    times.set(kind, list);
+    if (ms > (slowest.get(kind)?.[0] ?? -1)) slowest.set(kind, [ms, keyword]);
+  }
+
+  // The stream: one-term keywords nobody asked before (a third draw), shuffled, one after the other.
+  const stream = keywordCorpus(texts, PER_CLASS, 7)
+    .filter((keyword) => classes.has(keyword.kind) && oneTerm(keyword) && !seen.has(keyword.keyword))
+    .map(({ keyword }) => parsed(keyword));
+  const next = seededRandom(27);
+  for (let index = stream.length - 1; index > 0; index--) {
+    const other = Math.floor(next() * (index + 1));
+    [stream[index], stream[other]] = [stream[other] as string, stream[index] as string];
+  }
+  const streamStarted = performance.now();
+  for (const keyword of stream) engine.findPage(view, keyword, undefined, 0, PAGE_LIMIT);
+  const streamRate = stream.length / ((performance.now() - streamStarted) / 1000);
+
+  const rows = REFERENCE.map(([kind, label, reference]) => {
+    const list = times.get(kind) ?? [];
+    return `| ${label} (${list.length}) | ${quantiles(list)} | ${reference} |`;
+  });
+  process.stdout.write(
+    [
+      `### Search anchor — ${view.count.toLocaleString('en-US')} titles, Node ${process.versions.node}, cold (no result cache), load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+      '',
+      '| class (n) | dramadex p50 / p99 / max ms | tantivy-tiers p50 / p99 ms (reference, issue 27) |',
+      '|---|---|---|',
+      ...rows,
+      `| one thread, a stream of distinct keywords (${stream.length}) | ${Math.round(streamRate).toLocaleString('en-US')} q/s | ${REFERENCE_STREAM} |`,
+      `| build (index + prepare, wall) / RSS added (view included) | ${(buildMs / 1000).toFixed(2)} s / ${rssAdded.toFixed(0)} MB | ${REFERENCE_BUILD} |`,
+      '',
+      `Whole load (file read, parse, view, engine): ${(loadMs / 1000).toFixed(1)} s wall, ${(loadCpuMs / 1000).toFixed(1)} s of the main thread's user CPU. Slowest: ${[
+        ...slowest,
+      ]
+        .map(([kind, [ms, keyword]]) => `${kind} \`${keyword}\` ${ms.toFixed(1)} ms`)
+        .join('; ')}.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** p50 / p99 / max in ms. */
+function quantiles(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const format = (ms: number) => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));
+  return `${format(at(0.5))} / ${format(at(0.99))} / ${format(at(1))}`;
+}
+
+const [catalogueFile] = process.argv.slice(2);
+if (!catalogueFile) throw new Error('usage: engine-anchor <catalogue.ndjson>');
+await main(catalogueFile);

@@ -1,0 +1,47 @@
+/**
+ * The one table of the check schedule (docs/link-health.md, "Scheduling"): which class a link waits in
+ * and when it is due, from its last verdict. Classes go in order: reported links, never-checked links
+ * (newest first), confirmations of a first `dead`, then everything else by due time. Alive links age
+ * slowly; hidden ones are looked at again on a slower schedule still. Pure: the store writes what this says.
+ */
+import type { Verdict } from './link-checker.js';
+
+export const PRIORITY = { reported: 0, unchecked: 1, confirmation: 2, routine: 3 } as const;
+export const PRIORITIES = [PRIORITY.reported, PRIORITY.unchecked, PRIORITY.confirmation, PRIORITY.routine] as const;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long after a verdict the link is due again (routine class). */
+export const RECHECK_AFTER = {
+  alive: 3 * DAY,
+  locked: 3 * DAY,
+  /** A confirmed dead (hidden) entry: slower, it only comes back if the owner shares again. */
+  hidden: 7 * DAY,
+  /** The check could not decide: try again soon, but not at once. */
+  unknown: HOUR,
+  /** An `unknown` while a first `dead` waits for its confirmation: the confirmation is retried sooner. */
+  unknownWhileConfirming: 10 * MINUTE,
+} as const;
+
+export interface QueuePlace {
+  priority: number | null;
+  dueAt: number | null;
+}
+
+/** Where a never-checked link waits: newest first, so the due key is the negated entry time. */
+export function uncheckedPlace(updateTimeSeconds: number | undefined): QueuePlace {
+  return { priority: PRIORITY.unchecked, dueAt: -(updateTimeSeconds ?? 0) };
+}
+
+/** Where a link waits after a check, given the state the check left it in. */
+export function placeAfter(verdict: Verdict, state: { hidden: boolean; confirming: boolean }, now: number, confirmMs: number): QueuePlace {
+  if (verdict === 'unsupported') return { priority: null, dueAt: null };
+  if (state.hidden) return { priority: PRIORITY.routine, dueAt: now + RECHECK_AFTER.hidden };
+  if (state.confirming || verdict === 'dead') {
+    const wait = verdict === 'dead' ? confirmMs : Math.min(confirmMs, RECHECK_AFTER.unknownWhileConfirming);
+    return { priority: PRIORITY.confirmation, dueAt: now + wait };
+  }
+  return { priority: PRIORITY.routine, dueAt: now + RECHECK_AFTER[verdict] };
+}

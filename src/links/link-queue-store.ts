@@ -1,0 +1,134 @@
+/**
+ * The check queue in the store (docs/link-health.md, "Scheduling" and "Leases"): new catalogue entries
+ * are enrolled in small batches after a high-water mark of entry ids (never all links at once), due links
+ * are read a few at a time per provider and class, and a lease in the row lets one instance at a time
+ * check a link; a lease that was not released (a killed instance) simply expires.
+ */
+import { sql } from 'kysely';
+import { parseUpdateTime } from '../shared/local-time.js';
+import { type ProviderId, parseShareLink } from '../shared/share-links.js';
+import type { Database } from '../store/database.js';
+import { PRIORITIES, PRIORITY, uncheckedPlace } from './check-queue.js';
+
+const ENROL_BATCH = 1000;
+const SEEDED_KEY = 'links_seeded_id';
+
+export class LinkQueueStore {
+  constructor(readonly database: Database) {}
+
+  /**
+   * Enrols entries added since the last call (by id), up to `ENROL_BATCH` of them; returns how many were
+   * read (0: up to date). Links of no known provider are written as `unsupported` and never come due.
+   */
+  async enrolNew(): Promise<number> {
+    const { db } = this.database;
+    const mark = Number((await db.selectFrom('meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst())?.value ?? 0);
+    const rows = await db
+      .selectFrom('entries')
+      .select(['id', 'source_link', 'update_time'])
+      .where('id', '>', mark)
+      .orderBy('id')
+      .limit(ENROL_BATCH)
+      .execute();
+    const last = rows.at(-1);
+    if (!last) return 0;
+    const states = rows.map((row) => {
+      const share = parseShareLink(row.source_link);
+      const place = share ? uncheckedPlace(parseUpdateTime(row.update_time)) : { priority: null, dueAt: null };
+      return {
+        source_link: row.source_link,
+        provider: share?.provider ?? null,
+        verdict: share ? null : 'unsupported',
+        priority: place.priority,
+        due_at: place.dueAt,
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('link_states')
+        .values(states)
+        .onConflict((c) => c.column('source_link').doNothing())
+        .execute();
+      // Two instances may enrol the same batch; the mark only moves forward.
+      await sql`update meta set value = ${String(last.id)} where key = ${SEEDED_KEY} and cast(value as integer) < ${last.id}`.execute(trx);
+    });
+    return rows.length;
+  }
+
+  /** Marks every entry stored now as enrolled without a state: the demo data set is never checked. */
+  async skipExisting(): Promise<void> {
+    const { db } = this.database;
+    const row = await db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    await db
+      .updateTable('meta')
+      .set({ value: String(row?.max ?? 0) })
+      .where('key', '=', SEEDED_KEY)
+      .execute();
+  }
+
+  /** Up to `limit` due links of `provider` whose lease is free, in queue order. */
+  async due(provider: ProviderId, limit: number, now: number): Promise<string[]> {
+    const found: string[] = [];
+    for (const priority of PRIORITIES) {
+      if (found.length >= limit) break;
+      const rows = await this.database.db
+        .selectFrom('link_states')
+        .select('source_link')
+        .where('provider', '=', provider)
+        .where('priority', '=', priority)
+        .where('due_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('due_at')
+        .limit(limit - found.length)
+        .execute();
+      for (const row of rows) found.push(row.source_link);
+    }
+    return found;
+  }
+
+  /** Takes the leases of those links that are free; returns the links now held by `owner`. */
+  async claim(links: string[], owner: string, now: number, leaseMs: number): Promise<string[]> {
+    if (links.length === 0) return [];
+    const rows = await this.database.db
+      .updateTable('link_states')
+      .set({ lease_owner: owner, lease_until: now + leaseMs })
+      .where('source_link', 'in', links)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .returning('source_link')
+      .execute();
+    return rows.map((row) => row.source_link);
+  }
+
+  /** Gives back leases not used (a paused provider, a stopping scheduler). */
+  async release(links: string[], owner: string): Promise<void> {
+    if (links.length === 0) return;
+    await this.database.db
+      .updateTable('link_states')
+      .set({ lease_owner: null, lease_until: null })
+      .where('source_link', 'in', links)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /**
+   * A person says the link is broken: it moves to the head of the queue (a report never hides anything).
+   * False when the catalogue does not hold the link (hidden entries included).
+   */
+  async report(link: string, now: number): Promise<boolean> {
+    const { db } = this.database;
+    const entry = await db.selectFrom('entries').select('id').where('source_link', '=', link).executeTakeFirst();
+    if (!entry) return false;
+    const share = parseShareLink(link);
+    if (!share) return true; // nothing to check; the report is taken all the same
+    const at = new Date(now).toISOString();
+    await db
+      .insertInto('link_states')
+      .values({ source_link: link, provider: share.provider, priority: PRIORITY.reported, due_at: now, reported_at: at })
+      .onConflict((c) => c.column('source_link').doUpdateSet({ priority: PRIORITY.reported, due_at: now, reported_at: at }))
+      .execute();
+    return true;
+  }
+}
