@@ -65,7 +65,12 @@ for (const store of STORES) {
         new Date(),
       );
     const poller = (now = () => new Date()) =>
-      new SourcePoller(ctx.services.catalogue.store, new SourceStore(ctx.services.database), { telegramOrigin: origin, clock, now });
+      new SourcePoller(ctx.services.catalogue.store, new SourceStore(ctx.services.database), {
+        telegramOrigin: origin,
+        clock,
+        now,
+        recorder: ctx.services.metrics?.sourceRecorder(),
+      });
 
     before(async () => {
       telegram = new FixtureTelegram();
@@ -103,6 +108,10 @@ for (const store of STORES) {
       assert.equal(source?.cursor, '106');
       assert.equal(source?.entriesAdded, 5);
       assert.equal(source?.lastOutcome, 'ok');
+      const scraped = (await ctx.services.metrics?.scrape()) ?? '';
+      assert.match(scraped, /^dramadex_source_polls_total\{source="varied_channel",outcome="ok"\} 1$/m);
+      assert.match(scraped, /^dramadex_source_entries_added_total\{source="varied_channel"\} 5$/m);
+      assert.match(scraped, /^dramadex_source_last_success_seconds\{source="varied_channel"\} \d+/m);
     });
 
     test('the first poll pages back with ?before= to --backfill; later polls read only what is newer', async () => {
