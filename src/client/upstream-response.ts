@@ -136,6 +136,8 @@ function describeNetworkError(error: unknown): Failed {
   const code = cause?.code ?? (error as { code?: string }).code;
   const final = code ? FINAL_CAUSES[code] : undefined;
   if (final) return { kind: 'failed', reason: `${final} (${code})`, retryable: false };
+  // fetch refuses the ports browsers block (the WHATWG "bad port" list) before any connection.
+  if (cause?.message === 'bad port') return { kind: 'failed', reason: 'a port fetch refuses to use (bad port)', retryable: false };
   if (message === 'terminated')
     return { kind: 'failed', reason: `the body was cut short (${cause?.message ?? 'connection closed'})`, retryable: true };
   const reason = `${message}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
