@@ -30,6 +30,11 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const progress = mirrorProgress('mirror');
+  // The bar is taken down before a type's line, so the line is not drawn over.
+  const reportAfter = (outcome: TypeOutcome) => {
+    progress.stop();
+    report(outcome);
+  };
   let client: CatalogueClient;
   try {
     client = new CatalogueClient(baseUrl, { apiKey: options.apiKey, onEvent: progress.onEvent, signal: stop.signal });
@@ -49,13 +54,13 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
           intervalMs: minutes * 60_000,
           clock: systemClock,
           signal: stop.signal,
-          onOutcome: report,
+          onOutcome: reportAfter,
           onProgress: progress.onEvent,
           onRound,
         });
         return;
       }
-      const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), report).catch((error: Error) => {
+      const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), reportAfter).catch((error: Error) => {
         if (stop.signal.aborted) return [];
         if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
         throw error;

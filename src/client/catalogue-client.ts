@@ -31,6 +31,9 @@ export interface CatalogueClientOptions {
   limits?: PacerLimits;
   /** No byte (headers or body) for this long aborts a request (it is then retried). */
   idleTimeoutMs?: number;
+  /** The longest body accepted: a full dump (streamed, default 4 GiB) and any other answer (default 16 MiB). */
+  maxDumpBytes?: number;
+  maxAnswerBytes?: number;
   /** Attempts after the first for 5xx, network errors and bodies cut short. */
   retries?: number;
   /** The first backoff; it doubles with each retry. */
@@ -48,7 +51,10 @@ export class CatalogueClient {
   private readonly clock: ClientClock;
   private readonly pacer: RequestPacer;
   private readonly options: Required<
-    Pick<CatalogueClientOptions, 'idleTimeoutMs' | 'retries' | 'backoffMs' | 'maxRetryAfterMs' | 'maxRateLimited'>
+    Pick<
+      CatalogueClientOptions,
+      'idleTimeoutMs' | 'retries' | 'backoffMs' | 'maxRetryAfterMs' | 'maxRateLimited' | 'maxDumpBytes' | 'maxAnswerBytes'
+    >
   >;
 
   constructor(
@@ -62,6 +68,8 @@ export class CatalogueClient {
     this.pacer = new RequestPacer(this.clock, settings.limits ?? PUBLISHED_LIMITS);
     this.options = {
       idleTimeoutMs: settings.idleTimeoutMs ?? 30_000,
+      maxDumpBytes: settings.maxDumpBytes ?? 4 * 1024 ** 3,
+      maxAnswerBytes: settings.maxAnswerBytes ?? 16 * 1024 ** 2,
       retries: settings.retries ?? 4,
       backoffMs: settings.backoffMs ?? 5_000,
       maxRetryAfterMs: settings.maxRetryAfterMs ?? 15 * 60_000,
@@ -144,7 +152,7 @@ export class CatalogueClient {
         this.emit({ kind: 'waiting', ms: wait, reason: `${what} in ${Math.ceil(wait / 1000)} s (the upstream's limits)` });
       }
       await this.pacer.take(fullDump, this.settings.signal);
-      const outcome = await this.attempt(path, etag, read);
+      const outcome = await this.attempt(path, fullDump, etag, read);
       if (outcome.kind === 'done') return outcome.value;
       if (outcome.kind === 'rate-limited') {
         rateLimited++;
@@ -168,6 +176,7 @@ export class CatalogueClient {
 
   private async attempt<T>(
     path: string,
+    fullDump: boolean,
     etag: string | undefined,
     read: (status: number, headers: Headers, chunks: AsyncIterable<Buffer>) => Promise<T>,
   ): Promise<
@@ -182,6 +191,7 @@ export class CatalogueClient {
       {
         clock: this.clock,
         idleTimeoutMs: this.options.idleTimeoutMs,
+        maxBytes: fullDump ? this.options.maxDumpBytes : this.options.maxAnswerBytes,
         signal: this.settings.signal,
         onBytes: (bytes) => this.emit({ kind: 'received', bytes }),
       },

@@ -1,7 +1,7 @@
 /**
  * One HTTP GET, its body read whole or handed to a consumer as it streams, never hanging: a timer (on the
  * injected clock) aborts the request when neither headers nor body bytes arrive for `idleTimeoutMs`, and
- * is re-armed by every chunk. A body cut short and network errors come back as `failed` with a reason and
+ * is re-armed by every chunk; a body past `maxBytes` is abandoned. A body cut short and network errors come back as `failed` with a reason and
  * whether a retry can help (a reset can; a refused connection or an unknown host cannot); nothing here
  * throws for them. Also how long a 429 asks to wait (`retryAfterMs`).
  */
@@ -27,6 +27,8 @@ export interface ReadOptions {
   idleTimeoutMs: number;
   signal?: AbortSignal | undefined;
   onBytes?: (bytes: number) => void;
+  /** A body longer than this is abandoned with an `UpstreamError` (not retried: it would be as long again). */
+  maxBytes: number;
 }
 
 /** What a consumer of a streamed answer gets: the status, the headers, and the body chunk by chunk. */
@@ -42,6 +44,9 @@ class BodyFailure extends Error {
     super('body failed');
   }
 }
+
+/** A body past `maxBytes`. */
+class BodyTooLarge extends Error {}
 
 /**
  * One GET whose body `consume` reads as it arrives, never hanging: the idle timer is re-armed by every
@@ -76,14 +81,17 @@ export async function streamBody<T>(
     const body = response.body;
     async function* chunks(): AsyncGenerator<Buffer> {
       if (!body) return;
+      let bytes = 0;
       try {
         for await (const chunk of body) {
           arm();
+          bytes += chunk.byteLength;
+          if (bytes > options.maxBytes) throw new BodyTooLarge();
           options.onBytes?.(chunk.byteLength);
           yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         }
       } catch (error) {
-        throw new BodyFailure(error);
+        throw error instanceof BodyTooLarge ? error : new BodyFailure(error);
       }
     }
     return { kind: 'done', value: await consume({ status: response.status, headers: response.headers, chunks: chunks() }) };
@@ -91,11 +99,16 @@ export async function streamBody<T>(
     if (options.signal?.aborted) throw new UpstreamError('stopped');
     if (stalled)
       return { kind: 'failed', reason: `the upstream sent nothing for ${Math.round(options.idleTimeoutMs / 1000)} s`, retryable: true };
+    if (error instanceof BodyTooLarge) throw new UpstreamError(`${url}: the answer is larger than ${sizeText(options.maxBytes)}`);
     if (!(error instanceof BodyFailure)) throw error;
     return describeNetworkError(error.original);
   } finally {
     cancel();
   }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 ** 2 ? `${Math.round(bytes / 1024 ** 2)} MiB` : `${bytes} bytes`;
 }
 
 /**
@@ -123,6 +136,8 @@ function describeNetworkError(error: unknown): Failed {
   const code = cause?.code ?? (error as { code?: string }).code;
   const final = code ? FINAL_CAUSES[code] : undefined;
   if (final) return { kind: 'failed', reason: `${final} (${code})`, retryable: false };
+  // fetch refuses the ports browsers block (the WHATWG "bad port" list) before any connection.
+  if (cause?.message === 'bad port') return { kind: 'failed', reason: 'a port fetch refuses to use (bad port)', retryable: false };
   if (message === 'terminated')
     return { kind: 'failed', reason: `the body was cut short (${cause?.message ?? 'connection closed'})`, retryable: true };
   const reason = `${message}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;

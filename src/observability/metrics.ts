@@ -96,7 +96,7 @@ export class Metrics {
   });
   private readonly backgroundFailures = new BoundCounter({
     name: 'dramadex_background_failures_total',
-    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync); alert on any increase',
+    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync, source_polling); alert on any increase',
     labelNames: ['task'],
   });
   private readonly fetcherRuns = new BoundCounter({

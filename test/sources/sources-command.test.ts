@@ -67,6 +67,31 @@ for (const store of STORES) {
       assert.equal(await ctx.services.catalogue.store.count(), 2, 'its entries stay');
     });
 
+    test('add upstream checks its address and types, and list shows what it mirrors', async () => {
+      assert.match((await cli('add', 'upstream', 'ftp://example.com')).stderr, /"ftp:\/\/example.com" is not an http\(s\) address/);
+      assert.match((await cli('add', 'upstream', 'http://127.0.0.1:9', '--type', 'nope')).stderr, /nope/);
+      const added = await cli(
+        'add',
+        'upstream',
+        'http://127.0.0.1:9/',
+        '--type',
+        'movie',
+        '--type',
+        'tv',
+        '--api-key',
+        'k',
+        '--every',
+        '120',
+      );
+      assert.equal(added.code, 0, added.stderr);
+      assert.match(added.stdout, /^added upstream source 127\.0\.0\.1:9, polled every 120 min$/m);
+      assert.match((await cli('list')).stdout, /^127\.0\.0\.1:9\tupstream\tmovie,tv\tevery 120 min\tnever polled\tadded 0\tnext poll /m);
+      const polled = await cli('poll', '127.0.0.1:9');
+      assert.equal(polled.code, 1);
+      assert.match(polled.stdout, /^127\.0\.0\.1:9: failed \(unreachable\): cannot reach http:\/\/127\.0\.0\.1:9: a port fetch refuses/m);
+      assert.equal((await cli('remove', '127.0.0.1:9')).code, 0);
+    });
+
     test('a poll killed while it reads the pages writes nothing', async () => {
       telegram.channel(
         'killed_channel',

@@ -93,6 +93,15 @@ for (const store of STORES) {
       assert.deepEqual(last && last.kind === 'progress' && [last.what, last.items], ['post', 12_345]);
     });
 
+    test('a dump past the body cap is abandoned and changes nothing', async () => {
+      const revision = await ctx.services.catalogue.store.revision();
+      const client = new CatalogueClient(baseUrl, { clock: new FakeClientClock(), maxDumpBytes: 100_000 });
+      const [post] = await mirrorRound(ctx.services.catalogue.store, client, ['post'], newMirrorState());
+      assert.equal(post?.state, 'failed');
+      assert.match(post && 'reason' in post ? post.reason : '', /the answer is larger than 100000 bytes/);
+      assert.equal(await ctx.services.catalogue.store.revision(), revision);
+    });
+
     test('a mirror killed mid-dump leaves the catalogue as it was', async () => {
       upstream.setPlan({ count: 20_000, holdAfter: 12_000 });
       const revision = await ctx.services.catalogue.store.revision();
