@@ -10,7 +10,8 @@ import { CONTENT_TYPES, type ContentType, resolveContentType } from '../shared/c
 export const PAGE_MAX = 1000;
 export const LIMIT_MAX = 100;
 export const KEYWORD_MAX = 100;
-const FORBIDDEN_KEYWORD_CHARACTERS = /[<>"'&;(){}[\]]/;
+/** What the API refuses in a keyword (docs/interface.md); the web page drops them instead (web/web-keyword.ts). */
+export const FORBIDDEN_KEYWORD_CHARACTERS = /[<>"'&;(){}[\]]/;
 
 export const PARAMETER_RULES: Record<string, Localized> = {
   page: { zh: `1 到 ${PAGE_MAX} 之间的整数`, en: `an integer from 1 to ${PAGE_MAX}` },
