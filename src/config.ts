@@ -3,7 +3,7 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
-import { addressList, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
+import { addressList, corsOrigins, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
 import { ConfigError, type Environment, readEnvironment } from './environment.js';
 import type { Board } from './shared/board-names.js';
 
@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: string[];
   /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
   exemptAddresses: string[];
+  /** Origins whose browser pages may call the catalogue API (CORS_ORIGINS); undefined sends no CORS headers. */
+  corsOrigins: string[] | '*' | undefined;
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
   /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     environment: vars.APP_ENV,
     trustProxy: trustedProxies(vars.TRUST_PROXY),
     exemptAddresses: addressList('EXEMPT_ADDRESSES', vars.EXEMPT_ADDRESSES),
+    corsOrigins: corsOrigins(vars.CORS_ORIGINS),
     limits: {
       enabled: vars.RATE_LIMITS === 'on',
       redisKeyPrefix: vars.REDIS_KEY_PREFIX,

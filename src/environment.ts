@@ -63,6 +63,7 @@ export const ENVIRONMENT = Type.Object({
   KEEP_ALIVE_TIMEOUT_SECONDS: integer(1, 3600, { rule: 'an integer from 1 to 3600', default: 5 }),
   MAX_CONNECTIONS_PER_ADDRESS: integer(1, 100_000, { rule: 'an integer from 1 to 100000', default: 32 }),
   EXEMPT_ADDRESSES: text({ rule: 'a comma-separated list of addresses or CIDRs', default: '' }),
+  CORS_ORIGINS: text({ rule: 'a comma-separated list of origins such as https://app.example.com, or *', default: '' }),
   RATE_LIMITS: onOff('on'),
   RESPONSE_CACHE_MB: integer(0, 4096, { rule: 'an integer from 0 to 4096', default: 32 }),
   RANKING_RATE_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 60 }),
