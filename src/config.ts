@@ -35,6 +35,8 @@ export interface Config {
   /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
   connections: ConnectionsConfig;
   logLevel: string;
+  /** `json` lines, `pretty` readable lines, or `auto`: pretty when the log goes to a terminal (LOG_FORMAT). */
+  logFormat: LogFormat;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
@@ -43,6 +45,8 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
 }
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /** The web page on the catalogue address (docs/web.md). */
 export interface WebConfig {
@@ -121,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     connections: connections(vars, env),
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }

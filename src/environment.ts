@@ -87,6 +87,7 @@ export const ENVIRONMENT = Type.Object({
   LANGUAGE: Type.Enum(['zh', 'en'], { rule: 'zh or en', default: 'zh' }),
   APP_ENV: text({ rule: 'a name', default: 'production' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { rule: `one of ${LOG_LEVELS.join(', ')}`, default: 'info' }),
+  LOG_FORMAT: Type.Enum(['auto', 'json', 'pretty'], { rule: 'auto, json or pretty', default: 'auto', lowerCase: true }),
   METRICS_HOST: text({ rule: 'a listen address', default: '127.0.0.1' }),
   METRICS_PORT: Type.Union([Type.Literal('off'), Type.Integer({ minimum: 0, maximum: 65535 })], {
     rule: 'a port number from 0 to 65535, or off',

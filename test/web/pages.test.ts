@@ -194,6 +194,30 @@ for (const store of STORES) {
   });
 }
 
+describe('an empty catalogue', () => {
+  for (const store of STORES) {
+    test(`the home page says there is nothing yet once, and only the types that hold entries get a section [${store}]`, async () => {
+      const ctx = await createTestContext(store);
+      try {
+        const empty = (await browse(ctx.app, '/')).body;
+        assert.equal(empty.split('目录里还没有内容').length - 1, 1);
+        assert.doesNotMatch(
+          empty,
+          /这里还没有内容|今天还没有更新|dramadex import/,
+          'no section repeats it, and no operator hint on a public page',
+        );
+        await ctx.importEntries([entry({ type: 'movie', title: '唯一的电影' })]);
+        const one = (await browse(ctx.app, '/')).body;
+        assert.doesNotMatch(one, /目录里还没有内容/);
+        assert.match(one, /id="latest-movie"/);
+        assert.doesNotMatch(one, /id="latest-post"/);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
+
 describe('the WEB and WEB_RANKINGS switches', () => {
   test('WEB=off: every path is the API, the page paths are 404 envelopes', async () => {
     const ctx = await createTestContext('sqlite', { WEB: 'off' });
