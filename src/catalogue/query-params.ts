@@ -42,10 +42,11 @@ function invalid(name: string, problem: Localized): ReturnType<typeof badRequest
 function integerIn(name: string, value: QueryValue, max: number, fallback: number): number {
   const text = single(name, value);
   if (text === undefined) return fallback;
-  // Plain decimal digits only: rejects '', ' 1', '1.0', '1e3', '0x10', 'Infinity', '-1'.
-  if (!/^\d{1,7}$/.test(text)) throw invalid(name, { zh: `"${text}" 不是整数`, en: `"${text}" is not an integer` });
+  // Plain decimal digits, or a minus and digits (an integer, out of range): rejects '', ' 1', '1.0', '1e3',
+  // '0x10', 'Infinity' as not integers.
+  if (!/^-?\d{1,7}$/.test(text)) throw invalid(name, { zh: `"${text}" 不是整数`, en: `"${text}" is not an integer` });
   const number = Number(text);
-  if (number < 1 || number > max) throw invalid(name, { zh: `${number} 超出范围`, en: `${number} is out of range` });
+  if (number < 1 || number > max) throw invalid(name, { zh: `${text} 超出范围`, en: `${text} is out of range` });
   return number;
 }
 
