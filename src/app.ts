@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { registerCompression } from './http/compression.js';
+import { registerCors } from './http/cors.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { guardListener } from './http/listener-guards.js';
@@ -47,6 +49,9 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     ],
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
+  // Before the limits (a preflight is never counted) and before every route (each gets compression).
+  await registerCors(app, config.corsOrigins);
+  await registerCompression(app);
   const reference = {
     defaultLanguage: config.language,
     limits: limits

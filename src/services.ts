@@ -58,7 +58,7 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, 'stdout', config.logFormat);
   const metrics = config.metrics ? new Metrics() : undefined;
   const database = await openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,

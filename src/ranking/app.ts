@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiDocs } from '../http/api-docs.js';
+import { registerCompression } from '../http/compression.js';
 import { installErrorHandling } from '../http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from '../http/fastify-options.js';
 import { guardListener } from '../http/listener-guards.js';
@@ -29,6 +30,7 @@ export async function buildRankingApp(services: Services): Promise<FastifyInstan
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
+  await registerCompression(app);
   await registerRankingOpenApi(app, config.ranking);
   await registerApiDocs(app, services.limits?.webBudget, {
     defaultLanguage: config.language,
