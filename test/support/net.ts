@@ -11,15 +11,17 @@ export interface Answer {
   json(): ReturnType<JSON['parse']>;
 }
 
-/** A port nothing listens on right now (the kernel's pick, closed again): for servers the test starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+/**
+ * A port from the OS, held open, where every connection is reset at once: a server that refuses (what a
+ * stopped PostgreSQL looks like), without the race of a port closed and used later. Close it after.
+ */
+export async function refusingPort(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((socket) => socket.resetAndDestroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
   });
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Listens on 127.0.0.1 (any free port) and returns the port. */
@@ -79,5 +81,3 @@ export function get(
 ): Promise<Answer> {
   return socketRequest(port, path, { from: localAddress, headers: { 'accept-language': 'en', ...headers }, timeoutMs });
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
