@@ -5,9 +5,8 @@
  * cheap single-row read). Removals travel the same way (docs/lifecycle.md).
  */
 import type { Timing } from '../observability/instruments.js';
-import type { KeywordClass } from '../observability/metrics.js';
 import { RecurringFailure } from '../observability/recurring-failure.js';
-import { keywordClass } from '../search/keyword-class.js';
+import { type KeywordClass, keywordClass } from '../search/keyword-class.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import { collectGarbage } from '../shared/collect-garbage.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';

@@ -29,7 +29,7 @@ const LAYERS: string[][] = [
 ];
 
 /** The composition: the modules that build the listeners and the process from every component. */
-const COMPOSITION = ['app.ts', 'server.ts', 'services.ts', 'ranking/app.ts', 'demo/load-demo-data.ts'];
+const COMPOSITION = ['app.ts', 'ranking-app.ts', 'server.ts', 'services.ts', 'demo/load-demo-data.ts'];
 const COMPOSITION_FOLDERS = ['cli/'];
 
 /** Modules at the HTTP edge, the only ones that may import Fastify (the rest never see a request). */

@@ -18,7 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { buildRankingApp } from '../../src/ranking/app.js';
+import { buildRankingApp } from '../../src/ranking-app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { TcpProxy } from '../store/tcp-proxy.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
