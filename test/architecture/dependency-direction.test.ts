@@ -162,6 +162,13 @@ describe('dependency direction', () => {
     assert.deepEqual(circles(edges), []);
   });
 
+  test('the dialect is branched on only behind the store seam (store/)', () => {
+    const outside = sources(SRC)
+      .filter((file) => !file.startsWith('store/'))
+      .filter((file) => /dialect\s*[!=]==\s*'(sqlite|postgres)'/.test(readFileSync(join(SRC, file), 'utf8')));
+    assert.deepEqual(outside, []);
+  });
+
   test('the server opens one Redis link, in the composition root', () => {
     // The command line's `blacklist clear` is a process of its own, with a short-lived client of its own.
     const expected = [
