@@ -5,10 +5,22 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { RankingConfig, WechatConfig } from './config.js';
 import { proxyWidthProblem } from './config-proxy-width.js';
 import { ConfigError, type Environment } from './environment.js';
-import { isBoard } from './shared/board-names.js';
+import { type Board, isBoard } from './shared/board-names.js';
+
+/** The WeChat channel's message keywords per action. */
+export interface ChannelKeywords {
+  token: string[];
+  rebind: string[];
+  help: string[];
+}
+
+/** Upstream hot lists pulled on a schedule. */
+export interface FetchSources {
+  sources: Array<{ board: Board; url: string }>;
+  intervalMinutes: number;
+}
 
 /** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */
 export function addressList(name: string, raw: string): string[] {
@@ -75,7 +87,7 @@ function keywordList(name: string, raw: string): string[] {
   return words;
 }
 
-export function wechatChannel(vars: Environment): Pick<WechatConfig, 'keywords' | 'timestampToleranceSeconds'> {
+export function wechatChannel(vars: Environment): { keywords: ChannelKeywords; timestampToleranceSeconds: number } {
   const keywords = {
     token: keywordList('WECHAT_TOKEN_KEYWORDS', vars.WECHAT_TOKEN_KEYWORDS),
     rebind: keywordList('WECHAT_REBIND_KEYWORDS', vars.WECHAT_REBIND_KEYWORDS),
@@ -88,7 +100,7 @@ export function wechatChannel(vars: Environment): Pick<WechatConfig, 'keywords' 
 }
 
 /** `RANKING_FETCH_SOURCES`: whitespace- or comma-separated `board=url` pairs (commas inside a URL as %2C). */
-export function fetchSources(vars: Environment): RankingConfig['fetch'] {
+export function fetchSources(vars: Environment): FetchSources | undefined {
   const raw = vars.RANKING_FETCH_SOURCES;
   if (raw === undefined) return undefined;
   const sources = raw

@@ -3,9 +3,8 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
-import { addressList, corsOrigins, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
-import { ConfigError, type Environment, readEnvironment } from './environment.js';
-import type { Board } from './shared/board-names.js';
+import { addressList, type ChannelKeywords, corsOrigins, type FetchSources, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
+import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
 
 export type Language = Environment['LANGUAGE'];
 
@@ -98,7 +97,7 @@ export interface WechatConfig {
   aesKey: string | undefined;
   appId: string | undefined;
   /** Message keywords, compared case-insensitively after NFKC normalisation. */
-  keywords: { token: string[]; rebind: string[]; help: string[] };
+  keywords: ChannelKeywords;
   /** How far a callback's `timestamp` may be from now before it is refused as stale. */
   timestampToleranceSeconds: number;
 }
@@ -115,7 +114,7 @@ export interface RankingConfig {
   /** Key the message channel derives each user's token from (so it can be re-sent while only a hash is stored). */
   tokenSecret: string | undefined;
   /** Upstream hot lists pulled on a schedule; undefined when no source is configured. */
-  fetch: { sources: Array<{ board: Board; url: string }>; intervalMinutes: number } | undefined;
+  fetch: FetchSources | undefined;
 }
 
 export { ConfigError };
@@ -149,7 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
       redisKeyPrefix: vars.REDIS_KEY_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
-    connections: connections(vars, env),
+    connections: connections(vars, isSet(env, 'KEEP_ALIVE_TIMEOUT_SECONDS')),
     logLevel: vars.LOG_LEVEL,
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     logFormat: vars.LOG_FORMAT,
@@ -197,9 +196,8 @@ export interface LimitsConfig {
 }
 
 /** An idle keep-alive connection closes sooner than a request may take, unless set otherwise (then checked). */
-function connections(vars: Environment, env: Env): ConnectionsConfig {
+function connections(vars: Environment, keepAliveSet: boolean): ConnectionsConfig {
   const requestTimeoutSeconds = vars.REQUEST_TIMEOUT_SECONDS;
-  const keepAliveSet = Boolean(env.KEEP_ALIVE_TIMEOUT_SECONDS?.trim());
   const keepAliveTimeoutSeconds = keepAliveSet
     ? vars.KEEP_ALIVE_TIMEOUT_SECONDS
     : Math.min(vars.KEEP_ALIVE_TIMEOUT_SECONDS, requestTimeoutSeconds);

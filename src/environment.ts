@@ -141,6 +141,11 @@ function acceptsNumbers(schema: TSchema): boolean {
   return type === 'integer' || (anyOf ?? []).some(acceptsNumbers);
 }
 
+/** Whether `name` was given a value (not unset, not blank): a default may then be told apart from a choice. */
+export function isSet(env: Env, name: keyof Environment): boolean {
+  return Boolean(env[name]?.trim());
+}
+
 /** The declared variables with their defaults, for the README check. */
 export function declaredVariables(): Array<{ name: string; default: string | number | undefined }> {
   return Object.entries(ENVIRONMENT.properties).map(([name, schema]) => ({ name, default: (schema as unknown as Declared).default }));

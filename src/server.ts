@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from './app.js';
 import type { Config } from './config.js';
 import { buildMetricsApp } from './observability/metrics-app.js';
-import { buildRankingApp } from './ranking/app.js';
+import { buildRankingApp } from './ranking-app.js';
 import { createServices, type Services } from './services.js';
 import { oneLineReason, StartupError } from './startup-error.js';
 

@@ -13,6 +13,12 @@
  *
  * An operator's own `--max-semi-space-size` (in NODE_OPTIONS or on node's command line) wins, and a Node
  * without `process.execve` (before 22.15, or Windows) runs as it is.
+ *
+ * Worth it, measured on Node 24.21 (1M entries, SQLite): `serve` after the same 200,000 requests, RSS 566 MB
+ * capped against 682 MB uncapped; a 1M-entry `mirror`, peak RSS 273 MB against about 365 MB (the 300 MB
+ * bound of docs/sources.md). `process.execve` is experimental on Node 22 (22.15+) and 24; if it goes, the
+ * fallback above runs uncapped and `NODE_OPTIONS=--max-semi-space-size=16` (deploy/Dockerfile) gives the
+ * same. Check both figures again on each Node upgrade (`npm run bench -- --only "sources mirror"`).
  */
 
 /** MiB per semi-space when serving: a young generation of at most 3 × 16 MiB (Node's doc: three semi-spaces). */

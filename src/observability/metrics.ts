@@ -10,30 +10,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
 
-export const LIMIT_DECISIONS = ['allowed', 'refused', 'blacklisted', 'exempt', 'keyed', 'unknown_key'] as const;
-export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
-
-export const KEYWORD_CLASSES = ['cjk_1', 'cjk_2', 'cjk_3_plus', 'latin', 'several_terms'] as const;
-export type KeywordClass = (typeof KEYWORD_CLASSES)[number];
-
+// The search worker's events: search's own vocabulary, still to move beside the worker as the others moved (issue 26).
 export const SEARCH_WORKER_EVENTS = ['error', 'restart', 'gave_up'] as const;
 export type SearchWorkerEvent = (typeof SEARCH_WORKER_EVENTS)[number];
-
-/** `throttled`: refused before any check, the address having failed too often (failed-auth-throttle.ts). */
-export const RANKING_AUTH_OUTCOMES = [
-  'ok',
-  'missing',
-  'malformed',
-  'unknown',
-  'revoked',
-  'wrong_address',
-  'rate_limited',
-  'throttled',
-] as const;
-export type RankingAuthOutcome = (typeof RANKING_AUTH_OUTCOMES)[number];
-
-export const WECHAT_OUTCOMES = ['verified', 'answered', 'refused'] as const;
-export type WechatOutcome = (typeof WECHAT_OUTCOMES)[number];
 
 /** Values read at scrape time; each may be absent (no limits, no Redis). */
 export interface Readings {
@@ -161,12 +140,14 @@ export class Metrics {
     }
   }
 
-  limitTallies(): Record<LimitDecision, Tally> {
-    return bound(LIMIT_DECISIONS, (decision) => this.limitDecisions.child(decision));
+  /** One tally per limits decision; the names are the limits' own (limits/limit-decisions.ts). */
+  limitTallies<Decision extends string>(decisions: readonly Decision[]): Record<Decision, Tally> {
+    return bound(decisions, (decision) => this.limitDecisions.child(decision));
   }
 
-  searchTimings(): Record<KeywordClass, Timing> {
-    return bound(KEYWORD_CLASSES, (keywordClass) => this.searchDuration.child(keywordClass));
+  /** One timing per keyword class; the classes are search's own (search/keyword-class.ts). */
+  searchTimings<Class extends string>(classes: readonly Class[]): Record<Class, Timing> {
+    return bound(classes, (keywordClass) => this.searchDuration.child(keywordClass));
   }
 
   searchWorkerTallies(): Record<SearchWorkerEvent, Tally> {
@@ -177,12 +158,14 @@ export class Metrics {
     return bound(['hit', 'build'] as const, (result) => this.fullDumps.child(result));
   }
 
-  rankingAuthTallies(): Record<RankingAuthOutcome, Tally> {
-    return bound(RANKING_AUTH_OUTCOMES, (outcome) => this.rankingAuth.child(outcome));
+  /** One tally per bearer-check outcome; the outcomes are the ranking component's (ranking/outcomes.ts). */
+  rankingAuthTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
+    return bound(outcomes, (outcome) => this.rankingAuth.child(outcome));
   }
 
-  wechatTallies(): Record<WechatOutcome, Tally> {
-    return bound(WECHAT_OUTCOMES, (outcome) => this.wechatCallbacks.child(outcome));
+  /** One tally per WeChat callback outcome (ranking/outcomes.ts). */
+  wechatTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
+    return bound(outcomes, (outcome) => this.wechatCallbacks.child(outcome));
   }
 
   fetchTally(board: string, ok: boolean): Tally {

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runCli, startCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
-import { freePort } from '../support/net.js';
 
 const row = (n: number, fields: Record<string, string> = {}) =>
   JSON.stringify({
@@ -92,19 +91,26 @@ describe('serve on an empty catalogue', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const serve = async (name: string, env: Record<string, string>) => {
-    const metricsPort = await freePort();
     const running = startCli(['serve'], {
       DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}`,
       PORT: '0',
       RANKING_PORT: '0',
-      METRICS_PORT: String(metricsPort),
+      METRICS_PORT: '0',
       ...env,
     });
-    return { running, metricsPort };
+    return { running };
+  };
+
+  /** The metrics listener's port from the "dramadex is serving" line (JSON or pretty), once it is logged. */
+  const metricsPortOf = async (running: ReturnType<typeof startCli>) => {
+    await running.until(/dramadex is serving/);
+    const port = /metrics"?:\s*\{[^}]*"port":\s*(\d+)/s.exec(running.output())?.[1];
+    assert.ok(port, 'the serving line names the metrics port');
+    return Number(port);
   };
 
   test('LOG_FORMAT=pretty: readable lines with the operator hint; a scrape is not logged at info', async () => {
-    const { running, metricsPort } = await serve('pretty', { LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    const { running } = await serve('pretty', { LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
     try {
       await running.until(/the catalogue is empty: add entries with `dramadex import <file>`/);
       const line =
@@ -114,7 +120,7 @@ describe('serve on an empty catalogue', () => {
           .find((text) => text.includes('the catalogue is empty')) ?? '';
       assert.match(line, /INFO/);
       assert.doesNotMatch(line, /^\{/);
-      await running.until(/dramadex is serving/);
+      const metricsPort = await metricsPortOf(running);
       const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       assert.equal(scraped.status, 200);
       await scraped.text();
@@ -125,7 +131,7 @@ describe('serve on an empty catalogue', () => {
   });
 
   test('LOG_FORMAT unset and not a terminal: JSON lines; at debug a scrape is one line', async () => {
-    const { running, metricsPort } = await serve('json', { LOG_LEVEL: 'debug' });
+    const { running } = await serve('json', { LOG_LEVEL: 'debug' });
     try {
       await running.until(/the catalogue is empty/);
       const line =
@@ -134,7 +140,7 @@ describe('serve on an empty catalogue', () => {
           .split('\n')
           .find((text) => text.includes('the catalogue is empty')) ?? '';
       assert.equal(JSON.parse(line).level, 30);
-      await running.until(/dramadex is serving/);
+      const metricsPort = await metricsPortOf(running);
       await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       await running.until(/"msg":"metrics request"/);
       const scrapes = running

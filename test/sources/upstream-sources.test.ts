@@ -15,7 +15,7 @@ import { SourceStore } from '../../src/sources/source-store.js';
 import { FakeClientClock } from '../client/faulty-upstream.js';
 import { runCli, startCli } from '../support/cli.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { freePort } from '../support/net.js';
+import { REFUSED_ORIGIN } from '../support/net.js';
 import { FixtureUpstream } from './fixture-upstream.js';
 
 for (const store of STORES) {
@@ -58,7 +58,7 @@ for (const store of STORES) {
     });
 
     test('an unreachable upstream fails at once, naming the cause; the source is kept', async () => {
-      const closed = `http://127.0.0.1:${await freePort()}`;
+      const closed = REFUSED_ORIGIN;
       await new SourceStore(ctx.services.database).add(
         { name: 'upstream-closed', kind: 'upstream', everyMinutes: 60, settings: { baseUrl: closed, types: [] } },
         new Date(),
@@ -70,7 +70,7 @@ for (const store of STORES) {
     });
 
     test('mirror against a closed port ends with one line naming the cause', async () => {
-      const closed = `http://127.0.0.1:${await freePort()}`;
+      const closed = REFUSED_ORIGIN;
       const result = await runCli(['mirror', closed], { DATABASE_URL: ctx.config.databaseUrl });
       assert.equal(result.code, 1);
       assert.equal(result.stdout, '');
