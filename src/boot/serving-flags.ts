@@ -11,14 +11,23 @@
  * supervisors and exit codes see one process) with the cap added. Measured, the cap costs start-up
  * nothing: the store read's batches die young at any of these sizes.
  *
- * An operator's own `--max-semi-space-size` (in NODE_OPTIONS or on node's command line) wins, and a Node
- * without `process.execve` (before 22.15, or Windows) runs as it is.
+ * The young generation is also kept at that size (`--min-semi-space-size`): the start-up collection
+ * gives it back (src/shared/collect-garbage.ts), and under replayed requests, where almost nothing
+ * survives a scavenge, V8 never grew it again past a few MB, so a million-entry server scavenged every
+ * ≈ 270 requests instead of every ≈ 1,300, each time walking the same roots: 5–12% of its CPU per
+ * replayed request (docs/deployment.md, "The request path's cost"), for ≈ 15 MB more resident memory.
+ *
+ * An operator's own `--max-semi-space-size` or `--min-semi-space-size` (in NODE_OPTIONS or on node's
+ * command line) wins, and a Node without `process.execve` (before 22.15, or Windows) runs as it is.
  */
 
 /** MiB per semi-space when serving: a young generation of at most 3 × 16 MiB (Node's doc: three semi-spaces). */
 export const SERVE_SEMI_SPACE_MB = 16;
 
-const SEMI_SPACE_FLAG = /(^|\s)--max[-_]semi[-_]space[-_]size\b/;
+/** What `serve` restarts with: the young generation's ceiling, and its floor at the same size. */
+export const SERVE_FLAGS = [`--max-semi-space-size=${SERVE_SEMI_SPACE_MB}`, `--min-semi-space-size=${SERVE_SEMI_SPACE_MB}`];
+
+const SEMI_SPACE_FLAG = /(^|\s)--(max|min)[-_]semi[-_]space[-_]size\b/;
 
 export interface ProcessStart {
   /** The launcher's arguments after node's own: [script, command, ...]. */
@@ -35,7 +44,7 @@ export function servingRestartArgs({ argv, execArgv, nodeOptions }: ProcessStart
   const command = argv.slice(1).find((arg) => !arg.startsWith('-'));
   if (command !== 'serve') return undefined;
   if (SEMI_SPACE_FLAG.test(nodeOptions ?? '') || execArgv.some((arg) => SEMI_SPACE_FLAG.test(arg))) return undefined;
-  return [`--max-semi-space-size=${SERVE_SEMI_SPACE_MB}`, ...execArgv, ...argv];
+  return [...SERVE_FLAGS, ...execArgv, ...argv];
 }
 
 /** Replaces this process with one started with the serving options, when they apply (see above). */
