@@ -11,7 +11,7 @@ import type { Config, Language } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import { type ApiError, badRequest, requestTimeout } from './errors.js';
 import { responseLanguage } from './language.js';
-import { RequestLogger } from './request-logger.js';
+import { lazyRequestChildren } from './request-logger.js';
 import { rewriteUndecodable } from './request-target.js';
 
 /** How often Node looks for requests past their deadline (its default, 30 s, would triple a 10 s bound). */
@@ -20,12 +20,11 @@ const DEADLINE_CHECK_MS = 1000;
 export function fastifyOptions(config: Config, logger: Logger): FastifyHttpOptions<Server> & { loggerInstance: FastifyBaseLogger } {
   const { requestTimeoutSeconds, keepAliveTimeoutSeconds } = config.connections;
   return {
-    // The one logger of the process (observability/logger.ts), which redacts tokens, keys and signatures.
-    loggerInstance: logger as FastifyBaseLogger,
+    // The one logger of the process (observability/logger.ts), which redacts tokens, keys and signatures;
+    // each request's child is made only when the request logs (request-logger.ts).
+    loggerInstance: lazyRequestChildren(logger as FastifyBaseLogger),
     // Fastify's own per-request lines are off: the request observer writes a shorter one at debug level.
     logController: new LogController({ disableRequestLogging: true }),
-    // Each request's child logger is made only when the request logs (request-logger.ts).
-    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     // Only the listed proxies' X-Forwarded-For is believed; an empty list believes none.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Path parameters are checked by their routes (an unknown type is a 400 naming it), so the router's

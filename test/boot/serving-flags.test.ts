@@ -7,22 +7,21 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SERVE_SEMI_SPACE_MB, servingRestartArgs } from '../../src/boot/serving-flags.js';
+import { SERVE_FLAGS, SERVE_SEMI_SPACE_MB, servingRestartArgs } from '../../src/boot/serving-flags.js';
 
 const LAUNCHER = fileURLToPath(new URL('../../../bin/dramadex.js', import.meta.url));
-const CAP = `--max-semi-space-size=${SERVE_SEMI_SPACE_MB}`;
 
-test('serve restarts with the young-generation cap, keeping node options and arguments in order', () => {
+test('serve restarts with the young-generation cap and floor, keeping node options and arguments in order', () => {
   assert.deepEqual(
     servingRestartArgs({ argv: ['bin/dramadex.js', 'serve', '--demo'], execArgv: ['--enable-source-maps'], nodeOptions: undefined }),
-    [CAP, '--enable-source-maps', 'bin/dramadex.js', 'serve', '--demo'],
+    [...SERVE_FLAGS, '--enable-source-maps', 'bin/dramadex.js', 'serve', '--demo'],
   );
 });
 
 test('the commands that stream an upstream dump (mirror, sources) get the cap too', () => {
   for (const command of ['mirror', 'sources']) {
     assert.deepEqual(servingRestartArgs({ argv: ['bin/dramadex.js', command, 'x'], execArgv: [], nodeOptions: undefined }), [
-      CAP,
+      ...SERVE_FLAGS,
       'bin/dramadex.js',
       command,
       'x',
@@ -46,8 +45,9 @@ test("an operator's own semi-space size wins, in NODE_OPTIONS or on node's comma
   );
   assert.equal(servingRestartArgs({ argv: serve, execArgv: [], nodeOptions: '--max_semi_space_size=8' }), undefined);
   assert.equal(servingRestartArgs({ argv: serve, execArgv: ['--max-semi-space-size=32'], nodeOptions: undefined }), undefined);
-  // The restarted process carries the cap in its execArgv, so it never restarts twice.
-  assert.equal(servingRestartArgs({ argv: serve, execArgv: [CAP], nodeOptions: undefined }), undefined);
+  assert.equal(servingRestartArgs({ argv: serve, execArgv: ['--min-semi-space-size=1'], nodeOptions: undefined }), undefined);
+  // The restarted process carries the flags in its execArgv, so it never restarts twice.
+  assert.equal(servingRestartArgs({ argv: serve, execArgv: SERVE_FLAGS, nodeOptions: undefined }), undefined);
 });
 
 test('`dramadex serve` runs in one process with the cap, which V8 counts in its heap limit', () => {
