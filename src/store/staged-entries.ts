@@ -1,5 +1,5 @@
 /**
- * An upstream's dump on its way in (docs/sources.md, "Upstreams"): validated rows are written here in
+ * An upstream's dump on its way in (docs/sources.md, "Upstreams and mirror"): validated rows are written here in
  * batches under a run id while the dump streams, so memory holds one batch, not the dump; once the dump
  * is complete and valid the catalogue swaps the type from these rows in one transaction
  * (catalogue-store.ts, `replaceFromStaged`). A link staged twice keeps its last row. Run ids start with
