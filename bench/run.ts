@@ -22,6 +22,7 @@ import { measureHeadToHead } from './head-to-head.js';
 import { dataField, get } from './http-get.js';
 import type { Keyword } from './keyword-corpus.js';
 import { LIFECYCLE_ROWS, measureLifecycle } from './lifecycle.js';
+import { LINK_FIXTURE_PLACEHOLDER, type LinkFixture, startLinkFixture } from './link-fixture.js';
 import type { LoadSettings } from './load.js';
 import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
@@ -101,10 +102,21 @@ async function main(options: BenchOptions): Promise<void> {
   const keys = [...new Set([...scenarios.map(serverKey), ...(distinct.length > 0 ? ['[]'] : [])])].sort(
     (a, b) => Number(b === '[]') - Number(a === '[]'),
   );
+  // The rows served while links are checked send every provider's requests to one loopback fixture.
+  let linkFixture: LinkFixture | undefined;
+  if (scenarios.some((scenario) => scenario.serverEnv?.LINK_CHECK_ORIGINS === LINK_FIXTURE_PLACEHOLDER)) {
+    const fixture = await startLinkFixture();
+    onCleanup('stop the link fixture', () => fixture.close());
+    linkFixture = fixture;
+  }
   try {
     for (const key of keys) {
       const group = scenarios.filter((scenario) => serverKey(scenario) === key);
-      const envFor = (scenario: Scenario | undefined) => ({ ...env, ...apiKey.env, ...scenario?.serverEnv });
+      const envFor = (scenario: Scenario | undefined) => {
+        const merged: NodeJS.ProcessEnv = { ...env, ...apiKey.env, ...scenario?.serverEnv };
+        if (merged.LINK_CHECK_ORIGINS === LINK_FIXTURE_PLACEHOLDER) merged.LINK_CHECK_ORIGINS = linkFixture?.origins;
+        return merged;
+      };
       const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
       const startupTimeoutMs = 60_000 + options.entries * 0.1;
       const server = await startServe(envFor(group[0]), healthHeaders, startupTimeoutMs);
@@ -164,7 +176,11 @@ async function main(options: BenchOptions): Promise<void> {
       `shared machine: ${cpus().length} cores, 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]?.toFixed(1)} at the end; /api/status features: ${JSON.stringify(features)}`,
     ],
   });
-  const extra = [...(cold ? renderCold(cold) : []), ...(distinctOutcomes ? renderDistinct(distinctOutcomes) : [])];
+  const extra = [
+    ...(cold ? renderCold(cold) : []),
+    ...(distinctOutcomes ? renderDistinct(distinctOutcomes) : []),
+    ...(linkFixture ? linkCheckRows(linkFixture.checks(), generated.entries) : []),
+  ];
   const lifecycle =
     lifecycleRows.length === 0
       ? ''
@@ -174,6 +190,25 @@ async function main(options: BenchOptions): Promise<void> {
   const heading = `### dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${when} UTC, import ${seconds(imported.ms)}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}\n`;
   process.stdout.write(`\n${onlyLifecycle ? heading : report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}${lifecycle}`);
   if (failure) throw failure;
+}
+
+/**
+ * Issue 23's figures: checks a second the checking servers made against the fixture (Quark's, the
+ * providers that answer; all checking servers of the run together), and the time one full pass over the
+ * catalogue takes at the default LINK_CHECK_RATE of 1 a second per provider, computed for the
+ * generated mix (four providers, a quarter of the links each).
+ */
+function linkCheckRows({ count, spanMs }: { count: number; spanMs: number }, entries: number): string[] {
+  const providers = 4;
+  const passHours = entries / providers / 3600;
+  return [
+    '',
+    '| Link checks | Value |',
+    '|---|---|',
+    `| checks a second against the fixture providers (LINK_CHECK_RATE=1000, LINK_CHECK_CONCURRENCY=8, Quark answering) | ${(count / Math.max(spanMs / 1000, 0.001)).toFixed(0)} (${count} checks from the first to the last in ${seconds(spanMs)}, while the rows above ran; servers starting and stopping included) |`,
+    `| a full pass over ${entries.toLocaleString('en-US')} links at the default rate (1 a second per provider, ${providers} providers), computed | ${passHours.toFixed(1)} h |`,
+    '',
+  ];
 }
 
 installSignalHandlers();
