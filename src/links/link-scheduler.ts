@@ -22,6 +22,8 @@ import { PauseState } from './provider-lane.js';
 export const LEASE_MS = 2 * 60_000;
 /** How long a provider with nothing due waits before looking again (a report here wakes it at once). */
 export const IDLE_MS = 30_000;
+/** New entries are enrolled at least this often even while every provider has links due. */
+export const ENROL_EVERY_MS = 60_000;
 
 export interface SchedulerOptions {
   queue: LinkQueueStore;
@@ -59,6 +61,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Map<ProviderId, () => void>();
   private enrolling: Promise<number> | undefined;
+  private enrolledAt = 0;
 
   constructor(private readonly options: SchedulerOptions) {
     super();
@@ -100,6 +103,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   /** New entries are enrolled by whichever loop finds nothing due first; the others share its work. */
   private enrol(): Promise<number> {
+    this.enrolledAt = Date.now();
     this.enrolling ??= this.options.queue.enrolNew().finally(() => {
       this.enrolling = undefined;
     });
@@ -156,6 +160,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   private async claimDue(provider: ProviderId, count: number): Promise<string[]> {
     const { queue } = this.options;
+    if (Date.now() - this.enrolledAt >= ENROL_EVERY_MS) await this.enrol();
     let due = await queue.due(provider, count, Date.now());
     if (due.length === 0 && (await this.enrol()) > 0) due = await queue.due(provider, count, Date.now());
     return queue.claim(due, this.owner, Date.now(), LEASE_MS);
