@@ -51,7 +51,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
       environment: config.environment,
       features,
       // The counts need the store; a store that fails leaves them out rather than failing the status.
-      ...(linkCounts ? await linkCounts().then((links) => ({ links }), () => ({})) : {}),
+      ...(linkCounts
+        ? await linkCounts().then(
+            (links) => ({ links }),
+            () => ({}),
+          )
+        : {}),
     }),
   );
 
