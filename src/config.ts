@@ -30,9 +30,11 @@ export interface Config {
   exemptAddresses: string[];
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
-  /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
+  /** What slow or stuck clients may hold on either listener (docs/limits.md, "Slow or stuck clients, and requests that cannot be read"). */
   connections: ConnectionsConfig;
   logLevel: string;
+  /** Seconds a SIGTERM/SIGINT waits for open requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     connections: connections(vars, env),
     logLevel: vars.LOG_LEVEL,
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }

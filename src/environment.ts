@@ -61,6 +61,7 @@ export const ENVIRONMENT = Type.Object({
   TRUST_PROXY: text({ rule: 'a comma-separated list of addresses or CIDRs', default: '' }),
   REQUEST_TIMEOUT_SECONDS: integer(1, 3600, { rule: 'an integer from 1 to 3600', default: 10 }),
   KEEP_ALIVE_TIMEOUT_SECONDS: integer(1, 3600, { rule: 'an integer from 1 to 3600', default: 5 }),
+  SHUTDOWN_GRACE_SECONDS: integer(1, 3600, { rule: 'an integer from 1 to 3600', default: 10 }),
   MAX_CONNECTIONS_PER_ADDRESS: integer(1, 100_000, { rule: 'an integer from 1 to 100000', default: 32 }),
   EXEMPT_ADDRESSES: text({ rule: 'a comma-separated list of addresses or CIDRs', default: '' }),
   RATE_LIMITS: onOff('on'),

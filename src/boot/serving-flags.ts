@@ -18,6 +18,13 @@
 /** MiB per semi-space when serving: a young generation of at most 3 × 16 MiB (Node's doc: three semi-spaces). */
 export const SERVE_SEMI_SPACE_MB = 16;
 
+/**
+ * The commands that run with the cap: `serve`, and the commands that stream an upstream's dump (`mirror`,
+ * `sources`), whose parsing allocates as fast as a server under load and, uncapped, kept ~150 MB of young
+ * generation committed on a large machine (over the 300 MB a 1M-entry mirror may take, docs/sources.md).
+ */
+const CAPPED_COMMANDS = ['serve', 'mirror', 'sources'];
+
 const SEMI_SPACE_FLAG = /(^|\s)--max[-_]semi[-_]space[-_]size\b/;
 
 export interface ProcessStart {
@@ -28,12 +35,12 @@ export interface ProcessStart {
 }
 
 /**
- * The arguments (after the node executable) to start serving with, or undefined when the process should
- * run as it is: not `serve`, or the operator already chose a young-generation size.
+ * The arguments (after the node executable) to start with, or undefined when the process should run as it
+ * is: not one of the capped commands, or the operator already chose a young-generation size.
  */
 export function servingRestartArgs({ argv, execArgv, nodeOptions }: ProcessStart): string[] | undefined {
   const command = argv.slice(1).find((arg) => !arg.startsWith('-'));
-  if (command !== 'serve') return undefined;
+  if (command === undefined || !CAPPED_COMMANDS.includes(command)) return undefined;
   if (SEMI_SPACE_FLAG.test(nodeOptions ?? '') || execArgv.some((arg) => SEMI_SPACE_FLAG.test(arg))) return undefined;
   return [`--max-semi-space-size=${SERVE_SEMI_SPACE_MB}`, ...execArgv, ...argv];
 }

@@ -5,7 +5,7 @@
  * Without `--watch` it exits non-zero when any type failed.
  */
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import { CatalogueClient } from '../client/catalogue-client.js';
+import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
@@ -50,12 +50,14 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
           clock: systemClock,
           signal: stop.signal,
           onOutcome: report,
+          onProgress: progress.onEvent,
           onRound,
         });
         return;
       }
-      const outcomes = await mirrorRound(store, client, types, newMirrorState(), report).catch((error: Error) => {
+      const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), report).catch((error: Error) => {
         if (stop.signal.aborted) return [];
+        if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
         throw error;
       });
       const failures = failed(outcomes);

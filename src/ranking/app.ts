@@ -12,7 +12,7 @@ import { undecodableRoute } from '../http/request-target.js';
 import { unboundedPeers } from '../limits/address-set.js';
 import { observeRequests } from '../observability/request-observer.js';
 import type { Services } from '../services.js';
-import { registerRankingOpenApi } from './openapi.js';
+import { rankingLimitsNotice, registerRankingOpenApi } from './openapi.js';
 import { parameterRules } from './query-params.js';
 import { rankingRoutes } from './routes.js';
 import { wechatRoutes } from './wechat/routes.js';
@@ -30,7 +30,12 @@ export async function buildRankingApp(services: Services): Promise<FastifyInstan
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
   await registerRankingOpenApi(app, config.ranking);
-  await registerApiDocs(app, services.limits?.webBudget);
+  await registerApiDocs(app, services.limits?.webBudget, {
+    defaultLanguage: config.language,
+    limits: rankingLimitsNotice(config.ranking),
+    parameterRule: (name) => rules[name],
+    linksHome: false,
+  });
   await app.register(undecodableRoute);
   await app.register(rankingRoutes, { config, rankings });
   if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel, outcomes: rankings.wechatOutcomes });

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { operationDocs } from '../http/operation-docs.js';
 import { LINK_COUNT_NAMES, type LinkCounts } from '../links/link-health-store.js';
 import type { HealthProbe } from '../shared/health-probe.js';
 
@@ -25,6 +26,7 @@ export interface SystemRoutesOptions {
 
 export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes, linkCounts }) => {
   const statusSchema = {
+    ...operationDocs('system', { zh: '服务状态、版本与已开启的功能', en: 'Service status, version and enabled features' }),
     response: {
       200: SuccessEnvelope(
         Type.Object({
@@ -61,6 +63,14 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
   );
 
   const healthSchema = {
+    ...operationDocs(
+      'system',
+      { zh: '健康检查（数据库、Redis）', en: 'Health check (database, Redis)' },
+      {
+        zh: '数据库不可用时为 503；Redis 不可用时为 200，`status` 为 `degraded`。',
+        en: '503 when the database fails its check; 200 with `status` `degraded` when Redis does.',
+      },
+    ),
     response: {
       200: SuccessEnvelope(
         Type.Object({

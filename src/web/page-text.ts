@@ -1,5 +1,5 @@
 /**
- * Every word the web page shows, in both languages it speaks (decisions.md "Web page": Simplified
+ * Every word the web page shows, in both languages it speaks (docs/web.md: Simplified
  * Chinese by default, English on request). Templates read `it.t`, one of these objects, so a page can
  * never mix languages and a missing translation is a type error.
  */

@@ -1,5 +1,5 @@
 /**
- * The web page's routes on the catalogue address (decisions.md "Web page", docs/web.md): home, today,
+ * The web page's routes on the catalogue address (docs/web.md): home, today,
  * a page per type, search, the ranking boards, "use the API", the language switch and the static
  * files. Each handler parses the request with the API's own parsers (so a bad `page` is the same 400),
  * builds the page's data in-process (page-models.ts) and renders a template; errors are thrown and the

@@ -1,5 +1,5 @@
 /**
- * Keeps the component layering of README "Components" true: every import under src/ points down (or
+ * Keeps the component layering of docs/architecture.md, "Components", true: every import under src/ points down (or
  * within its own component), never to a route module for anything but the route plugin, Fastify's types
  * stay in the modules at the HTTP edge, and the server opens Redis once. Reads the sources as text, so it
  * runs from the compiled test too.
@@ -75,7 +75,7 @@ function component(file: string): string {
 
 function layer(name: string): number {
   const index = LAYERS.findIndex((members) => members.includes(name));
-  assert.ok(index >= 0, `${name} has no layer in LAYERS (add it, and to README "Components")`);
+  assert.ok(index >= 0, `${name} has no layer in LAYERS (add it, and to docs/architecture.md, "Components")`);
   return index;
 }
 

@@ -19,6 +19,17 @@ test('serve restarts with the young-generation cap, keeping node options and arg
   );
 });
 
+test('the commands that stream an upstream dump (mirror, sources) get the cap too', () => {
+  for (const command of ['mirror', 'sources']) {
+    assert.deepEqual(servingRestartArgs({ argv: ['bin/dramadex.js', command, 'x'], execArgv: [], nodeOptions: undefined }), [
+      CAP,
+      'bin/dramadex.js',
+      command,
+      'x',
+    ]);
+  }
+});
+
 test('other commands run as they are', () => {
   assert.equal(
     servingRestartArgs({ argv: ['bin/dramadex.js', 'import', 'serve.ndjson'], execArgv: [], nodeOptions: undefined }),

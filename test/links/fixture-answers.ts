@@ -11,7 +11,7 @@ export const FIXTURE_CODE = 'good1';
 
 export type Reply =
   | { status: number; body: string; type?: string; headers?: Record<string, string> }
-  | { special: 'hang' | 'reset' | 'slowbody' | 'oversized' | 'oversized-declared' | 'redirect' };
+  | { special: 'hang' | 'held' | 'reset' | 'slowbody' | 'oversized' | 'oversized-declared' | 'redirect' };
 
 /** One request as the fixture reads it: the step, the share and code it names, and what else it carried. */
 export interface Asked {
@@ -125,6 +125,8 @@ function oneOneFive(asked: Asked): Reply {
   if (id === 'locked1') return json(200, { state: true, error: '', data: { share_state: 1, list } });
   if (id === 'statefalse1') return json(200, { state: false, error: '', errno: 1 });
   if (id === 'dead1') return json(200, { state: true, error: '', data: { share_state: 7, list: [] } });
+  if (id === 'shareinfo1') return json(200, { state: true, error: '', data: { shareinfo: { share_state: 1 }, list } });
+  if (id === 'shareinfo7') return json(200, { state: true, error: '', data: { shareinfo: { share_state: 7 }, list: [] } });
   if (id === 'stateonly1') return json(200, { state: true, error: '', data: { share_state: 0, list } });
   if (id === 'expired1') return json(200, { state: false, error: '分享已过期' });
   if (id === 'cancelled1') return json(200, { state: false, error: '分享已取消' });
@@ -159,6 +161,9 @@ function xunlei(asked: Asked): Reply {
   if (asked.step === 'captcha') {
     if (id === 'initcaptcha1') return json(400, { error: 'captcha_invalid', error_description: 'x' });
     if (id === 'inittoken1') return json(200, { expires_in: 300 });
+    if (id === 'initurl1') return json(200, { captcha_token: '', url: 'https://captcha.example/verify' });
+    // A signed handshake: `1.` and 32 hex digits (the fixture checks the shape, not the salts).
+    if (!/^1\.[0-9a-f]{32}$/.test(asked.token ?? '')) return json(400, { error: 'captcha_invalid', error_description: 'unsigned' });
     return json(200, { captcha_token: XUNLEI_TOKEN, expires_in: 300 });
   }
   if (asked.token !== XUNLEI_TOKEN || id === 'captcha1') return json(400, { error: 'captcha_invalid', error_code: 9 });

@@ -10,7 +10,9 @@
  * - answered at the provider's last request, for every provider: `throttled1` HTTP 429, `error500` HTTP
  *   500, `garbage1` a body that is not JSON, `oversize1` an alive-looking body past 256 KiB (chunked),
  *   `oversize2` the same with Content-Length, `hang1` never answers, `slowbody1` headers then a body that
- *   never ends, `reset1` the connection is reset, `redirect1` a 302 (following it would reach `/followed`).
+ *   never ends, `reset1` the connection is reset, `redirect1` a 302 (following it would reach `/followed`),
+ *   `held1` waits until the test calls `release()`, then answers as `alive1` (with `inFlight`/`maxInFlight`,
+ *   for tests of concurrency).
  * - Xunlei's captcha handshake names no share: it answers as id `*`, so `set('xunlei', '*', 'initcaptcha1')`
  *   makes it refuse (and `set('xunlei', '*', '*')` undoes that).
  * - any other id answers an unknown shape. `set(provider, shareId, asId)` makes a share answer as another
@@ -50,6 +52,12 @@ export interface FixtureProviders {
   /** Every request so far, oldest first. */
   log(): FixtureRequest[];
   set(provider: ProviderId, shareId: string, asId: string): void;
+  /** Requests received and not yet answered (of one provider, or of all). */
+  inFlight(provider?: ProviderId): number;
+  /** The most requests in flight at once so far (of one provider, or the sum's highest). */
+  maxInFlight(provider?: ProviderId): number;
+  /** Answers the oldest `n` (default: all) `held1` requests waiting; returns how many it answered. */
+  release(n?: number): number;
   /** Serves `reply` for `shareId` from now on; undefined goes back to the scenario answers. */
   program(provider: ProviderId, shareId: string, reply: ProgrammedReply | undefined): void;
   close(): Promise<void>;
@@ -87,7 +95,15 @@ function read(provider: ProviderId, request: IncomingMessage, url: URL, body: st
       return asked('page', /^\/s\/([^/]+)$/.exec(path)?.[1]);
     case 'xunlei':
       // The handshake names no share: it answers as share id `*` (set or program `*` to change it).
-      if (path === '/v1/shield/captcha/init') return asked('captcha', '*');
+      if (path === '/v1/shield/captcha/init') {
+        const meta = bodyJson().meta as Record<string, unknown> | undefined;
+        return asked(
+          'captcha',
+          '*',
+          undefined,
+          header('x-client-id') && typeof meta?.captcha_sign === 'string' ? meta.captcha_sign : undefined,
+        );
+      }
       if (path === '/drive/v1/share') return asked('share', q('share_id'), q('pass_code'), header('x-captcha-token'));
       return undefined;
   }
@@ -113,6 +129,7 @@ const COMMON: Record<string, Reply> = {
   oversize1: { special: 'oversized' },
   oversize2: { special: 'oversized-declared' },
   hang1: { special: 'hang' },
+  held1: { special: 'held' },
   slowbody1: { special: 'slowbody' },
   reset1: { special: 'reset' },
   redirect1: { special: 'redirect' },
@@ -127,6 +144,14 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
   const waiters: Array<{ n: number; resolve: () => void }> = [];
   const aliases = new Map<string, string>();
   const programmed = new Map<string, ProgrammedReply>();
+  const held: Array<() => void> = [];
+  const inFlight = new Map<ProviderId | 'all', number>();
+  const maxInFlight = new Map<ProviderId | 'all', number>();
+  const count = (key: ProviderId | 'all', by: number) => {
+    const now = (inFlight.get(key) ?? 0) + by;
+    inFlight.set(key, now);
+    maxInFlight.set(key, Math.max(now, maxInFlight.get(key) ?? 0));
+  };
 
   function answer(provider: ProviderId, asked: Asked): Reply {
     const custom = programmed.get(`${provider}/${asked.shareId}`);
@@ -137,13 +162,16 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
     return ANSWERS[provider]({ ...asked, shareId });
   }
 
-  function send(response: ServerResponse, reply: Reply): void {
+  function send(response: ServerResponse, reply: Reply, later?: () => Reply): void {
     if (!('special' in reply)) {
       response.writeHead(reply.status, { 'content-type': reply.type ?? 'text/plain', ...reply.headers }).end(reply.body);
       return;
     }
     switch (reply.special) {
       case 'hang':
+        return;
+      case 'held':
+        held.push(() => send(response, later?.() ?? { status: 200, body: 'released' }));
         return;
       case 'reset':
         response.socket?.resetAndDestroy();
@@ -177,6 +205,12 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(request.url ?? '/', 'http://fixture');
+      count(provider, 1);
+      count('all', 1);
+      response.once('close', () => {
+        count(provider, -1);
+        count('all', -1);
+      });
       log.push({ provider, method: request.method ?? '', path: `${url.pathname}${url.search}`, headers: request.headers, body });
       for (const waiter of waiters.filter((w) => log.length >= w.n)) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -192,7 +226,8 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
         response.writeHead(404, { 'content-type': 'text/plain' }).end('no such path');
         return;
       }
-      send(response, answer(provider, { ...asked, last: asked.step === LAST_STEP[provider] }));
+      const known = { ...asked, last: asked.step === LAST_STEP[provider] };
+      send(response, answer(provider, known), () => ANSWERS[provider]({ ...known, shareId: 'alive1' }));
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -212,6 +247,13 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
     waitForRequests: (n) => (log.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
     log: () => [...log],
     set: (provider, shareId, asId) => aliases.set(`${provider}/${shareId}`, asId),
+    inFlight: (provider) => inFlight.get(provider ?? 'all') ?? 0,
+    maxInFlight: (provider) => maxInFlight.get(provider ?? 'all') ?? 0,
+    release: (n = held.length) => {
+      const answering = held.splice(0, n);
+      for (const reply of answering) reply();
+      return answering.length;
+    },
     program: (provider, shareId, reply) => {
       if (reply) programmed.set(`${provider}/${shareId}`, reply);
       else programmed.delete(`${provider}/${shareId}`);

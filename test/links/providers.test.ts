@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { CheckOutcome, LinkChecker, Verdict } from '../../src/links/link-checker.js';
 import { ForbiddenDestination, providerHttp } from '../../src/links/provider-http.js';
 import { createLinkChecker } from '../../src/links/providers/index.js';
+import { captchaSign } from '../../src/links/providers/xunlei.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { FIXTURE_CODE, type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 
@@ -98,6 +99,8 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['statefalse1', 'abcd', 'unknown'],
     ['dead1', undefined, 'dead'],
     ['stateonly1', undefined, 'unknown'],
+    ['shareinfo1', undefined, 'alive'],
+    ['shareinfo7', undefined, 'dead'],
     ['expired1', undefined, 'dead'],
     ['cancelled1', undefined, 'dead'],
     ['deleted1', undefined, 'dead'],
@@ -171,27 +174,61 @@ describe('provider checkers against the fixture providers', () => {
 
   test('the reasons name the request and the row', async () => {
     const outcome = await checker.check(fixtureLink('quark', 'empty1'));
-    assert.equal(outcome.reason, 'detail: detail lists nothing');
+    assert.equal(outcome.reason, 'detail: detail lists nothing (code 0)');
+    assert.equal((await checker.check(fixtureLink('quark', 'dead1'))).reason, 'token: token code says the share is gone (code 41006)');
+    assert.equal((await checker.check(fixtureLink('quark', 'othercode1'))).reason, 'token: unrecognised answer (HTTP 400, code 40902)');
+    assert.equal((await checker.check(fixtureLink('115', 'locked1'))).reason, 'snap: error asks for a code (errno 4100012)');
     assert.match((await checker.check(fixtureLink('quark', 'oversize1'))).reason, /over 262144 bytes/);
     assert.match((await checker.check(fixtureLink('alipan', 'throttled1'))).reason, /HTTP 429/);
   });
 
   test('Xunlei: a refused captcha handshake is a throttle, and no share request follows', async () => {
+    // A fresh checker: it holds no captcha token yet.
+    const checker = createLinkChecker({ origins: fixture.originMap });
     fixture.set('xunlei', '*', 'initcaptcha1');
     const before = fixture.requests();
     const refused = await checker.check(fixtureLink('xunlei', 'alive1'));
     fixture.set('xunlei', '*', 'inittoken1');
     const tokenless = await checker.check(fixtureLink('xunlei', 'alive1'));
+    fixture.set('xunlei', '*', 'initurl1');
+    const person = await checker.check(fixtureLink('xunlei', 'alive1'));
     fixture.set('xunlei', '*', '*');
     assert.deepEqual([refused.verdict, refused.throttled], ['unknown', true]);
     assert.deepEqual([tokenless.verdict, tokenless.throttled], ['unknown', false]);
-    assert.deepEqual(
-      fixture
-        .log()
-        .slice(before)
-        .map((request) => request.path),
-      ['/v1/shield/captcha/init', '/v1/shield/captcha/init'],
-    );
+    assert.deepEqual([person.verdict, person.throttled], ['unknown', true]);
+    const paths = fixture
+      .log()
+      .slice(before)
+      .map((request) => request.path);
+    assert.deepEqual(paths, ['/v1/shield/captcha/init', '/v1/shield/captcha/init', '/v1/shield/captcha/init']);
+  });
+
+  test('Xunlei: the handshake is signed, and the share request carries the token and the client', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
+    const before = fixture.requests();
+    await checker.check(fixtureLink('xunlei', 'alive1'));
+    const [init, share] = fixture.log().slice(before);
+    const meta = JSON.parse(init?.body ?? '{}').meta;
+    assert.match(meta.captcha_sign, /^1\.[0-9a-f]{32}$/);
+    assert.equal(meta.captcha_sign, captchaSign(String(init?.headers['x-device-id']), meta.timestamp));
+    // One signature computed apart from this code (Python's hashlib over the same chain).
+    assert.equal(captchaSign('0'.repeat(32), '1700000000000'), '1.db72e808c5163664ed3f8480af0a2d6b');
+    assert.equal(share?.headers['x-captcha-token'], 'ck0.fixture-token');
+    assert.equal(share?.headers['x-device-id'], init?.headers['x-device-id']);
+    assert.match(String(share?.headers['x-device-id']), /^[0-9a-f]{32}$/);
+  });
+
+  test('Xunlei: the token is kept for its lifetime, and dropped when a share request is refused', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
+    const before = fixture.requests();
+    for (const shareId of ['alive1', 'dead1', 'captcha1', 'locked1']) await checker.check(fixtureLink('xunlei', shareId));
+    const paths = fixture
+      .log()
+      .slice(before)
+      .map((request) => new URL(request.path, 'http://x').pathname);
+    const init = '/v1/shield/captcha/init';
+    const share = '/drive/v1/share';
+    assert.deepEqual(paths, [init, share, share, share, init, share]);
   });
 
   test('a share that dies and comes back (set) is read anew each time', async () => {
@@ -222,6 +259,22 @@ describe('the one HTTP path', () => {
       });
     }
     assert.equal(fixture.requests(), before);
+  });
+
+  test('held requests wait for release, and the fixture counts what is in flight', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
+    const before = fixture.requests();
+    const pending = ['held1', 'held1', 'held1'].map((id) => checker.check(fixtureLink('123pan', id)));
+    await fixture.waitForRequests(before + 3);
+    assert.equal(fixture.inFlight('123pan'), 3);
+    assert.equal(fixture.release(1), 1);
+    assert.equal(fixture.release(), 2);
+    const outcomes = await Promise.all(pending);
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.verdict),
+      ['alive', 'alive', 'alive'],
+    );
+    assert.ok(fixture.maxInFlight('123pan') >= 3);
   });
 
   test('a redirect is an answer, never followed', async () => {

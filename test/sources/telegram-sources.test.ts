@@ -155,7 +155,7 @@ for (const store of STORES) {
     });
 
     test('a taken-down link is rejected like an import row', async () => {
-      await new TakedownStore(ctx.services.database).add('https://pan.quark.cn/s/takendown', 'test');
+      await new TakedownStore(ctx.services.database).add('https://pan.quark.cn/s/takendown1', 'test');
       telegram.channel('takedown_channel', [
         { id: 1, time: at(1), html: '被下架的剧<br>https://pan.quark.cn/s/takendown1' },
         { id: 2, time: at(2), html: '留下的剧<br>https://pan.quark.cn/s/keptlink1' },

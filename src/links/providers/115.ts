@@ -12,7 +12,8 @@ const DEAD_WORDS = /过期|取消|删除|不存在/;
 const CODE_WORDS = /访问码|提取码/;
 
 const error = (answer: Answered) => textAt(answer.json, 'error');
-const shareState = (answer: Answered) => at(answer.json, 'data', 'share_state');
+/** The share's state: under `data`, or under `data.shareinfo` in the answers that carry it there. */
+const shareState = (answer: Answered) => at(answer.json, 'data', 'share_state') ?? at(answer.json, 'data', 'shareinfo', 'share_state');
 
 export const SNAP_TABLE = (hasCode: boolean): readonly Row[] => [
   { when: 'error asks to slow down', test: (a) => THROTTLE_WORDS.test(error(a)), means: 'throttled' },

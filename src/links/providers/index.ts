@@ -5,7 +5,7 @@
  * `unknown` with a reason, never a throw, so the scheduler above knows nothing of any provider.
  */
 import { randomBytes } from 'node:crypto';
-import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../../shared/share-links.js';
+import { type ProviderId, parseShareLink } from '../../shared/share-links.js';
 import type { CheckOutcome, LinkChecker } from '../link-checker.js';
 import { DESKTOP_USER_AGENT, PHONE_USER_AGENT, providerHttp } from '../provider-http.js';
 import { oneOneFive } from './115.js';
@@ -30,25 +30,29 @@ export interface LinkCheckerOptions {
 export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
 export const DEFAULT_BODY_CAP_BYTES = 256 * 1024;
 
-const MODULES: Record<ProviderId, ProviderModule> = {
-  quark,
-  baidu,
-  alipan,
-  '123pan': pan123,
-  tianyi,
-  '115': oneOneFive,
-  uc,
-  xunlei: xunlei(randomBytes(16).toString('hex')),
-};
+/** Each checker has its own modules (Xunlei keeps a captcha token per checker). */
+function createModules(): Record<ProviderId, ProviderModule> {
+  return {
+    quark,
+    baidu,
+    alipan,
+    '123pan': pan123,
+    tianyi,
+    '115': oneOneFive,
+    uc,
+    xunlei: xunlei(randomBytes(16).toString('hex')),
+  };
+}
 
 /** The fixed API hosts of every provider (for docs and the tests that prove nothing else is reached). */
 export const PROVIDER_API_HOSTS: Record<ProviderId, readonly string[]> = Object.fromEntries(
-  PROVIDER_IDS.map((id) => [id, MODULES[id].hosts]),
+  Object.values(createModules()).map((module) => [module.id, module.hosts]),
 ) as Record<ProviderId, readonly string[]>;
 
 export function createLinkChecker(options: LinkCheckerOptions = {}): LinkChecker {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   const bodyCapBytes = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
+  const modules = createModules();
   return {
     async check(link: string, signal?: AbortSignal): Promise<CheckOutcome> {
       const share = parseShareLink(link);
@@ -56,7 +60,7 @@ export function createLinkChecker(options: LinkCheckerOptions = {}): LinkChecker
       const unknown = (reason: string): CheckOutcome => ({ verdict: 'unknown', provider: share.provider, reason, throttled: false });
       if (signal?.aborted) return unknown('aborted');
       try {
-        const module = MODULES[share.provider];
+        const module = modules[share.provider];
         const send = providerHttp({
           hosts: module.hosts,
           origin: options.origins?.[share.provider],

@@ -50,10 +50,27 @@ export function decide(
   if (status >= 300 && status < 400) return { means: 'unknown', reason: `${step}: HTTP ${status} redirect (not followed)` };
   if (status >= 500 || status < 200) return { means: 'unknown', reason: `${step}: HTTP ${status}` };
   const readable = read(answer);
+  const field = keyField(answer.json);
   for (const row of table) {
-    if (row.test(readable as never)) return { means: row.means, reason: `${step}: ${row.when}` };
+    if (row.test(readable as never)) return { means: row.means, reason: `${step}: ${row.when}${field ? ` (${field})` : ''}` };
   }
-  return { means: 'unknown', reason: `${step}: unrecognised answer (HTTP ${status})` };
+  return { means: 'unknown', reason: `${step}: unrecognised answer (HTTP ${status}${field ? `, ${field}` : ''})` };
+}
+
+/** The fields that name a provider's answer, the first present one goes into the reason. */
+const KEY_FIELDS = ['code', 'errno', 'res_code', 'share_status', 'error'];
+
+/** `code 41006`, `errno -7`, `share_status NOT_FOUND`: what the provider said, for logs (cut short, printable). */
+function keyField(json: unknown): string {
+  for (const name of KEY_FIELDS) {
+    const value = at(json, name);
+    if (typeof value === 'number' || (typeof value === 'string' && value !== '')) {
+      return `${name} ${String(value)
+        .slice(0, 40)
+        .replace(/[^\p{L}\p{N}._-]/gu, '?')}`;
+    }
+  }
+  return '';
 }
 
 /** The ruling of a final step (a `next` there is a table bug and reads as `unknown`). */

@@ -1,15 +1,29 @@
 /**
  * Xunlei (`pan.xunlei.com/s/<id>[?pwd=<code>]`), docs/link-health.md "Providers": the share API wants a
- * captcha token, got from the captcha init handshake the web client does (as pansou and PanCheck do),
- * then the share request says its `share_status`. A `captcha_invalid` (HTTP 400) is a throttle, never a
- * verdict. The device id is random per process; the client id is the web client's public one.
+ * captcha token, got from the captcha init handshake a Xunlei client does (signed as public Xunlei
+ * clients sign it), then the share request says its `share_status`. A refused handshake or a
+ * `captcha_invalid` (HTTP 400) is a throttle, never a verdict. The device id is random per process.
  */
+import { createHash } from 'node:crypto';
 import type { ShareLink } from '../../shared/share-links.js';
+import type { SendRequest } from '../provider-http.js';
 import type { ProviderModule } from './provider.js';
-import { type Answered, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
+import { type Answered, at, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
-const CLIENT_ID = 'Xqp0kJBXWhwaTpB6';
-const CLIENT_VERSION = '1.45.0';
+/** The client a captcha is signed as (its id, version and package go into the signature). */
+const CLIENT = { id: 'ZUBzD9J_XPXfn7f7', version: '1.10.0.2633', packageName: 'com.xunlei.browser' };
+/** That client's signing salts: the signature is an MD5 chain over the request facts and each salt. */
+const SIGN_SALTS = [
+  'uWRwO7gPfdPB/0NfPtfQO+71',
+  'F93x+qPluYy6jdgNpq+lwdH1ap6WOM+nfz8/V',
+  '0HbpxvpXFsBK5CoTKam',
+  'dQhzbhzFRcawnsZqRETT9AuPAJ+wTQso82mRv',
+  'SAH98AmLZLRa6DB2u68sGhyiDh15guJpXhBzI',
+  'unqfo7Z64Rie9RNHMOB',
+  '7yxUdFADp3DOBvXdz0DPuKNVT35wqa5z0DEyEvf',
+  'RBG',
+  'ThTWPG5eC0UBqlbQ+04nZAptqGCdpv9o55A',
+];
 /** A captcha token goes into a header: anything else in its place is not sent. */
 const TOKEN = /^[A-Za-z0-9._~+/=:-]{1,2048}$/;
 const DEAD_STATUSES = ['NOT_FOUND', 'SENSITIVE_RESOURCE', 'EXPIRED', 'DELETED'];
@@ -19,6 +33,7 @@ const error = (answer: Answered) => textAt(answer.json, 'error');
 const shareStatus = (answer: Answered) => textAt(answer.json, 'share_status');
 
 export const CAPTCHA_TABLE: readonly Row[] = [
+  { when: 'captcha wants a person (url)', test: (a) => textAt(a.json, 'url') !== '', means: 'throttled' },
   { when: 'captcha token', test: (a) => a.status === 200 && TOKEN.test(textAt(a.json, 'captcha_token')), means: 'next' },
   { when: 'captcha refused', test: (a) => error(a) === 'captcha_invalid' || THROTTLE_WORDS.test(error(a)), means: 'throttled' },
 ];
@@ -30,33 +45,76 @@ export const SHARE_TABLE: readonly Row[] = [
   { when: 'share_status says the share is gone', test: (a) => DEAD_STATUSES.includes(shareStatus(a)), means: 'dead' },
 ];
 
-/** The Xunlei module for one device id (one per process, like one browser). */
-export function xunlei(deviceId: string): ProviderModule {
+/** A captcha token is kept for its lifetime less this margin (and at most 10 minutes). */
+const TOKEN_MARGIN_SECONDS = 30;
+const TOKEN_MAX_SECONDS = 600;
+
+/**
+ * The Xunlei module for one device id (one per checker, like one browser). It keeps the captcha token
+ * for its lifetime, as Xunlei's clients do, so most checks are one request; a share request that is
+ * refused drops the token and the next check does the handshake again.
+ */
+export function xunlei(deviceId: string, now: () => number = Date.now): ProviderModule {
+  let kept: { token: string; until: number } | undefined;
+
+  async function captchaToken(send: SendRequest): Promise<{ token: string } | { refused: Ruling }> {
+    if (kept && now() < kept.until) return { token: kept.token };
+    const timestamp = String(now());
+    const answer = await send({
+      method: 'POST',
+      url: 'https://xluser-ssl.xunlei.com/v1/shield/captcha/init',
+      headers: { 'content-type': 'application/json', ...clientHeaders(deviceId), 'x-client-version': CLIENT.version },
+      body: JSON.stringify({
+        action: 'get:/drive/v1/share',
+        captcha_token: '',
+        client_id: CLIENT.id,
+        device_id: deviceId,
+        meta: {
+          timestamp,
+          captcha_sign: captchaSign(deviceId, timestamp),
+          client_version: CLIENT.version,
+          package_name: CLIENT.packageName,
+        },
+        redirect_uri: 'xlaccsdk01://xunlei.com/callback?state=harbor',
+      }),
+    });
+    const captcha = decide('captcha', answer, CAPTCHA_TABLE);
+    if (captcha.means !== 'next' || answer.kind !== 'answered') return { refused: ruling(captcha) };
+    const token = textAt(answer.json, 'captcha_token');
+    const lifetime = at(answer.json, 'expires_in');
+    const seconds = typeof lifetime === 'number' ? Math.min(lifetime, TOKEN_MAX_SECONDS) - TOKEN_MARGIN_SECONDS : 0;
+    kept = seconds > 0 ? { token, until: now() + seconds * 1000 } : undefined;
+    return { token };
+  }
+
   return {
     id: 'xunlei',
     hosts: ['xluser-ssl.xunlei.com', 'api-pan.xunlei.com'],
     sharePage: (share) => `https://pan.xunlei.com/s/${share.shareId}`,
     async check(share: ShareLink, send) {
-      const captchaAnswer = await send({
-        method: 'POST',
-        url: 'https://xluser-ssl.xunlei.com/v1/shield/captcha/init',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          client_id: CLIENT_ID,
-          action: 'get:/drive/v1/share',
-          device_id: deviceId,
-          meta: { package_name: 'pan.xunlei.com', client_version: CLIENT_VERSION, timestamp: String(Date.now()), user_id: '0' },
-        }),
-      });
-      const captcha = decide('captcha', captchaAnswer, CAPTCHA_TABLE);
-      if (captcha.means !== 'next' || captchaAnswer.kind !== 'answered') return ruling(captcha);
+      const captcha = await captchaToken(send);
+      if ('refused' in captcha) return captcha.refused;
       const query = new URLSearchParams({ share_id: share.shareId, pass_code: share.code ?? '', limit: '100' });
       const answer = await send({
         method: 'GET',
         url: `https://api-pan.xunlei.com/drive/v1/share?${query}`,
-        headers: { 'x-captcha-token': textAt(captchaAnswer.json, 'captcha_token'), 'x-client-id': CLIENT_ID, 'x-device-id': deviceId },
+        headers: { 'x-captcha-token': captcha.token, ...clientHeaders(deviceId) },
       });
-      return ruling(decide('share', answer, SHARE_TABLE));
+      const result = decide('share', answer, SHARE_TABLE);
+      if (result.means === 'throttled') kept = undefined;
+      return ruling(result);
     },
   };
+}
+
+const clientHeaders = (deviceId: string) => ({ 'x-client-id': CLIENT.id, 'x-device-id': deviceId });
+
+/** `1.` and the MD5 chain over client id, version, package, device id and time, salt by salt. */
+export function captchaSign(deviceId: string, timestamp: string): string {
+  let content = `${CLIENT.id}${CLIENT.version}${CLIENT.packageName}${deviceId}${timestamp}`;
+  for (const salt of SIGN_SALTS)
+    content = createHash('md5')
+      .update(content + salt)
+      .digest('hex');
+  return `1.${content}`;
 }
