@@ -62,6 +62,8 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   private readonly wakers = new Map<ProviderId, () => void>();
   private enrolling: Promise<number> | undefined;
   private enrolledAt = 0;
+  /** Aborted by `stop()`: checks in flight end at once, unrecorded (their leases expire). */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: SchedulerOptions) {
     super();
@@ -83,6 +85,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.poke();
     await Promise.all(this.loops);
   }
@@ -181,7 +184,8 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   private async checkOne(provider: ProviderId, link: string, pause: PauseState): Promise<void> {
     const started = performance.now();
-    const outcome = await this.options.checker.check(link);
+    const outcome = await this.options.checker.check(link, this.stopping.signal);
+    if (this.stopped) return;
     this.options.observer?.checked(provider, outcome, (performance.now() - started) / 1000);
     try {
       await this.options.health.record(link, outcome, new Date());
