@@ -165,7 +165,8 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
     const { queue } = this.options;
     if (Date.now() - this.enrolledAt >= ENROL_EVERY_MS) await this.enrol();
     let due = await queue.due(provider, count, Date.now());
-    if (due.length === 0 && (await this.enrol()) > 0) due = await queue.due(provider, count, Date.now());
+    // Nothing due: enrol new entries, a batch at a time, until some are this provider's or none are left.
+    while (due.length === 0 && !this.stopped && (await this.enrol()) > 0) due = await queue.due(provider, count, Date.now());
     return queue.claim(due, this.owner, Date.now(), LEASE_MS);
   }
 
