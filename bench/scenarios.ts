@@ -126,15 +126,11 @@ export const SCENARIOS: Scenario[] = [
 ];
 
 /**
- * Issue 23: serving while links are checked in the background (LINK_CHECK=on, checks as fast as the
- * fixture providers answer) within 10% of the same server without checks, repeated and new requests.
+ * Issue 23: serving while links are checked in the background (LINK_CHECK=on at the default rate and
+ * concurrency, every provider's requests to a loopback fixture) within 10% of the same server without
+ * checks, repeated and new requests. The checks a second at a high rate are measured apart (run.ts).
  */
-export const CHECKING_LINKS = {
-  LINK_CHECK: 'on',
-  LINK_CHECK_RATE: '1000',
-  LINK_CHECK_CONCURRENCY: '8',
-  LINK_CHECK_ORIGINS: LINK_FIXTURE_PLACEHOLDER,
-};
+export const CHECKING_LINKS = { LINK_CHECK: 'on', LINK_CHECK_ORIGINS: LINK_FIXTURE_PLACEHOLDER };
 SCENARIOS.push(
   {
     name: 'type page 1, checking links',
