@@ -22,6 +22,8 @@ import { PauseState } from './provider-lane.js';
 export const LEASE_MS = 2 * 60_000;
 /** How long a provider with nothing due waits before looking again (a report here wakes it at once). */
 export const IDLE_MS = 30_000;
+/** Enrolment batches one look for due links may read (a catalogue of a million is enrolled over minutes). */
+export const ENROL_BURST = 10;
 /** New entries are enrolled at least this often even while every provider has links due. */
 export const ENROL_EVERY_MS = 60_000;
 
@@ -165,8 +167,13 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
     const { queue } = this.options;
     if (Date.now() - this.enrolledAt >= ENROL_EVERY_MS) await this.enrol();
     let due = await queue.due(provider, count, Date.now());
-    // Nothing due: enrol new entries, a batch at a time, until some are this provider's or none are left.
-    while (due.length === 0 && !this.stopped && (await this.enrol()) > 0) due = await queue.due(provider, count, Date.now());
+    // Nothing due: enrol new entries, a batch at a time, until some are this provider's, none are left or
+    // ENROL_BURST batches were read; the event loop gets a turn between batches (serving comes first).
+    for (let burst = 0; due.length === 0 && !this.stopped && burst < ENROL_BURST; burst++) {
+      if ((await this.enrol()) === 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+      due = await queue.due(provider, count, Date.now());
+    }
     return queue.claim(due, this.owner, Date.now(), LEASE_MS);
   }
 
