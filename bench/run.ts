@@ -22,6 +22,7 @@ import { measureHeadToHead } from './head-to-head.js';
 import { dataField, get } from './http-get.js';
 import type { Keyword } from './keyword-corpus.js';
 import { LIFECYCLE_ROWS, measureLifecycle } from './lifecycle.js';
+import { LINK_FIXTURE_PLACEHOLDER, type LinkFixture, startLinkFixture } from './link-fixture.js';
 import type { LoadSettings } from './load.js';
 import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
@@ -112,10 +113,22 @@ async function main(options: BenchOptions): Promise<void> {
   const keys = [...new Set([...scenarios.map(serverKey), ...(distinct.length > 0 ? ['[]'] : [])])].sort(
     (a, b) => Number(b === '[]') - Number(a === '[]'),
   );
+  // The rows served while links are checked send every provider's requests to one loopback fixture.
+  let linkFixture: LinkFixture | undefined;
+  let linkRate: { count: number; spanMs: number } | undefined;
+  if (scenarios.some((scenario) => scenario.serverEnv?.LINK_CHECK_ORIGINS === LINK_FIXTURE_PLACEHOLDER)) {
+    const fixture = await startLinkFixture();
+    onCleanup('stop the link fixture', () => fixture.close());
+    linkFixture = fixture;
+  }
   try {
     for (const key of keys) {
       const group = scenarios.filter((scenario) => serverKey(scenario) === key);
-      const envFor = (scenario: Scenario | undefined) => ({ ...env, ...apiKey.env, ...scenario?.serverEnv });
+      const envFor = (scenario: Scenario | undefined) => {
+        const merged: NodeJS.ProcessEnv = { ...env, ...apiKey.env, ...scenario?.serverEnv };
+        if (merged.LINK_CHECK_ORIGINS === LINK_FIXTURE_PLACEHOLDER) merged.LINK_CHECK_ORIGINS = linkFixture?.origins;
+        return merged;
+      };
       const healthHeaders: Record<string, string> = apiKey.key ? { 'x-api-key': apiKey.key } : {};
       const startupTimeoutMs = 60_000 + options.entries * 0.1;
       const server = await startServe(envFor(group[0]), healthHeaders, startupTimeoutMs);
@@ -134,6 +147,8 @@ async function main(options: BenchOptions): Promise<void> {
       if (first) ({ rssMb: figures.rssAfterMb, peakMb: figures.peakMb } = memoryOf(server.pid));
       await server.stop();
     }
+    // The checks a second at a high rate: one server checking as fast as the fixture answers, for a while.
+    if (linkFixture) linkRate = await measureLinkCheckRate(linkFixture, { ...env, ...apiKey.env }, apiKey.key);
   } catch (error) {
     failure = error; // still print what was measured
   }
@@ -183,7 +198,11 @@ async function main(options: BenchOptions): Promise<void> {
       `shared machine: ${cpus().length} cores, 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]?.toFixed(1)} at the end; /api/status features: ${JSON.stringify(features)}`,
     ],
   });
-  const extra = [...(cold ? renderCold(cold) : []), ...(distinctOutcomes ? renderDistinct(distinctOutcomes) : [])];
+  const extra = [
+    ...(cold ? renderCold(cold) : []),
+    ...(distinctOutcomes ? renderDistinct(distinctOutcomes) : []),
+    ...(linkRate ? linkCheckRows(linkRate, generated.entries) : []),
+  ];
   const lifecycle =
     lifecycleRows.length === 0
       ? ''
@@ -194,6 +213,49 @@ async function main(options: BenchOptions): Promise<void> {
   const sources = sourcesRows.length === 0 ? '' : `\n${sourcesTable(sourcesRows, options.entries, options.store)}`;
   process.stdout.write(`\n${onlyLifecycle ? heading : report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}${lifecycle}${sources}`);
   if (failure) throw failure;
+}
+
+/**
+ * Issue 23's figures: checks a second the checking servers made against the fixture (Quark's, the
+ * providers that answer; all checking servers of the run together), and the time one full pass over the
+ * catalogue takes at the default LINK_CHECK_RATE of 1 a second per provider, computed for the
+ * generated mix (four providers, a quarter of the links each).
+ */
+const LINK_RATE_SECONDS = 20;
+
+/** Starts a server with LINK_CHECK_RATE=1000 and counts the checks the fixture answers in LINK_RATE_SECONDS. */
+async function measureLinkCheckRate(
+  fixture: LinkFixture,
+  env: NodeJS.ProcessEnv,
+  key: string | undefined,
+): Promise<{ count: number; spanMs: number }> {
+  log(`link checks at a high rate: one server with LINK_CHECK_RATE=1000 for ${LINK_RATE_SECONDS} s…`);
+  const server = await startServe(
+    { ...env, LINK_CHECK: 'on', LINK_CHECK_RATE: '1000', LINK_CHECK_CONCURRENCY: '8', LINK_CHECK_ORIGINS: fixture.origins },
+    key ? { 'x-api-key': key } : {},
+    120_000,
+  );
+  try {
+    const before = fixture.checks().count;
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, LINK_RATE_SECONDS * 1000));
+    return { count: fixture.checks().count - before, spanMs: performance.now() - started };
+  } finally {
+    await server.stop();
+  }
+}
+
+function linkCheckRows({ count, spanMs }: { count: number; spanMs: number }, entries: number): string[] {
+  const providers = 4;
+  const passHours = entries / providers / 3600;
+  return [
+    '',
+    '| Link checks | Value |',
+    '|---|---|',
+    `| checks a second against the fixture providers (one server, LINK_CHECK_RATE=1000, LINK_CHECK_CONCURRENCY=8, Quark answering, no other load) | ${(count / Math.max(spanMs / 1000, 0.001)).toFixed(0)} (${count} checks in ${seconds(spanMs)}) |`,
+    `| a full pass over ${entries.toLocaleString('en-US')} links at the default rate (1 a second per provider, ${providers} providers), computed | ${passHours.toFixed(1)} h |`,
+    '',
+  ];
 }
 
 function sourcesTable(rows: string[], entries: number, store: string): string {

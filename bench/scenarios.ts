@@ -12,6 +12,8 @@
  * uncached' (a distinct request doing real work) against a server with METRICS_PORT=off.
  */
 
+import { LINK_FIXTURE_PLACEHOLDER } from './link-fixture.js';
+
 export type Target =
   /** dramadex req/s ≥ min × bare req/s on the same bytes. */
   | { kind: 'ratio'; min: number }
@@ -122,6 +124,29 @@ export const SCENARIOS: Scenario[] = [
     targets: [{ kind: 'latency' as const, scenario: name as string, maxRatio: 2 }],
   })),
 ];
+
+/**
+ * Issue 23: serving while links are checked in the background (LINK_CHECK=on at the default rate and
+ * concurrency, every provider's requests to a loopback fixture) within 10% of the same server without
+ * checks, repeated and new requests. The checks a second at a high rate are measured apart (run.ts).
+ */
+export const CHECKING_LINKS = { LINK_CHECK: 'on', LINK_CHECK_ORIGINS: LINK_FIXTURE_PLACEHOLDER };
+SCENARIOS.push(
+  {
+    name: 'type page 1, checking links',
+    path: '/api/contents/post',
+    kind: 'list',
+    serverEnv: CHECKING_LINKS,
+    targets: [{ kind: 'versus', scenario: 'type page 1', minRatio: 0.9 }],
+  },
+  {
+    name: 'search 2-char 总裁, uncached, checking links',
+    path: search('总裁'),
+    kind: 'search',
+    serverEnv: { ...NO_RESPONSE_CACHE, ...CHECKING_LINKS },
+    targets: [{ kind: 'versus', scenario: 'search 2-char 总裁, uncached', minRatio: 0.9 }],
+  },
+);
 
 /** Whole-run targets, for entries at the default size (1,000,000). */
 export const RUN_TARGETS = { importSeconds: 30, startupSeconds: 5, rssMb: 768 };

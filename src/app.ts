@@ -33,7 +33,10 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   const { config } = services;
   const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
-  const web = config.web.enabled ? createWebPage({ config, catalogue: services.catalogue, boards: services.rankings.boards }) : undefined;
+  const linkHealth = config.links.enabled ? (links: string[]) => services.links.health.statuses(links) : undefined;
+  const web = config.web.enabled
+    ? createWebPage({ config, catalogue: services.catalogue, boards: services.rankings.boards, linkHealth })
+    : undefined;
   const onNotFoundResponse = observeRequests(app, { listener: 'catalogue', metrics: services.metrics });
   const limits = services.limits;
   const budget = web ? limits?.pageBudget : undefined;

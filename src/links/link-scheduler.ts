@@ -22,6 +22,10 @@ import { PauseState } from './provider-lane.js';
 export const LEASE_MS = 2 * 60_000;
 /** How long a provider with nothing due waits before looking again (a report here wakes it at once). */
 export const IDLE_MS = 30_000;
+/** Enrolment batches one look for due links may read (a catalogue of a million is enrolled over minutes). */
+export const ENROL_BURST = 10;
+/** New entries are enrolled at least this often even while every provider has links due. */
+export const ENROL_EVERY_MS = 60_000;
 
 export interface SchedulerOptions {
   queue: LinkQueueStore;
@@ -59,6 +63,9 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Map<ProviderId, () => void>();
   private enrolling: Promise<number> | undefined;
+  private enrolledAt = 0;
+  /** Aborted by `stop()`: checks in flight end at once, unrecorded (their leases expire). */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: SchedulerOptions) {
     super();
@@ -80,6 +87,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.poke();
     await Promise.all(this.loops);
   }
@@ -100,6 +108,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   /** New entries are enrolled by whichever loop finds nothing due first; the others share its work. */
   private enrol(): Promise<number> {
+    this.enrolledAt = Date.now();
     this.enrolling ??= this.options.queue.enrolNew().finally(() => {
       this.enrolling = undefined;
     });
@@ -156,8 +165,15 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   private async claimDue(provider: ProviderId, count: number): Promise<string[]> {
     const { queue } = this.options;
+    if (Date.now() - this.enrolledAt >= ENROL_EVERY_MS) await this.enrol();
     let due = await queue.due(provider, count, Date.now());
-    if (due.length === 0 && (await this.enrol()) > 0) due = await queue.due(provider, count, Date.now());
+    // Nothing due: enrol new entries, a batch at a time, until some are this provider's, none are left or
+    // ENROL_BURST batches were read; the event loop gets a turn between batches (serving comes first).
+    for (let burst = 0; due.length === 0 && !this.stopped && burst < ENROL_BURST; burst++) {
+      if ((await this.enrol()) === 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+      due = await queue.due(provider, count, Date.now());
+    }
     return queue.claim(due, this.owner, Date.now(), LEASE_MS);
   }
 
@@ -176,7 +192,8 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   private async checkOne(provider: ProviderId, link: string, pause: PauseState): Promise<void> {
     const started = performance.now();
-    const outcome = await this.options.checker.check(link);
+    const outcome = await this.options.checker.check(link, this.stopping.signal);
+    if (this.stopped) return;
     this.options.observer?.checked(provider, outcome, (performance.now() - started) / 1000);
     try {
       await this.options.health.record(link, outcome, new Date());

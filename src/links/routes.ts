@@ -7,7 +7,6 @@
  * Both run under the catalogue API's limits like every `/api/` route.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { parse as parseForm } from 'fast-querystring';
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
 import { addressGroup } from '../http/client-address.js';
@@ -64,7 +63,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
     redis,
   );
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-    done(null, parseForm(String(body))),
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
   const statusSchema = {

@@ -52,7 +52,13 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
       status: 'running',
       environment: config.environment,
       features,
-      ...(linkCounts ? { links: await linkCounts() } : {}),
+      // The counts need the store; a store that fails leaves them out rather than failing the status.
+      ...(linkCounts
+        ? await linkCounts().then(
+            (links) => ({ links }),
+            () => ({}),
+          )
+        : {}),
     }),
   );
 

@@ -30,6 +30,10 @@ export interface EntryView {
   link: string;
   openable: boolean;
   provider: string;
+  /** What link checks found (link-notes.ts); absent when checks are off or found nothing yet. */
+  linkNote?: { kind: 'alive' | 'locked' | 'dead'; text: string };
+  /** Whether the card offers the "report a broken link" form (link checks on). */
+  reportable?: boolean;
 }
 
 export function entryViews(items: ContentItem[], language: Language, keyword?: string): EntryView[] {

@@ -15,9 +15,10 @@ import type { RankingBoards } from '../ranking/ranking-boards.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { resolveContentType } from '../shared/content-types.js';
 import { type Assets, IMMUTABLE } from './assets.js';
+import { addLinkNotes, type HealthLookup, notesEpoch } from './link-notes.js';
 import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
-import { BOARD_PAGE_SIZE, boardSummary, entryViews, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
+import { BOARD_PAGE_SIZE, boardSummary, type EntryView, entryViews, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
 import { TYPE_NAMES } from './page-text.js';
 import type { PageTemplates } from './templates.js';
 import { shorterKeyword, webKeyword } from './web-keyword.js';
@@ -29,44 +30,54 @@ export interface WebRoutesOptions {
   boards: RankingBoards | undefined;
   templates: PageTemplates;
   assets: Assets;
+  /** The cards' link states when LINK_CHECK=on; undefined otherwise (no notes, no report form). */
+  linkHealth?: HealthLookup | undefined;
 }
 
 type Query = Record<string, string | string[] | undefined>;
 const HIDDEN = { schema: { hide: true } };
 
-export async function webRoutes(app: FastifyInstance, { config, catalogue, boards, templates, assets }: WebRoutesOptions): Promise<void> {
+export async function webRoutes(
+  app: FastifyInstance,
+  { config, catalogue, boards, templates, assets, linkHealth }: WebRoutesOptions,
+): Promise<void> {
   const languageOf = (request: FastifyRequest): Language => pageLanguage(request.headers, config.language);
   const send = (reply: FastifyReply, html: string | Buffer, status = 200) => reply.code(status).headers(PAGE_HEADERS).send(html);
   // Like the API's answers, a list or search page depends only on the catalogue's version, its language
   // and its URL (and the day, for today's list), so repeated pages are ready bytes until the next import.
   // Its own cache, as large as the API's (RESPONSE_CACHE_MB). Pages with boards are built each time.
   const pages = new ResponseCache(config.responseCacheMb * 1024 * 1024, undefined, String);
-  const cached = (reply: FastifyReply, key: string, build: () => string) => send(reply, pages.get(catalogue.version, key, build).body);
+  // With link checks on, a kept page carries its cards' link notes, rebuilt at least every 10 minutes.
+  const cached = async (reply: FastifyReply, key: string, build: () => Promise<string>) => {
+    const version = catalogue.version;
+    const noted = linkHealth ? `${key}|${notesEpoch(Date.now())}` : key;
+    const ready = pages.lookup(version, noted);
+    return send(reply, ready ? ready.body : pages.keep(version, noted, await build()).body);
+  };
+  const noted = async (lists: EntryView[][], language: Language) => {
+    if (linkHealth) await addLinkNotes(lists, linkHealth, language, config.catalogueTimeZone);
+  };
 
   app.get('/', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
     const views = boards ? await Promise.all(RANKING_BOARDS.map((board) => boards.view(board))) : [];
     const summaries = views.filter((view) => view.records.length > 0).map((view) => boardSummary(view, language, HOME_PER_BOARD));
     const t = templates.text(language);
-    return send(
-      reply,
-      templates.render(
-        'home',
-        language,
-        { pageTitle: t.home, path: request.url },
-        { home: homeModel(catalogue, language), boards: summaries },
-      ),
-    );
+    const home = homeModel(catalogue, language);
+    await noted([home.today, ...home.latest.map((latest) => latest.entries)], language);
+    return send(reply, templates.render('home', language, { pageTitle: t.home, path: request.url }, { home, boards: summaries }));
   });
 
   app.get('/today', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
     const paging = parsePaging({ page: (request.query as Query).page });
     const day = catalogue.clock.today();
-    return cached(reply, `today|${day.start}|${language}|${request.url}`, () => {
+    return cached(reply, `today|${day.start}|${language}|${request.url}`, async () => {
       const list = catalogue.list({ day }, paging.offset, PAGE_SIZE);
       const t = templates.text(language);
-      const data = { heading: t.today, total: list.total, entries: entryViews(list.items, language), emptyText: t.todayEmpty };
+      const entries = entryViews(list.items, language);
+      await noted([entries], language);
+      const data = { heading: t.today, total: list.total, entries, emptyText: t.todayEmpty };
       const listPager = pager('/today', {}, paging.page, list.total, PAGE_SIZE);
       return templates.render('list', language, { pageTitle: t.today, path: request.url }, { ...data, pager: listPager });
     });
@@ -77,11 +88,13 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
     if (!type) throw notFound(request.url);
     const language = languageOf(request);
     const paging = parsePaging({ page: (request.query as Query).page });
-    return cached(reply, `type|${language}|${request.url}`, () => {
+    return cached(reply, `type|${language}|${request.url}`, async () => {
       const list = catalogue.list({ type }, paging.offset, PAGE_SIZE);
       const heading = TYPE_NAMES[language][type];
       const listPager = pager(`/types/${type}`, {}, paging.page, list.total, PAGE_SIZE);
-      const data = { heading, total: list.total, entries: entryViews(list.items, language), pager: listPager };
+      const entries = entryViews(list.items, language);
+      await noted([entries], language);
+      const data = { heading, total: list.total, entries, pager: listPager };
       return templates.render('list', language, { pageTitle: heading, path: request.url }, data);
     });
   });
@@ -101,18 +114,20 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
       const type = rawType === undefined ? undefined : parseContentType(rawType);
       const paging = parsePaging({ page: query.page });
       if (keyword === undefined) return send(reply, templates.render('search', language, layout, { keyword }));
-      const key = `search|${language}|${request.url}`;
+      const key = `search|${language}|${request.url}${linkHealth ? `|${notesEpoch(Date.now())}` : ''}`;
       const version = catalogue.version;
       // A new search is answered by the search worker (catalogue.ts); a repeated one is ready bytes.
       const ready = pages.lookup(version, key);
       if (ready) return send(reply, ready.body);
       const found = await catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
       const shorter = found.total === 0 ? shorterKeyword(keyword) : undefined;
+      const entries = entryViews(found.items, language, keyword);
+      await noted([entries], language);
       const data = {
         keyword,
         adjustedFrom: typed?.adjusted ? raw?.trim() : undefined,
         total: found.total,
-        entries: entryViews(found.items, language, keyword),
+        entries,
         pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
         help:
           found.total === 0

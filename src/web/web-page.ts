@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { RankingBoards } from '../ranking/ranking-boards.js';
 import { Assets } from './assets.js';
 import { errorPages } from './error-pages.js';
+import type { HealthLookup } from './link-notes.js';
 import { webRoutes } from './routes.js';
 import { PageTemplates } from './templates.js';
 
@@ -22,6 +23,8 @@ export interface WebPageParts {
   config: Config;
   catalogue: Catalogue;
   boards: RankingBoards;
+  /** The cards' link states; given when LINK_CHECK=on (docs/link-health.md). */
+  linkHealth?: HealthLookup | undefined;
 }
 
 export function createWebPage(parts: WebPageParts): WebPage {
@@ -32,7 +35,7 @@ export function createWebPage(parts: WebPageParts): WebPage {
   return {
     errorPages: errorPages(templates, config.language),
     async register(app) {
-      await app.register(webRoutes, { config, catalogue, boards, templates, assets });
+      await app.register(webRoutes, { config, catalogue, boards, templates, assets, linkHealth: parts.linkHealth });
     },
   };
 }

@@ -105,6 +105,12 @@ for (const store of STORES) {
       assert.match(form.body, /Report received/);
       await revived;
       assert.ok((await served()).includes(dying.source_link), 'alive brings the entry back');
+
+      const metrics = (await ctx.services.metrics?.scrape()) ?? '';
+      assert.match(metrics, /dramadex_link_checks_total\{provider="quark",verdict="dead"\} [1-9]/);
+      assert.match(metrics, /dramadex_link_check_duration_seconds_count\{provider="quark"\} [1-9]/);
+      assert.match(metrics, /dramadex_link_provider_paused\{provider="baidu"\} 1/, 'a captcha pauses the provider');
+      assert.match(metrics, /dramadex_links\{state="alive"\} 2/);
     });
 
     test('reports are limited per address', async () => {
