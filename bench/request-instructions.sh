@@ -8,7 +8,7 @@
 # (a database imported with `dramadex import`, a key from `dramadex key create --rate 1000000`; about ten
 # minutes on a busy 2-core machine). Prints per path: instructions per request, of them the optimizing
 # compiler's and the major collector's (a mark-compact falls into one window or another, see
-# docs/deployment.md "Trimming the request path"), and the rest; the callgrind files stay for reading.
+# docs/deployment.md, "The request path"), and the rest; the callgrind files stay for reading.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 database=$1; key=$2; shift 2

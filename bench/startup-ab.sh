@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start to healthy of two checkouts over one store, in alternating order, since a whole bench run moves
-# with the machine (docs/deployment.md, "Session 4 on a quiet machine"). Each start is timed from
+# with the machine (CHANGELOG.md, "Capacity at a million entries"). Each start is timed from
 # `node bin/dramadex.js serve` to the first healthy /api/health, with its RSS then.
 #
 #   bash bench/startup-ab.sh <database url> <other checkout, built> [rounds] [port]

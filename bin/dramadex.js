@@ -2,17 +2,14 @@
 // The operator command line; the TypeScript sources are compiled to dist/ by `npm install` (prepare).
 import module from 'node:module';
 import { restartWithServingFlags } from '../dist/src/boot/serving-flags.js';
-import { keepTickObjectShape } from '../dist/src/boot/tick-object-shape.js';
 
-// `serve` runs with a capped young generation, which Node fixes at process start: this replaces the
-// process (same id) with one started with it, before anything is loaded (serving-flags.ts).
+// `serve`, `mirror` and `sources` run with a capped young generation, which Node fixes at process start:
+// this replaces the process (same id) with one started with it, before anything is loaded (serving-flags.ts).
 restartWithServingFlags();
 
 // Node's on-disk cache of compiled modules (Node 22.1+, in the system's temporary directory): a start
 // after the first compiles less, about 80 ms of the catalogue thread's start-up (docs/deployment.md).
 module.enableCompileCache?.();
 
-// Before anything else is loaded: see tick-object-shape.ts (a V8 slow path that half of all processes hit).
-keepTickObjectShape();
 const { main } = await import('../dist/src/cli/main.js');
 process.exitCode = await main(process.argv.slice(2));

@@ -1,14 +1,26 @@
 /**
  * The settings whose values are lists, each item checked on its own: addresses and CIDRs (TRUST_PROXY,
- * EXEMPT_ADDRESSES), the WeChat keywords, and the upstream sources of the ranking fetcher. Apart from
+ * EXEMPT_ADDRESSES), the origins allowed to call the API from a browser (CORS_ORIGINS), the WeChat keywords, and the upstream sources of the ranking fetcher. Apart from
  * config.ts so that file reads as the shape of the configuration.
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { RankingConfig, WechatConfig } from './config.js';
 import { proxyWidthProblem } from './config-proxy-width.js';
 import { ConfigError, type Environment } from './environment.js';
-import { isBoard } from './shared/board-names.js';
+import { type Board, isBoard } from './shared/board-names.js';
+
+/** The WeChat channel's message keywords per action. */
+export interface ChannelKeywords {
+  token: string[];
+  rebind: string[];
+  help: string[];
+}
+
+/** Upstream hot lists pulled on a schedule. */
+export interface FetchSources {
+  sources: Array<{ board: Board; url: string }>;
+  intervalMinutes: number;
+}
 
 /** A comma-separated list of addresses or CIDRs; "trust everything" forms are refused on purpose. */
 export function addressList(name: string, raw: string): string[] {
@@ -22,6 +34,28 @@ export function addressList(name: string, raw: string): string[] {
     }
     const valid = item.includes('/') ? isCidr(item) : isIP(item) !== 0;
     if (!valid) throw new ConfigError(`${name} entry "${item}" is not an IP address or CIDR`);
+  }
+  return items;
+}
+
+/**
+ * CORS_ORIGINS: unset is no CORS at all, `*` every origin, else each item an origin exactly as a browser
+ * sends it (`scheme://host[:port]`, no path), so a typo fails at start-up instead of matching nothing.
+ */
+export function corsOrigins(raw: string): string[] | '*' | undefined {
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length === 0) return undefined;
+  if (items.includes('*')) {
+    if (items.length > 1) throw new ConfigError('CORS_ORIGINS must be * alone or a list of origins, not both');
+    return '*';
+  }
+  for (const item of items) {
+    const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+    if (origin !== item)
+      throw new ConfigError(`CORS_ORIGINS entry "${item}" is not an origin such as https://app.example.com (no path, no trailing slash)`);
   }
   return items;
 }
@@ -53,7 +87,7 @@ function keywordList(name: string, raw: string): string[] {
   return words;
 }
 
-export function wechatChannel(vars: Environment): Pick<WechatConfig, 'keywords' | 'timestampToleranceSeconds'> {
+export function wechatChannel(vars: Environment): { keywords: ChannelKeywords; timestampToleranceSeconds: number } {
   const keywords = {
     token: keywordList('WECHAT_TOKEN_KEYWORDS', vars.WECHAT_TOKEN_KEYWORDS),
     rebind: keywordList('WECHAT_REBIND_KEYWORDS', vars.WECHAT_REBIND_KEYWORDS),
@@ -66,7 +100,7 @@ export function wechatChannel(vars: Environment): Pick<WechatConfig, 'keywords' 
 }
 
 /** `RANKING_FETCH_SOURCES`: whitespace- or comma-separated `board=url` pairs (commas inside a URL as %2C). */
-export function fetchSources(vars: Environment): RankingConfig['fetch'] {
+export function fetchSources(vars: Environment): FetchSources | undefined {
   const raw = vars.RANKING_FETCH_SOURCES;
   if (raw === undefined) return undefined;
   const sources = raw

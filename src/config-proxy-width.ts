@@ -1,5 +1,5 @@
 /**
- * How wide `TRUST_PROXY` may be (decisions.md, "how wide TRUST_PROXY may be"): each entry at most an
+ * How wide `TRUST_PROXY` may be (docs/limits.md, on who the client is): each entry at most an
  * IPv4 /8 or an IPv6 /32, IPv4-mapped IPv6 ranges counted as IPv4 (Node reports IPv4 peers of a
  * dual-stack socket as `::ffff:a.b.c.d`, so `::ffff:0:0/96` trusts every IPv4 client), and no set of
  * entries that together cover every IPv4 address. A trusted proxy's `X-Forwarded-For` decides who the

@@ -3,9 +3,16 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
-import { addressList, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
-import { ConfigError, type Environment, readEnvironment } from './environment.js';
-import type { Board } from './shared/board-names.js';
+import {
+  addressList,
+  type ChannelKeywords,
+  corsOrigins,
+  type FetchSources,
+  fetchSources,
+  trustedProxies,
+  wechatChannel,
+} from './config-lists.js';
+import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
 
 export type Language = Environment['LANGUAGE'];
 
@@ -28,11 +35,17 @@ export interface Config {
   trustProxy: string[];
   /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
   exemptAddresses: string[];
+  /** Origins whose browser pages may call the catalogue API (CORS_ORIGINS); undefined sends no CORS headers. */
+  corsOrigins: string[] | '*' | undefined;
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
-  /** What slow or stuck clients may hold on either listener (decisions.md, "slow or stuck clients"). */
+  /** What slow or stuck clients may hold on either listener (docs/limits.md, "Slow or stuck clients, and requests that cannot be read"). */
   connections: ConnectionsConfig;
   logLevel: string;
+  /** Seconds a SIGTERM/SIGINT waits for open requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
+  /** `json` lines, `pretty` readable lines, or `auto`: pretty when the log goes to a terminal (LOG_FORMAT). */
+  logFormat: LogFormat;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
@@ -66,6 +79,8 @@ export interface SourcesConfig {
   telegramOrigin: string;
 }
 
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
 /** The web page on the catalogue address (docs/web.md). */
 export interface WebConfig {
   /** `WEB=off` serves no page: every path is the JSON API's, as before. */
@@ -90,7 +105,7 @@ export interface WechatConfig {
   aesKey: string | undefined;
   appId: string | undefined;
   /** Message keywords, compared case-insensitively after NFKC normalisation. */
-  keywords: { token: string[]; rebind: string[]; help: string[] };
+  keywords: ChannelKeywords;
   /** How far a callback's `timestamp` may be from now before it is refused as stale. */
   timestampToleranceSeconds: number;
 }
@@ -107,7 +122,7 @@ export interface RankingConfig {
   /** Key the message channel derives each user's token from (so it can be re-sent while only a hash is stored). */
   tokenSecret: string | undefined;
   /** Upstream hot lists pulled on a schedule; undefined when no source is configured. */
-  fetch: { sources: Array<{ board: Board; url: string }>; intervalMinutes: number } | undefined;
+  fetch: FetchSources | undefined;
 }
 
 export { ConfigError };
@@ -135,13 +150,16 @@ export function loadConfig(env: Env = process.env): Config {
     environment: vars.APP_ENV,
     trustProxy: trustedProxies(vars.TRUST_PROXY),
     exemptAddresses: addressList('EXEMPT_ADDRESSES', vars.EXEMPT_ADDRESSES),
+    corsOrigins: corsOrigins(vars.CORS_ORIGINS),
     limits: {
       enabled: vars.RATE_LIMITS === 'on',
       redisKeyPrefix: vars.REDIS_KEY_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
-    connections: connections(vars, env),
+    connections: connections(vars, isSet(env, 'KEEP_ALIVE_TIMEOUT_SECONDS')),
     logLevel: vars.LOG_LEVEL,
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    logFormat: vars.LOG_FORMAT,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }
@@ -186,9 +204,8 @@ export interface LimitsConfig {
 }
 
 /** An idle keep-alive connection closes sooner than a request may take, unless set otherwise (then checked). */
-function connections(vars: Environment, env: Env): ConnectionsConfig {
+function connections(vars: Environment, keepAliveSet: boolean): ConnectionsConfig {
   const requestTimeoutSeconds = vars.REQUEST_TIMEOUT_SECONDS;
-  const keepAliveSet = Boolean(env.KEEP_ALIVE_TIMEOUT_SECONDS?.trim());
   const keepAliveTimeoutSeconds = keepAliveSet
     ? vars.KEEP_ALIVE_TIMEOUT_SECONDS
     : Math.min(vars.KEEP_ALIVE_TIMEOUT_SECONDS, requestTimeoutSeconds);

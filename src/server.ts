@@ -1,13 +1,16 @@
 /**
  * Starts both listeners (catalogue on PORT, rankings on RANKING_PORT) over shared services, and the
  * metrics listener unless METRICS_PORT=off, and shuts down gracefully on SIGINT/SIGTERM: stop
- * accepting, finish in-flight requests, close the store.
+ * accepting, finish in-flight requests, close the store. A request that never finishes (a stuck client,
+ * a stalled store) cannot hold the process: after SHUTDOWN_GRACE_SECONDS it exits with status 1, so a
+ * process manager's restart or a rolling deploy is never blocked (close-with-grace keeps the deadline).
  */
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from './app.js';
 import type { Config } from './config.js';
 import { buildMetricsApp } from './observability/metrics-app.js';
-import { buildRankingApp } from './ranking/app.js';
+import { buildRankingApp } from './ranking-app.js';
 import { createServices, type Services } from './services.js';
 import { oneLineReason, StartupError } from './startup-error.js';
 
@@ -31,6 +34,8 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
     await Promise.all([catalogueApp.ready(), rankingApp.ready(), metricsApp?.ready()]); // their plugins load now
     await services.catalogue.ready();
     await beforeListen?.(services);
+    // After the demo data is in (it is never checked); a no-op unless LINK_CHECK=on.
+    services.links.start();
     await listenOn(catalogueApp, config.host, config.port, 'PORT');
     await listenOn(rankingApp, config.host, config.rankingPort, 'RANKING_PORT');
     if (metricsApp && config.metrics) await listenOn(metricsApp, config.metrics.host, config.metrics.port, 'METRICS_PORT');
@@ -56,14 +61,28 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
     })();
     return closing;
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      services.log.info({ signal }, 'shutting down');
-      void close().then(() => process.exit(0));
-    });
-  }
+  const log = services.log;
+  closeWithGrace(
+    {
+      delay: config.shutdownGraceSeconds * 1000,
+      skip: UNHANDLED_EVENTS,
+      logger: { error: (error: unknown) => log.error({ err: error }, 'shutdown failed') },
+      onTimeout: (delay) => log.error({ graceMs: delay }, 'requests still open at the shutdown deadline: exiting anyway'),
+      onSecondSignal: (signal) => log.warn({ signal }, 'second signal while shutting down: exiting now'),
+    },
+    async ({ signal }) => {
+      log.info({ signal }, 'shutting down');
+      await close();
+    },
+  );
   return { services, catalogueApp, rankingApp, metricsApp, close };
 }
+
+/** Only SIGINT and SIGTERM shut down; other signals and uncaught errors keep Node's own behaviour. */
+const UNHANDLED_EVENTS: closeWithGrace.AllEvents[] = [
+  ...(['SIGHUP', 'SIGQUIT', 'SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGSEGV', 'SIGUSR2'] as const),
+  ...(['uncaughtException', 'unhandledRejection', 'beforeExit'] as const),
+];
 
 async function listenOn(app: FastifyInstance, host: string, port: number, setting: string): Promise<void> {
   try {

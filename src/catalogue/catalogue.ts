@@ -4,12 +4,12 @@
  * store's change feed (PostgreSQL LISTEN/NOTIFY) and, as the fallback, by polling the store's revision (a
  * cheap single-row read). Removals travel the same way (docs/lifecycle.md).
  */
+
+import { collectGarbage } from '../boot/collect-garbage.js';
 import type { Timing } from '../observability/instruments.js';
-import type { KeywordClass } from '../observability/metrics.js';
 import { RecurringFailure } from '../observability/recurring-failure.js';
-import { keywordClass } from '../search/keyword-class.js';
+import { type KeywordClass, keywordClass } from '../search/keyword-class.js';
 import type { SearchEngine } from '../search/search-engine.js';
-import { collectGarbage } from '../shared/collect-garbage.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { DayRange, LocalClock } from '../shared/local-time.js';
 import type { ChangeFeed } from '../store/change-feed.js';

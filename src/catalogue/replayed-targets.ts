@@ -2,7 +2,7 @@
  * Response-cache keys of replayed searches, by their raw request target. A repeated search is answered
  * from ready bytes, but reaching its key took parsing every time: the keyword's NFKC form and checks, the
  * type and paging, and the key's text, about a fifth of what the handler-side of a replayed search cost
- * (docs/deployment.md, "Trimming the request path"). The key is a pure function of the target (the
+ * (docs/deployment.md, "The request path"). The key is a pure function of the target (the
  * router parses the query from it) and of the response language, so once a target's answer has been
  * found cached its key is remembered here, and the next request with that target and language goes
  * straight to the cache. Only targets found cached are remembered, so distinct searches add nothing; a

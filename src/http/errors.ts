@@ -68,13 +68,14 @@ const CHECK_PARAMETERS: Localized = {
 };
 
 /** 400: a parameter is malformed or out of range; `error` names the parameter. */
-export function badRequest(error: Localized, suggestion: Localized = CHECK_PARAMETERS): ApiError {
+export function badRequest(error: Localized, suggestion: Localized = CHECK_PARAMETERS, headers?: Record<string, string>): ApiError {
   return new ApiError({
     status: 400,
     code: 'BAD_REQUEST',
     message: { zh: '参数错误', en: 'Invalid request parameter' },
     error,
     suggestion,
+    headers,
   });
 }
 

@@ -8,7 +8,7 @@
  * whose first line does not end within the bound (a large file without newlines) is not a CSV header.
  */
 import { type CsvError, parse } from 'csv-parse/sync';
-import type { RawRow } from './read-rows.js';
+import type { RawRow } from './raw-row.js';
 
 export const MAX_ROW_CHARACTERS = 64 * 1024;
 /** What an import's CSV header must name; `remove --file` asks only for `source_link`. */

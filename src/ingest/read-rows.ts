@@ -4,13 +4,9 @@
  * from the first non-blank character: `[` a JSON array, `{` NDJSON, anything else CSV.
  */
 import { csvRows, IMPORT_COLUMNS } from './csv-rows.js';
+import type { RawRow } from './raw-row.js';
 
-export interface RawRow {
-  line: number;
-  value: unknown;
-  /** Set when the row could not even be parsed. */
-  parseError?: string;
-}
+export type { RawRow } from './raw-row.js';
 
 export type ImportFormat = 'ndjson' | 'csv' | 'json';
 

@@ -6,10 +6,10 @@
  */
 import type { Tally } from '../observability/instruments.js';
 import type { Logger } from '../observability/logger.js';
-import type { LimitDecision } from '../observability/metrics.js';
 import type { Counter } from '../redis/counter.js';
 import type { BlacklistRecord } from './blacklist-record.js';
 import { refusalOf, type Verdict } from './full-dump-rule.js';
+import type { LimitDecision } from './limit-decisions.js';
 import { BLACKLIST_AFTER_VIOLATIONS, BLACKLIST_MARK, BLACKLIST_SECONDS, blacklisted, remaining, tooFast } from './policy.js';
 
 /** Where the limits log blacklistings. */

@@ -15,6 +15,7 @@ import type { Database } from '../store/database.js';
 import { AddressSet } from './address-set.js';
 import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';
+import { LIMIT_DECISIONS } from './limit-decisions.js';
 import { Limits } from './limits.js';
 import { PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
 import { PAGE_COUNTER } from './stored-keys.js';
@@ -55,7 +56,7 @@ export class LimitsService {
       apiKeys,
       exempt,
       blacklist,
-      ...(metrics ? { decisions: metrics.limitTallies() } : {}),
+      ...(metrics ? { decisions: metrics.limitTallies(LIMIT_DECISIONS) } : {}),
     });
     limits.attachLog(log.child({ component: 'limits' }));
     const webBudget = new WebBudget(config.web.ratePerMinute, keyPrefix, link, exempt);

@@ -12,7 +12,6 @@
  */
 import { addressGroup } from '../http/client-address.js';
 import { noTallies, type Tally } from '../observability/instruments.js';
-import { LIMIT_DECISIONS, type LimitDecision } from '../observability/metrics.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { AddressRefusals, type LimitsLog } from './address-refusals.js';
@@ -20,6 +19,7 @@ import type { AddressSet } from './address-set.js';
 import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
 import type { BlacklistRecord } from './blacklist-record.js';
 import { FullDumpRule, type Verdict } from './full-dump-rule.js';
+import { LIMIT_DECISIONS, type LimitDecision } from './limit-decisions.js';
 import { ADDRESS_WINDOW_SECONDS, keyTooFast, POLICY, remaining, unknownKey } from './policy.js';
 import { ADDRESS_COUNTER } from './stored-keys.js';
 

@@ -1,5 +1,5 @@
 /**
- * The web page's own per-address budget (decisions.md "Web page", docs/web.md): `WEB_RATE_LIMIT` page
+ * The web page's own per-address budget (docs/web.md): `WEB_RATE_LIMIT` page
  * requests a minute per address, in one fixed window, so a visitor may open a burst of pages at once.
  * It shares nothing with the catalogue's rules: browsing never spends an address's API budget, never
  * counts as a violation and never leads to the blacklist. Same counter machinery as the API's limits

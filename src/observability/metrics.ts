@@ -6,34 +6,13 @@
  * catalogue revision, the blacklist, the Redis link) are read when Prometheus scrapes, through the
  * `Readings` the composition root hands over. What each metric means: docs/operations.md.
  */
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
 
-export const LIMIT_DECISIONS = ['allowed', 'refused', 'blacklisted', 'exempt', 'keyed', 'unknown_key'] as const;
-export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
-
-export const KEYWORD_CLASSES = ['cjk_1', 'cjk_2', 'cjk_3_plus', 'latin', 'several_terms'] as const;
-export type KeywordClass = (typeof KEYWORD_CLASSES)[number];
-
+// The search worker's events: search's own vocabulary, still to move beside the worker as the others moved (issue 26).
 export const SEARCH_WORKER_EVENTS = ['error', 'restart', 'gave_up'] as const;
 export type SearchWorkerEvent = (typeof SEARCH_WORKER_EVENTS)[number];
-
-/** `throttled`: refused before any check, the address having failed too often (failed-auth-throttle.ts). */
-export const RANKING_AUTH_OUTCOMES = [
-  'ok',
-  'missing',
-  'malformed',
-  'unknown',
-  'revoked',
-  'wrong_address',
-  'rate_limited',
-  'throttled',
-] as const;
-export type RankingAuthOutcome = (typeof RANKING_AUTH_OUTCOMES)[number];
-
-export const WECHAT_OUTCOMES = ['verified', 'answered', 'refused'] as const;
-export type WechatOutcome = (typeof WECHAT_OUTCOMES)[number];
 
 /** Values read at scrape time; each may be absent (no limits, no Redis). */
 export interface Readings {
@@ -44,6 +23,8 @@ export interface Readings {
   blacklistSize?: () => Promise<number>;
   /** True while the users of the Redis link decide on this instance's memory because Redis is unreachable. */
   redisFallback?: () => boolean;
+  /** Catalogue links by state (a verdict, `unchecked`, `hidden`), as `/api/status` counts them. */
+  linksByState?: () => Promise<Record<string, number>>;
 }
 
 /** Latency buckets in seconds: requests served from memory take tens of microseconds, full dumps seconds. */
@@ -94,7 +75,7 @@ export class Metrics {
   });
   private readonly backgroundFailures = new BoundCounter({
     name: 'dramadex_background_failures_total',
-    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync); alert on any increase',
+    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync, source_polling); alert on any increase',
     labelNames: ['task'],
   });
   private readonly fetcherRuns = new BoundCounter({
@@ -122,6 +103,26 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly linkChecks = new Counter({
+    name: 'dramadex_link_checks_total',
+    help: 'Link checks (docs/link-health.md), by provider and verdict (alive, locked, dead, unknown, unsupported)',
+    labelNames: ['provider', 'verdict'],
+    registers: [this.registry],
+  });
+  private readonly linkCheckDuration = new Histogram({
+    name: 'dramadex_link_check_duration_seconds',
+    help: 'Time one link check took, its provider requests included, by provider',
+    labelNames: ['provider'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+    registers: [this.registry],
+  });
+  private readonly linkProviderPaused = new Gauge({
+    name: 'dramadex_link_provider_paused',
+    help: '1 while this instance pauses checks of a provider after a throttle or failures in a row, else 0',
+    labelNames: ['provider'],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     for (const metric of [
@@ -139,12 +140,14 @@ export class Metrics {
     }
   }
 
-  limitTallies(): Record<LimitDecision, Tally> {
-    return bound(LIMIT_DECISIONS, (decision) => this.limitDecisions.child(decision));
+  /** One tally per limits decision; the names are the limits' own (limits/limit-decisions.ts). */
+  limitTallies<Decision extends string>(decisions: readonly Decision[]): Record<Decision, Tally> {
+    return bound(decisions, (decision) => this.limitDecisions.child(decision));
   }
 
-  searchTimings(): Record<KeywordClass, Timing> {
-    return bound(KEYWORD_CLASSES, (keywordClass) => this.searchDuration.child(keywordClass));
+  /** One timing per keyword class; the classes are search's own (search/keyword-class.ts). */
+  searchTimings<Class extends string>(classes: readonly Class[]): Record<Class, Timing> {
+    return bound(classes, (keywordClass) => this.searchDuration.child(keywordClass));
   }
 
   searchWorkerTallies(): Record<SearchWorkerEvent, Tally> {
@@ -155,12 +158,14 @@ export class Metrics {
     return bound(['hit', 'build'] as const, (result) => this.fullDumps.child(result));
   }
 
-  rankingAuthTallies(): Record<RankingAuthOutcome, Tally> {
-    return bound(RANKING_AUTH_OUTCOMES, (outcome) => this.rankingAuth.child(outcome));
+  /** One tally per bearer-check outcome; the outcomes are the ranking component's (ranking/outcomes.ts). */
+  rankingAuthTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
+    return bound(outcomes, (outcome) => this.rankingAuth.child(outcome));
   }
 
-  wechatTallies(): Record<WechatOutcome, Tally> {
-    return bound(WECHAT_OUTCOMES, (outcome) => this.wechatCallbacks.child(outcome));
+  /** One tally per WeChat callback outcome (ranking/outcomes.ts). */
+  wechatTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
+    return bound(outcomes, (outcome) => this.wechatCallbacks.child(outcome));
   }
 
   fetchTally(board: string, ok: boolean): Tally {
@@ -186,6 +191,20 @@ export class Metrics {
     };
   }
 
+  /** What the link checker records: labelled per call, checks being seconds apart per provider. */
+  linkCheckRecorder(): {
+    checked(provider: string, verdict: string, seconds: number): void;
+    paused(provider: string, paused: boolean): void;
+  } {
+    return {
+      checked: (provider, verdict, seconds) => {
+        this.linkChecks.labels(provider, verdict).inc();
+        this.linkCheckDuration.labels(provider).observe(seconds);
+      },
+      paused: (provider, paused) => this.linkProviderPaused.labels(provider).set(paused ? 1 : 0),
+    };
+  }
+
   /** The Prometheus text exposition of every metric. */
   scrape(): Promise<string> {
     return this.registry.metrics();
@@ -194,7 +213,17 @@ export class Metrics {
   /** Adds the gauges read at scrape time; call once, when the services they read exist. */
   addReadings(readings: Readings): void {
     const registers = [this.registry];
-    const { entriesByType, catalogueRevision, lastRefreshAt, blacklistSize, redisFallback } = readings;
+    const { entriesByType, catalogueRevision, lastRefreshAt, blacklistSize, redisFallback, linksByState } = readings;
+    new Gauge({
+      name: 'dramadex_links',
+      help: 'Catalogue links by state: a verdict (alive, locked, dead, unknown, unsupported), unchecked, or hidden',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        if (!linksByState) return;
+        for (const [state, count] of Object.entries(await linksByState())) this.labels(state).set(count);
+      },
+    });
     new Gauge({
       name: 'dramadex_catalogue_entries',
       help: 'Catalogue entries this instance serves, by type',

@@ -8,11 +8,12 @@ import type { Config } from '../config.js';
 import type { Localized } from '../http/errors.js';
 import type { Tally } from '../observability/instruments.js';
 import type { Logger } from '../observability/logger.js';
-import type { Metrics, WechatOutcome } from '../observability/metrics.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { LocalClock } from '../shared/local-time.js';
 import type { Database } from '../store/database.js';
 import { UpstreamFetcher } from './fetcher/upstream-fetcher.js';
+import { RANKING_AUTH_OUTCOMES, WECHAT_OUTCOMES, type WechatOutcome } from './outcomes.js';
 import { RankingBoards } from './ranking-boards.js';
 import { SnapshotStore } from './snapshot-store.js';
 import type { BearerAuthOptions } from './tokens/bearer-auth.js';
@@ -67,8 +68,14 @@ export function createRankingServices(
   return {
     boards,
     tokens,
-    auth: { tokens, rateLimit, failures, ...instructions(config), ...(metrics ? { outcomes: metrics.rankingAuthTallies() } : {}) },
-    wechatOutcomes: metrics?.wechatTallies(),
+    auth: {
+      tokens,
+      rateLimit,
+      failures,
+      ...instructions(config),
+      ...(metrics ? { outcomes: metrics.rankingAuthTallies(RANKING_AUTH_OUTCOMES) } : {}),
+    },
+    wechatOutcomes: metrics?.wechatTallies(WECHAT_OUTCOMES),
     channel,
     fetcher,
     start() {

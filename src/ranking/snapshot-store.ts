@@ -3,9 +3,10 @@
  * latest (the current one and the one `hot_change` was measured against). Old snapshots are pruned by
  * age, but a board's two latest are always kept.
  */
-import { sql } from 'kysely';
+
 import type { Board } from '../shared/board-names.js';
 import type { Database } from '../store/database.js';
+import { lockNameInTransaction } from '../store/named-lock.js';
 import type { RankingRecord } from './records.js';
 
 export interface Snapshot {
@@ -56,8 +57,8 @@ export class SnapshotStore {
     pruneBefore: string,
   ): Promise<Snapshot> {
     return this.database.db.transaction().execute(async (trx) => {
-      // Serialises imports of one board on PostgreSQL (even its first); SQLite has one writer anyway.
-      if (this.database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`ranking:${board}`}))`.execute(trx);
+      // Imports of one board one after another (even its first).
+      await lockNameInTransaction(this.database.dialect, trx, `ranking:${board}`);
       const previous = await trx
         .selectFrom('ranking_snapshots')
         .select('records')

@@ -3,7 +3,9 @@
  * long a keyword is in characters (one character reads one posting list, longer ones intersect), on
  * whether it is Latin (pinyin and initials are looked up too) and on whether it has several terms.
  */
-import type { KeywordClass } from '../observability/metrics.js';
+/** The classes the search-time metric is labelled with (docs/operations.md). */
+export const KEYWORD_CLASSES = ['cjk_1', 'cjk_2', 'cjk_3_plus', 'latin', 'several_terms'] as const;
+export type KeywordClass = (typeof KEYWORD_CLASSES)[number];
 
 const LATIN = /^[\p{Script=Latin}\d\s\p{P}]+$/u;
 

@@ -31,7 +31,7 @@ export async function boundedGet(url: string, options: GetOptions): Promise<GotP
       for await (const chunk of response.body) {
         bytes += chunk.byteLength;
         if (bytes > options.maxBytes) {
-          await response.body.cancel().catch(() => {});
+          await response.body.cancel().catch(() => {}); // swallow-ok: the size failure is thrown next; this only frees the socket
           throw new GetFailure(`the answer is larger than ${Math.round(options.maxBytes / 1024)} KiB`);
         }
         chunks.push(Buffer.from(chunk));

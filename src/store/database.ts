@@ -9,11 +9,12 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { oneLineReason, StartupError } from '../startup-error.js';
+import type { Dialect } from './dialect.js';
 import { migrationsFor } from './migrations/index.js';
 import { pingPostgres, postgresClientConfig, requireUtf8 } from './postgres-connection.js';
 import type { Schema } from './schema.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 export interface Database {
   db: Kysely<Schema>;
@@ -45,7 +46,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   let database: Database | undefined;
   try {
     database = url.startsWith('sqlite:') ? openSqlite(url, options) : openPostgres(url, options);
-    if (database.dialect === 'postgres') await requireUtf8(database);
+    if (database.dialect === 'postgres') await requireUtf8(database.db);
     await migrate(database);
     return database;
   } catch (error) {

@@ -3,9 +3,8 @@
  * change-feed.ts): its client settings, the health round trip with a deadline of its own, and the check
  * that the database speaks UTF-8. Apart from database.ts, which only chooses and opens a dialect.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './database.js';
 
 /** How long opening a PostgreSQL connection may take before the query that needed it fails. */
 export const CONNECT_TIMEOUT_MS = 3000;
@@ -54,8 +53,8 @@ export async function pingPostgres(pool: pg.Pool, timeoutMs = PING_TIMEOUT_MS): 
  * unchecked bytes whose length, case and order are not those of characters (SQL_ASCII). Refuse to start
  * rather than fail on the first import. docs/deployment.md says how to create the database.
  */
-export async function requireUtf8(database: Database): Promise<void> {
-  const { rows } = await sql<{ encoding: string }>`select current_setting('server_encoding') as encoding`.execute(database.db);
+export async function requireUtf8<Tables>(db: Kysely<Tables>): Promise<void> {
+  const { rows } = await sql<{ encoding: string }>`select current_setting('server_encoding') as encoding`.execute(db);
   const encoding = rows[0]?.encoding;
   if (encoding !== 'UTF8') {
     throw new Error(

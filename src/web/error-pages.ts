@@ -1,5 +1,5 @@
 /**
- * Errors as pages (decisions.md "Web page", "unknown page"): a browser (`Accept` prefers `text/html`)
+ * Errors as pages (docs/web.md, "Unknown pages and errors"): a browser (`Accept` prefers `text/html`)
  * outside `/api/` gets the error as an HTML page in its language, with the same status and headers
  * (`Retry-After` on a 429); every other client, and every path under `/api/`, keeps the JSON envelope.
  * The central error handler (http/error-handler.ts) calls this; the errors come from the catalogue.

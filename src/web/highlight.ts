@@ -1,5 +1,5 @@
 /**
- * The search page marks where a keyword matched a title (decisions.md "Web page"). The title is split
+ * The search page marks where a keyword matched a title (docs/web.md). The title is split
  * into plain and matched pieces, and the template escapes each piece and wraps the matched ones in
  * `<mark>`, so highlighting never builds HTML from a title. Matching folds each character as search
  * does (NFKC, lower case, traditional to simplified, docs/search.md), one character at a time so every

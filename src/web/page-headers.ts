@@ -1,5 +1,5 @@
 /**
- * The headers every HTML page carries (decisions.md "Web page", "safety"). The Content-Security-Policy
+ * The headers every HTML page carries (docs/web.md, "Safety"). The Content-Security-Policy
  * allows this site's own files and nothing else: no inline script or style, no other origin, no
  * plugins, no framing; forms post only here. Pages vary by language (cookie or Accept-Language) and are
  * revalidated each time, since the catalogue changes with every import.

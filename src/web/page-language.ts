@@ -1,5 +1,5 @@
 /**
- * Which language a page speaks (decisions.md "Web page"): the visitor's own choice, remembered in a
+ * Which language a page speaks (docs/web.md): the visitor's own choice, remembered in a
  * cookie set by the language switch; else the browser's `Accept-Language` read as the API reads it
  * (http/language.ts); else the configured default (Simplified Chinese). The switch is a plain link that
  * works without script: it sets the cookie and sends the visitor back to the page they were on.

@@ -1,5 +1,5 @@
 /**
- * Every word the web page shows, in both languages it speaks (decisions.md "Web page": Simplified
+ * Every word the web page shows, in both languages it speaks (docs/web.md: Simplified
  * Chinese by default, English on request). Templates read `it.t`, one of these objects, so a page can
  * never mix languages and a missing translation is a type error.
  */
@@ -25,9 +25,16 @@ const zh = {
   typeLabel: '类型',
   results: (total: number, keyword: string) => `“${keyword}”共 ${total} 条结果`,
   noResults: '没有找到匹配的资源。',
+  keywordAdjusted: (typed: string, searched: string) => `“${typed}”中的括号、引号等符号不能用于搜索，已改为搜索“${searched}”。`,
+  keywordOnlySymbols: '关键词里只有不能用于搜索的符号（如括号、引号），请输入片名、拼音或首字母。',
+  noResultsHelp: '可以试试：',
+  tryAllTypes: '在全部类型中搜索',
+  tryShorter: (keyword: string) => `更短的关键词“${keyword}”`,
+  tryPinyin: '拼音全拼或首字母（如 bdzc 可找到“霸道总裁”），简体繁体都能找到',
   searchHint: '输入关键词开始搜索；支持繁简、拼音和首字母。',
   entries: (total: number) => `共 ${total} 条`,
   empty: '这里还没有内容。',
+  catalogueEmpty: '目录里还没有内容，请稍后再来。',
   open: '打开',
   copy: '复制链接',
   copied: '已复制',
@@ -86,9 +93,17 @@ const en: PageText = {
   typeLabel: 'Type',
   results: (total: number, keyword: string) => `${total} results for “${keyword}”`,
   noResults: 'Nothing matches.',
+  keywordAdjusted: (typed: string, searched: string) =>
+    `Brackets, quotes and similar symbols cannot be searched: searched “${searched}” for “${typed}”.`,
+  keywordOnlySymbols: 'The keyword holds only symbols that cannot be searched (brackets, quotes): type a title, pinyin or initials.',
+  noResultsHelp: 'You could try:',
+  tryAllTypes: 'searching every type',
+  tryShorter: (keyword: string) => `a shorter keyword, “${keyword}”`,
+  tryPinyin: 'full pinyin or initials (bdzc finds 霸道总裁); traditional and simplified characters both work',
   searchHint: 'Type a keyword to search; traditional characters, pinyin and initials work too.',
   entries: (total: number) => `${total} entries`,
   empty: 'Nothing here yet.',
+  catalogueEmpty: 'The catalogue has nothing in it yet: come back later.',
   open: 'Open',
   copy: 'Copy link',
   copied: 'Copied',

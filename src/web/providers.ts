@@ -1,5 +1,5 @@
 /**
- * The cloud drive a link points at, named from its host (decisions.md "Web page"): people choose a link
+ * The cloud drive a link points at, named from its host (docs/web.md): people choose a link
  * by the drive they have an app for. Matched on the host and its parent domains, so `pan.quark.cn` and
  * `drive.quark.cn` are both Quark; an unknown host is shown as itself. Only http(s) links are links.
  */

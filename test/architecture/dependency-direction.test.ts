@@ -1,5 +1,5 @@
 /**
- * Keeps the component layering of README "Components" true: every import under src/ points down (or
+ * Keeps the component layering of docs/architecture.md, "Components", true: every import under src/ points down (or
  * within its own component), never to a route module for anything but the route plugin, Fastify's types
  * stay in the modules at the HTTP edge, and the server opens Redis once. Reads the sources as text, so it
  * runs from the compiled test too.
@@ -29,7 +29,7 @@ const LAYERS: string[][] = [
 ];
 
 /** The composition: the modules that build the listeners and the process from every component. */
-const COMPOSITION = ['app.ts', 'server.ts', 'services.ts', 'ranking/app.ts', 'demo/load-demo-data.ts'];
+const COMPOSITION = ['app.ts', 'ranking-app.ts', 'server.ts', 'services.ts', 'demo/load-demo-data.ts'];
 const COMPOSITION_FOLDERS = ['cli/'];
 
 /** Modules at the HTTP edge, the only ones that may import Fastify (the rest never see a request). */
@@ -75,7 +75,7 @@ function component(file: string): string {
 
 function layer(name: string): number {
   const index = LAYERS.findIndex((members) => members.includes(name));
-  assert.ok(index >= 0, `${name} has no layer in LAYERS (add it, and to README "Components")`);
+  assert.ok(index >= 0, `${name} has no layer in LAYERS (add it, and to docs/architecture.md, "Components")`);
   return index;
 }
 
@@ -89,6 +89,37 @@ function projectImports(): Import[] {
     }
   }
   return all;
+}
+
+/** The strongly connected groups of more than one module (Tarjan), each sorted, as `a -> b -> a` lines. */
+function circles(edges: Map<string, string[]>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) found.push(group.sort().join(' <-> '));
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found.sort();
 }
 
 describe('dependency direction', () => {
@@ -123,6 +154,19 @@ describe('dependency direction', () => {
           .map(({ specifier }) => `${file} imports ${specifier}`),
       );
     assert.deepEqual(wrong, []);
+  });
+
+  test('no import circles (type imports included): each module can be read after the ones it imports', () => {
+    const edges = new Map<string, string[]>();
+    for (const { from, to } of projectImports()) edges.set(from, [...(edges.get(from) ?? []), to]);
+    assert.deepEqual(circles(edges), []);
+  });
+
+  test('the dialect is branched on only behind the store seam (store/)', () => {
+    const outside = sources(SRC)
+      .filter((file) => !file.startsWith('store/'))
+      .filter((file) => /dialect\s*[!=]==\s*'(sqlite|postgres)'/.test(readFileSync(join(SRC, file), 'utf8')));
+    assert.deepEqual(outside, []);
   });
 
   test('the server opens one Redis link, in the composition root', () => {

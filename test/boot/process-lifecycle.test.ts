@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -84,6 +85,30 @@ for (const store of STORES) {
       assert.equal(health.status, 200);
       child.kill('SIGTERM');
       assert.deepEqual(await exited(child), { code: 0, signal: null }, output());
+    });
+
+    test('a request held open does not keep the process past SHUTDOWN_GRACE_SECONDS', async () => {
+      const held = { SHUTDOWN_GRACE_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '3600', KEEP_ALIVE_TIMEOUT_SECONDS: '3600' };
+      const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env, ...SERVER_ENV, ...held } });
+      // Read the whole log, the lines after "serving" included (serving() stops reading there).
+      let output = '';
+      const port = await new Promise<number>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const line = output.split('\n').find((text) => text.includes('dramadex is serving'));
+          if (line) resolve((JSON.parse(line) as { catalogue: { port: number } }).catalogue.port);
+        });
+      });
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      // One write: a whole request, then the start of a second that never ends. Once the first is
+      // answered the server has read the second's start, so the connection is busy, not idle.
+      socket.write('GET /api/health HTTP/1.1\r\nHost: dramadex\r\n\r\nGET /api/status HTTP/1.1\r\nHost: dram');
+      await once(socket, 'data');
+      child.kill('SIGTERM');
+      assert.deepEqual(await exited(child), { code: 1, signal: null }, output);
+      assert.match(output, /requests still open at the shutdown deadline/);
+      socket.destroy();
     });
 
     test('every command exits 0 on success', async () => {

@@ -18,6 +18,17 @@ test('serve restarts with the young-generation cap and floor, keeping node optio
   );
 });
 
+test('the commands that stream an upstream dump (mirror, sources) get the cap too', () => {
+  for (const command of ['mirror', 'sources']) {
+    assert.deepEqual(servingRestartArgs({ argv: ['bin/dramadex.js', command, 'x'], execArgv: [], nodeOptions: undefined }), [
+      ...SERVE_FLAGS,
+      'bin/dramadex.js',
+      command,
+      'x',
+    ]);
+  }
+});
+
 test('other commands run as they are', () => {
   assert.equal(
     servingRestartArgs({ argv: ['bin/dramadex.js', 'import', 'serve.ndjson'], execArgv: [], nodeOptions: undefined }),

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { assertProperty } from '../support/property.js';
 
 const PATHS = [
   '/api/contents',
@@ -61,7 +62,7 @@ for (const store of STORES) {
     after(() => ctx.close());
 
     test('never yields a 5xx or a body outside the envelope', async () => {
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fc.constantFrom(...PATHS), fc.array(PAIR, { maxLength: 5 }), fc.boolean(), async (path, pairs, rawPercent) => {
           const query = queryString(pairs);
           // Also send raw, possibly malformed percent sequences as clients do.

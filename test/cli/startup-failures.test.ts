@@ -1,6 +1,6 @@
 /**
  * A store that cannot be opened, or a port in use, stops a command with one line and a non-zero exit
- * (operator-interface.md), never a stack trace: run as operators run it, a real process.
+ * (README, "Command line"), never a stack trace: run as operators run it, a real process.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { STORES } from '../support/harness.js';
-import { freePort } from '../support/net.js';
+import { refusingPort } from '../support/net.js';
 
 const BIN = join(process.cwd(), 'bin/dramadex.js');
 
@@ -66,9 +66,10 @@ describe('start-up failures are one line', () => {
   test('PostgreSQL refusing connections, or without the database', {
     skip: STORES.includes('postgres') ? false : 'TEST_DATABASE_URL is not set',
   }, async () => {
-    const refusing = `postgres://postgres:secret@127.0.0.1:${await freePort()}/test`;
-    const refused = await dramadex(['serve'], { DATABASE_URL: refusing, PORT: '0', RANKING_PORT: '0' });
-    assertOneLine(refused, /cannot open the database postgres:\/\/postgres:\*\*\*@.*ECONNREFUSED/);
+    const server = await refusingPort();
+    const refusing = `postgres://postgres:secret@127.0.0.1:${server.port}/test`;
+    const refused = await dramadex(['serve'], { DATABASE_URL: refusing, PORT: '0', RANKING_PORT: '0' }).finally(() => server.close());
+    assertOneLine(refused, /cannot open the database postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/test: /);
     assert.doesNotMatch(refused.stderr, /secret/);
     const missing = new URL(process.env.TEST_DATABASE_URL as string);
     missing.pathname = `/dramadex_missing_${process.pid}`;

@@ -13,6 +13,7 @@ import { isApiPath } from '../../src/http/paths.js';
 import { WECHAT_ENV } from '../ranking/support/wechat-fixtures.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { listen } from '../support/net.js';
+import { assertProperty } from '../support/property.js';
 import { openRaw, parseRaw } from './raw-socket.js';
 
 const GUARD_MS = 15_000;
@@ -131,7 +132,7 @@ describe('random raw requests at both listeners', () => {
   after(() => ctx.close());
 
   test('no 5xx, no body outside the envelope, no hang', async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(request, async (r) => {
         for (const [listener, port] of ports) assertAnswer(await exchange(port, rawText(r)), r, listener);
       }),

@@ -1,5 +1,5 @@
 /**
- * Slow, stuck and greedy clients over real sockets (decisions.md, "slow or stuck clients"): a request that
+ * Slow, stuck and greedy clients over real sockets (docs/limits.md, "Slow or stuck clients, and requests that cannot be read"): a request that
  * does not arrive whole in time gets 408 in the envelope and its connection closed, idle keep-alive
  * connections are closed, one address holds a bounded number of connections; and a missing Host is 400 in
  * the envelope on both listeners. Everything waits on socket events; the timeouts are configured small.

@@ -10,6 +10,7 @@ import { decodes } from '../../src/http/request-target.js';
 import { ApiKeyStore } from '../../src/limits/api-keys.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
+import { assertProperty } from '../support/property.js';
 
 const UNDECODABLE = [
   ['/api/contents/%ff', /path/],
@@ -126,7 +127,7 @@ const escapePiece = fc.oneof(
 
 test('the whole target decodes exactly when its path and every query pair do (the one-pass check)', () => {
   const separator = fc.constantFrom('?', '&', '=', '/');
-  fc.assert(
+  assertProperty(
     fc.property(fc.array(fc.oneof(escapePiece, separator), { maxLength: 12 }), (pieces) => {
       const url = `/${pieces.join('')}`;
       const queryAt = url.indexOf('?');
@@ -153,7 +154,7 @@ test('the check agrees with decodeURIComponent on random escapes and text', () =
     fc.constantFrom('%E7%9F%AD', '%F0%9F%98%80', '%C2%A0', '%EF%BF%BF', '%F4%8F%BF%BF', '%ED%9F%BF', '%EE%80%80'),
     fc.string({ maxLength: 4 }),
   );
-  fc.assert(
+  assertProperty(
     fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
       const text = pieces.join('');
       assert.equal(decodes(text), byDecoding(text), text);

@@ -1,14 +1,16 @@
 /**
  * Redis stopped mid-traffic, paused (hung), and started again, with two instances sharing it: no request
  * hangs, limits fall back to each instance's memory and say so in the log, and they are shared again by
- * themselves once Redis answers. The test waits on events (answers, the link's `up`/`down`), never on the
- * clock: "no request hangs" means every request is answered while Redis is stopped or paused for far
- * longer than the requests' own hang guard. The suite stops and starts a real redis-server: by default one of its
- * own on a free port (so the Redis other suites use is never pulled from under them), or the one at
- * TEST_REDIS_OUTAGE_PORT (e.g. 6379, restarted with the CI command line). Runs when TEST_REDIS_URL is set.
+ * themselves once Redis answers. The test waits on events (answers, the link's `up`/`down`, Redis's own
+ * "ready" line and its exit), never on the clock: "no request hangs" means every request is answered while
+ * Redis is stopped or paused for far longer than the requests' own hang guard. The suite runs a
+ * redis-server of its own on a Unix socket (so the Redis other suites use is never pulled from under
+ * them), reached through a TCP port the OS gave and that stays open (test/store/tcp-proxy.ts). Runs when
+ * TEST_REDIS_URL is set.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,63 +18,46 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { buildRankingApp } from '../../src/ranking/app.js';
+import { buildRankingApp } from '../../src/ranking-app.js';
 import { createServices, type Services } from '../../src/services.js';
+import { TcpProxy } from '../store/tcp-proxy.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { LIMITS_ON } from '../support/limits.js';
-import { freePort, get, listen, sleep } from '../support/net.js';
+import { get, listen } from '../support/net.js';
 import { linkState, uniquePrefix } from '../support/redis.js';
 
-const CHOSEN_PORT = process.env.TEST_REDIS_OUTAGE_PORT ? Number(process.env.TEST_REDIS_OUTAGE_PORT) : undefined;
-const SHARED = CHOSEN_PORT === 6379;
-let PORT = 0;
-let dir = '/var/lib/redis';
-let logfile = '/var/log/redis/ci.log';
+let dir = '';
+let socket = '';
+let redis: ChildProcess | undefined;
 
-function startRedis(): void {
-  execFileSync('redis-server', [
-    '--daemonize',
-    'yes',
-    '--bind',
-    '127.0.0.1',
-    '-::1',
-    '--port',
-    String(PORT),
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
-    dir,
-    '--logfile',
-    logfile,
-  ]);
+/** Starts redis-server in the foreground on the socket; resolves once it says it accepts connections. */
+async function startRedis(): Promise<void> {
+  const child = spawn('redis-server', ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  redis = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ready to accept connections/i.test(output)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)));
+  });
 }
-const redisCli = (...args: string[]) => execFileSync('redis-cli', ['-p', String(PORT), ...args], { encoding: 'utf8' }).trim();
-const stopRedis = () => {
-  try {
-    redisCli('shutdown', 'nosave');
-  } catch {
-    // redis-cli reports the dropped connection of a shutdown as an error on some versions
-  }
-};
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
-    await sleep(50);
-  }
+
+/** Stops it and resolves once the process has exited (its socket is gone with it). */
+async function stopRedis(): Promise<void> {
+  const child = redis;
+  redis = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
 }
 
 /** A hang guard far above any answer time: a request still unanswered after it failed to answer at all. */
 const HANG_GUARD_MS = 15_000;
-const redisAnswers = () => {
-  try {
-    return redisCli('ping') === 'PONG';
-  } catch {
-    return false;
-  }
-};
 
 /** The process's logger, writing to memory: the lines the instance logged, with their level's name. */
 function recordingLogger() {
@@ -100,20 +85,19 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
   let ctx: TestContext;
   let second: { services: Services; app: FastifyInstance; rankingApp: FastifyInstance };
   let ports: [number, number];
+  let proxy: TcpProxy | undefined;
   const logs = [recordingLogger(), recordingLogger()];
   const bothLinks = (up: boolean) => Promise.all([linkState(ctx.services.redis, up), linkState(second.services.redis, up)]);
 
   before(async () => {
-    PORT = CHOSEN_PORT ?? (await freePort());
-    if (!SHARED) {
-      dir = mkdtempSync(join(tmpdir(), 'dramadex-redis-'));
-      logfile = join(dir, 'redis.log');
-    }
-    if (!redisAnswers()) startRedis();
-    await waitFor('redis start', redisAnswers);
+    dir = mkdtempSync(join(tmpdir(), 'dramadex-redis-'));
+    socket = join(dir, 'redis.sock');
+    await startRedis();
+    proxy = new TcpProxy(socket);
+    await proxy.start();
     const env = {
       ...LIMITS_ON,
-      REDIS_URL: `redis://127.0.0.1:${PORT}`,
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
       REDIS_KEY_PREFIX: uniquePrefix('outage'),
       REDIS_COMMAND_TIMEOUT_MS: '200',
       RANKING_RATE_LIMIT: '2',
@@ -125,15 +109,13 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
     ports = [await listen(ctx.app), await listen(second.app)];
   });
   after(async () => {
-    if (PORT !== 0 && !redisAnswers()) startRedis(); // whatever happened, leave the Redis running
     await second?.app.close();
     await second?.rankingApp.close();
     await second?.services.close();
     await ctx?.close();
-    if (!SHARED && PORT !== 0) {
-      stopRedis();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await proxy?.kill();
+    await stopRedis();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test('Redis stopped mid-traffic: every request answered, per-instance limits, logged; recovery by itself', async () => {
@@ -155,7 +137,7 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
       }),
     );
     await someAnswered;
-    stopRedis();
+    await stopRedis();
     for (const answer of await Promise.all(traffic)) assert.ok([200, 429].includes(answer.status), `status ${answer.status}`);
 
     // While Redis is down: each instance decides on its own memory.
@@ -194,7 +176,7 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
       );
 
     // Redis back: shared again without a restart of the instances.
-    startRedis();
+    await startRedis();
     await bothLinks(true);
     assert.equal((await get(a, '127.0.2.60', '/api/types')).status, 200);
     assert.equal((await get(b, '127.0.2.60', '/api/types')).status, 429);
@@ -210,7 +192,7 @@ describe('limits when Redis fails', { skip: hasRedis ? false : 'TEST_REDIS_URL i
     await bothLinks(true);
     // SIGSTOP: the server keeps its connections but answers nothing until SIGCONT, however long that is,
     // so answers that arrive meanwhile were not waiting for Redis.
-    const pid = Number(/process_id:(\d+)/.exec(redisCli('info', 'server'))?.[1]);
+    const pid = redis?.pid ?? 0;
     assert.ok(pid > 0, 'redis-server pid');
     process.kill(pid, 'SIGSTOP');
     try {

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createLinkChecker } from '../../src/links/providers/index.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
+import { assertProperty } from '../support/property.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 
 /** Words the tables name (codes, statuses); a random string equal to one is not "outside the table". */
@@ -74,7 +75,7 @@ describe('bodies outside the tables', () => {
   for (const provider of PROVIDER_IDS) {
     test(`${provider}: never alive or dead, at any of its requests`, async () => {
       const body = fc.oneof(fc.string(), fc.json(), { arbitrary: namedFields(provider), weight: 3 }, page);
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(
           fc.constantFrom('first' as const, 'last' as const),
           fc.constantFrom(200, 200, 400, 403, 404),

@@ -39,23 +39,12 @@ for (const store of STORES) {
       assert.equal(empty.headers['www-authenticate'], REALM);
     });
 
-    test('malformed credentials: 401 with WWW-Authenticate error="invalid_request"', async () => {
+    test('a Bearer header that breaks the syntax: 400 BAD_REQUEST with WWW-Authenticate error="invalid_request" (RFC 6750)', async () => {
       const token = await issueToken(ctx);
-      for (const authorization of [
-        'Basic dXNlcjpwYXNz',
-        'Bearer',
-        'Bearer ',
-        'Bearer abc',
-        `Bearer ${token.slice(0, -1)}`,
-        `Bearer ${token}x`,
-        `Bearer ${token.replace('dxr_', 'dxk_')}`,
-        `Token ${token}`,
-        `Bearer ${token} extra`,
-        token,
-      ]) {
+      for (const authorization of ['Bearer', 'Bearer ', `Bearer ${token} extra`, `Bearer ${token}!`, 'bearer a,b']) {
         const response = await rankingGet(ctx, PATH, { authorization });
-        assert.equal(response.statusCode, 401, authorization);
-        assert.equal(response.json().error_code, 'UNAUTHORIZED');
+        assert.equal(response.statusCode, 400, authorization);
+        assert.equal(response.json().error_code, 'BAD_REQUEST');
         assert.match(
           String(response.headers['www-authenticate']),
           /^Bearer realm="dramadex-ranking", error="invalid_request"/,
@@ -64,6 +53,30 @@ for (const store of STORES) {
       }
       // The scheme name is case-insensitive (RFC 7235), and the token itself still works.
       assert.equal((await rankingGet(ctx, PATH, { authorization: `bearer ${token}` })).statusCode, 200);
+    });
+
+    test('another scheme or a bare token: 401 with WWW-Authenticate: Bearer and no error code', async () => {
+      const token = await issueToken(ctx);
+      for (const authorization of ['Basic dXNlcjpwYXNz', `Token ${token}`, token]) {
+        const response = await rankingGet(ctx, PATH, { authorization });
+        assert.equal(response.statusCode, 401, authorization);
+        assert.equal(response.json().error_code, 'UNAUTHORIZED');
+        assert.equal(response.headers['www-authenticate'], REALM, authorization);
+      }
+    });
+
+    test('a well-formed bearer token that is not a dramadex token: 401 with error="invalid_token"', async () => {
+      const token = await issueToken(ctx);
+      for (const authorization of [
+        'Bearer abc',
+        `Bearer ${token.slice(0, -1)}`,
+        `Bearer ${token}x`,
+        `Bearer ${token.replace('dxr_', 'dxk_')}`,
+      ]) {
+        const response = await rankingGet(ctx, PATH, { authorization });
+        assert.equal(response.statusCode, 401, authorization);
+        assert.match(String(response.headers['www-authenticate']), /error="invalid_token"/, authorization);
+      }
     });
 
     test('unknown token: 401 with error="invalid_token", also when only its first characters match a real one', async () => {

@@ -1,5 +1,5 @@
 /**
- * Forged, replayed and hostile WeChat callbacks (decisions.md, "WeChat callback authenticity"): nothing
+ * Forged, replayed and hostile WeChat callbacks (docs/decisions.md, "callback authenticity"): nothing
  * of a body is read before the query's signature holds (proven over a real socket: the answer comes
  * while the body is still unsent), msg_signature is checked over the raw Encrypt text, a signed
  * `(timestamp, nonce)` works once (shared through Redis between instances), hostile XML is 400, and a
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildRankingApp } from '../../src/ranking/app.js';
+import { buildRankingApp } from '../../src/ranking-app.js';
 import { createServices } from '../../src/services.js';
 import { openRaw, parseRaw } from '../http/raw-socket.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
+import { assertProperty } from '../support/property.js';
 import { sameAnswers, toStored } from './support/same-answers.js';
 import { ScanSearch } from './support/scan-search.js';
 
@@ -72,7 +73,7 @@ const keywords = fc.array(keyword, { minLength: 1, maxLength: 6 });
 
 describe('indexed search equals the reference', () => {
   test('for random imports, keywords and rebuild thresholds', () => {
-    fc.assert(
+    assertProperty(
       // termCacheMin 0: every longer term's confirmed holders are kept, so repeated terms come from the term cache.
       fc.property(
         batches,
@@ -98,7 +99,7 @@ describe('indexed search equals the reference', () => {
 
   test('for random imports and removals between them', () => {
     const removals = fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 12 });
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.array(fc.tuple(fc.array(row, { minLength: 1, maxLength: 25 }), removals), { minLength: 1, maxLength: 5 }),
         keywords,
@@ -123,7 +124,7 @@ describe('indexed search equals the reference', () => {
 
   test('for plain keywords, the original scan answer is a prefix of the indexed one', () => {
     const plainTitle = fc.array(fc.constantFrom(...'霸道总裁爱甜重生长大ab'), { maxLength: 8 }).map((parts) => parts.join(''));
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.array(plainTitle, { minLength: 1, maxLength: 40 }),
         fc.array(plainTitle.filter(Boolean), { minLength: 1, maxLength: 5 }),

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { RegionWriter } from '../../src/search/index/region-writer.js';
 import { titleFacts } from '../../src/search/query/title-forms.js';
+import { assertProperty } from '../support/property.js';
 
 const PIECES = [
   ...'霸道總裁总裁爱愛LOVElove',
@@ -34,7 +35,7 @@ const title = fc.array(fc.constantFrom(...PIECES), { maxLength: 10 }).map((parts
 
 describe('staging titles through unit tables', () => {
   test('gives what the string route gives, for any title', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.array(title, { minLength: 1, maxLength: 8 }), (titles) => {
         const writer = new RegionWriter(4);
         for (const value of titles) {

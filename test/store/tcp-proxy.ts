@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in front of the test PostgreSQL server, so a test can make "the database" die (every
  * connection reset, nothing listening on the port), hang (connections stay open, nothing answers) and come
- * back, without touching the real server other tests share.
+ * back, without touching the real server other tests share. It also puts a TCP port from the OS (port 0,
+ * held open) in front of a server that listens on a Unix socket only (the Redis outage suite's own Redis).
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
@@ -11,9 +12,10 @@ export class TcpProxy {
   private hanging = false;
   port = 0;
 
+  /** `targetPort` undefined: `target` is the path of a Unix socket. */
   constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
+    private readonly target: string,
+    private readonly targetPort?: number,
   ) {}
 
   /** Listens (again) on the same port as before, or on a free one the first time. */
@@ -30,7 +32,8 @@ export class TcpProxy {
 
   /** The server dies: every connection is reset and the port refuses new ones. */
   async kill(): Promise<void> {
-    for (const socket of this.sockets) socket.resetAndDestroy();
+    // A reset is TCP's; the Unix-socket side of a proxy to one is just closed.
+    for (const socket of this.sockets) socket.remotePort === undefined ? socket.destroy() : socket.resetAndDestroy();
     this.sockets.clear();
     const server = this.server;
     this.server = undefined;
@@ -50,7 +53,8 @@ export class TcpProxy {
   }
 
   private accept(client: Socket): void {
-    const upstream = createConnection(this.targetPort, this.targetHost);
+    const upstream =
+      this.targetPort === undefined ? createConnection({ path: this.target }) : createConnection(this.targetPort, this.target);
     for (const socket of [client, upstream]) {
       this.sockets.add(socket);
       socket.on('error', () => undefined);

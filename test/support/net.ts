@@ -11,16 +11,25 @@ export interface Answer {
   json(): ReturnType<JSON['parse']>;
 }
 
-/** A port nothing listens on right now (the kernel's pick, closed again): for servers the test starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+/**
+ * A port from the OS, held open, where every connection is reset at once: a server that refuses (what a
+ * stopped PostgreSQL looks like), without the race of a port closed and used later. Close it after.
+ */
+export async function refusingPort(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((socket) => socket.resetAndDestroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
   });
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/**
+ * An origin that refuses connections (ECONNREFUSED): port 1 (tcpmux) is never listened on here, so unlike a
+ * port taken from the OS and closed again, nothing else can start listening on it between the lookup and
+ * the test. For a refusal by reset (a stopped server behind a proxy), `refusingPort`.
+ */
+export const REFUSED_ORIGIN = 'http://127.0.0.1:1';
 
 /** Listens on 127.0.0.1 (any free port) and returns the port. */
 export async function listen(app: FastifyInstance): Promise<number> {
@@ -79,5 +88,3 @@ export function get(
 ): Promise<Answer> {
   return socketRequest(port, path, { from: localAddress, headers: { 'accept-language': 'en', ...headers }, timeoutMs });
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -39,9 +39,7 @@ for (const store of STORES) {
       const ctx = await createTestContext(store);
       try {
         await ctx.services.database.close();
-        const started = Date.now();
         const response = await ctx.app.inject('/api/health');
-        assert.ok(Date.now() - started < 3000);
         assert.equal(response.statusCode, 503);
         const body = response.json();
         assert.equal(body.success, false);

@@ -1,14 +1,16 @@
 /**
- * Bearer authentication of the ranking routes (RFC 6750 as docs/decisions.md fixes it): no or a malformed
- * `Authorization` header is 401 with `WWW-Authenticate: Bearer`; an unknown or revoked token is 401; a
- * valid token from an address other than its bound one is 403 with how to re-bind. Then the token's
- * rate limit. The token never leaves this function (the logger redacts the header as well).
+ * Bearer authentication of the ranking routes (RFC 6750 section 3.1, as Hono's bearer-auth answers): no
+ * bearer credentials (no header, or another scheme) is 401 with `WWW-Authenticate: Bearer` and no error
+ * code; a `Bearer` header that breaks the syntax (no token, spaces or characters a b64token cannot hold)
+ * is 400 `invalid_request`; a token that is not a dramadex token, unknown or revoked is 401
+ * `invalid_token`; a valid token from an address other than its bound one is 403 with how to re-bind.
+ * Then the token's rate limit. The token never leaves this function (the logger redacts the header too).
  */
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../../http/client-address.js';
-import { forbidden, type Localized, unauthorized } from '../../http/errors.js';
+import { badRequest, forbidden, type Localized, unauthorized } from '../../http/errors.js';
 import { noTallies, type Tally } from '../../observability/instruments.js';
-import { RANKING_AUTH_OUTCOMES, type RankingAuthOutcome } from '../../observability/metrics.js';
+import { RANKING_AUTH_OUTCOMES, type RankingAuthOutcome } from '../outcomes.js';
 import type { FailedAuthThrottle } from './failed-auth-throttle.js';
 import { isWellFormedToken, type RankingTokens } from './ranking-tokens.js';
 import type { TokenRateLimit } from './token-rate-limit.js';
@@ -16,6 +18,12 @@ import type { TokenRateLimit } from './token-rate-limit.js';
 const REALM = 'Bearer realm="dramadex-ranking"';
 /** RFC 6750 section 2.1: the scheme is case-insensitive, then one or more spaces, then the b64token. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** A header of the bearer scheme at all (then it must follow the syntax above, else 400). */
+const BEARER_SCHEME = /^Bearer(?: |$)/i;
+const MALFORMED: Localized = {
+  zh: 'Authorization 请求头格式错误，应为 "Bearer dxr_…"',
+  en: 'Malformed Authorization header; expected "Bearer dxr_…"',
+};
 
 export interface BearerAuthOptions {
   tokens: RankingTokens;
@@ -60,11 +68,15 @@ export function bearerAuth({
     if (token === undefined || !isWellFormedToken(token)) {
       outcomes.malformed.inc();
       await failures.recordFailure(address);
-      throw unauthorized(
-        { zh: 'Authorization 请求头格式错误，应为 "Bearer dxr_…"', en: 'Malformed Authorization header; expected "Bearer dxr_…"' },
-        howToGet,
-        { 'www-authenticate': `${REALM}, error="invalid_request", error_description="malformed bearer token"` },
-      );
+      if (!BEARER_SCHEME.test(header)) throw unauthorized(MALFORMED, howToGet, { 'www-authenticate': REALM });
+      if (token === undefined) {
+        throw badRequest(MALFORMED, howToGet, {
+          'www-authenticate': `${REALM}, error="invalid_request", error_description="malformed Authorization header"`,
+        });
+      }
+      throw unauthorized(MALFORMED, howToGet, {
+        'www-authenticate': `${REALM}, error="invalid_token", error_description="not a dramadex token"`,
+      });
     }
     const result = await tokens.authenticate(token, address);
     if (result.outcome === 'unknown' || result.outcome === 'revoked') {

@@ -1,6 +1,6 @@
 /**
  * Whether a WeChat callback really comes from WeChat, decided before any of its body is parsed
- * (decisions.md, "WeChat callback authenticity"): the query's `signature` (token, timestamp, nonce) and a
+ * (docs/decisions.md, "callback authenticity"): the query's `signature` (token, timestamp, nonce) and a
  * fresh timestamp, checked in an `onRequest` hook before the body is even read; in the encrypted (safe)
  * mode `msg_signature` over the `Encrypt` text, which is found in the raw body with one bounded pattern
  * instead of an XML parser; and each `(timestamp, nonce)` pair accepted once (replay-guard.ts).

@@ -1,6 +1,6 @@
 /**
  * Remembers each signed `(timestamp, nonce)` pair of the WeChat callback for as long as its timestamp is
- * within the tolerance (decisions.md, "WeChat callback authenticity"). The plain mode's signature covers
+ * within the tolerance (docs/decisions.md, "callback authenticity"). The plain mode's signature covers
  * only the token, the timestamp and the nonce, so without this one leaked signed URL would answer any
  * body for the whole tolerance window. With REDIS_URL the pairs are shared by every instance (one atomic
  * `SET … NX EX`); while the process's Redis link is down, and without Redis, this instance's memory

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { noTallies, type Tally } from '../../observability/instruments.js';
-import { WECHAT_OUTCOMES, type WechatOutcome } from '../../observability/metrics.js';
+import { WECHAT_OUTCOMES, type WechatOutcome } from '../outcomes.js';
 import type { CallbackQuery, WechatChannel } from './channel.js';
 
 const WECHAT_BODY_LIMIT = 64 * 1024;

@@ -6,7 +6,7 @@
  * the catalogue's thread never holds (nor collects) a million-slot answer.
  */
 import { parentPort } from 'node:worker_threads';
-import { collectGarbage } from '../../shared/collect-garbage.js';
+import { collectGarbage } from '../../boot/collect-garbage.js';
 import { CONTENT_TYPES } from '../../shared/content-types.js';
 import { IndexedSearch } from '../indexed-search.js';
 import type { FindMessage, FromWorker, ToWorker } from './search-messages.js';

@@ -1,6 +1,6 @@
 /** Catalogue entries, keyed by `source_link`, and the meta table that holds the import revision. */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 export function catalogueMigration(dialect: Dialect): Migration {
   return {

@@ -5,7 +5,7 @@
  * per messaging-account user.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 export function rankingMigration(dialect: Dialect): Migration {
   const id = dialect === 'postgres' ? 'serial' : 'integer';

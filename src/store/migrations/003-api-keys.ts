@@ -5,7 +5,7 @@
  * holds the limiter state; running instances follow the `cleared` rows.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 export function apiKeysMigration(dialect: Dialect): Migration {
   const id = dialect === 'postgres' ? 'serial' : 'integer';

@@ -3,7 +3,7 @@
  * edited. Each takes the dialect because auto-increment keys are spelled differently.
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 import { catalogueMigration } from './001-catalogue.js';
 import { rankingMigration } from './002-ranking.js';
 import { apiKeysMigration } from './003-api-keys.js';
