@@ -23,7 +23,8 @@
  * Worth it, measured on Node 24.21 (1M entries, SQLite): `serve` after the same 200,000 requests, RSS 566 MB
  * capped against 682 MB uncapped; a 1M-entry `mirror`, peak RSS 273 MB against about 365 MB (the 300 MB
  * bound of docs/sources.md). `process.execve` is experimental on Node 22 (22.15+) and 24; if it goes, the
- * fallback above runs uncapped and `NODE_OPTIONS` with the same flags (deploy/Dockerfile) gives the same.
+ * fallback above runs uncapped, and deploy/Dockerfile gives the same flags without it: the cap in
+ * `NODE_OPTIONS`, the floor on node's command line (Node refuses `--min-semi-space-size` in `NODE_OPTIONS`).
  * Check the figures again on each Node upgrade (`npm run bench -- --only "sources mirror"`).
  */
 
