@@ -27,6 +27,8 @@ export interface Finished {
   stdout: string;
   stderr: string;
   ms: number;
+  /** The child's peak RSS, read from /proc every 100 ms while it ran (the high-water mark only grows). */
+  peakMb: number;
 }
 
 /** Runs `dramadex <args>` to completion (killed after `timeoutMs`). */
@@ -35,16 +37,23 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number
   const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = onCleanup(`dramadex ${args[0]} (pid ${child.pid})`, () => stopChild(child));
   const out = collect(child);
+  let peakMb = 0;
+  const watch = setInterval(() => {
+    const { peakMb: now } = existsSync(`/proc/${child.pid}/status`) ? memoryOf(child.pid as number) : { peakMb: Number.NaN };
+    if (Number.isFinite(now)) peakMb = Math.max(peakMb, now); // an exited child's status has no VmHWM
+  }, 100);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
+      clearInterval(watch);
       void stop();
       reject(new Error(`dramadex ${args.join(' ')} did not finish within ${timeoutMs / 1000} s`));
     }, timeoutMs);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
+      clearInterval(watch);
       void stop();
-      resolve({ code, stdout: out.stdout(), stderr: out.stderr(), ms: performance.now() - started });
+      resolve({ code, stdout: out.stdout(), stderr: out.stderr(), ms: performance.now() - started, peakMb });
     });
   });
 }

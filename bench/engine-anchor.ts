@@ -6,7 +6,8 @@
  * per one-term class p50 / p99 / max of a new keyword's first request (page 1 and the exact total), the
  * one-thread rate over a shuffled stream of distinct one-term keywords of another draw, and the build's
  * wall time and RSS added (view included), with the reference engine's figures from the issue beside them
- * as constants. Usage: node dist/bench/engine-anchor.js <catalogue.ndjson>
+ * as constants. On a shared machine the wall times' tails are other processes' load: each search's user CPU
+ * time is printed beside them. Usage: node dist/bench/engine-anchor.js <catalogue.ndjson>
  */
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -46,6 +47,7 @@ async function main(catalogueFile: string): Promise<void> {
   const view = new CatalogueView();
   const engine = new IndexedSearch({ cachedResults: 0 });
   let buildMs = 0;
+  const cpuStarted = process.cpuUsage();
   const started = performance.now();
   await readCatalogueBatches(catalogueFile, (batch) => {
     const slots = view.apply(batch);
@@ -58,6 +60,7 @@ async function main(catalogueFile: string): Promise<void> {
   engine.prepare(view);
   buildMs += performance.now() - prepareStarted;
   const loadMs = performance.now() - started;
+  const loadCpuMs = process.cpuUsage(cpuStarted).user / 1000;
   collectGarbage();
   const rssAdded = (process.memoryUsage().rss - rssBefore) / 1e6;
 
@@ -74,12 +77,20 @@ async function main(catalogueFile: string): Promise<void> {
   }
 
   const times = new Map<KeywordClass, number[]>();
+  const cpuTimes = new Map<KeywordClass, number[]>();
+  const slowest = new Map<KeywordClass, [number, string]>();
   for (const { keyword, kind } of corpus) {
+    const cpuStarted = process.cpuUsage();
     const keywordStarted = performance.now();
     engine.findPage(view, parsed(keyword), undefined, 0, PAGE_LIMIT);
+    const ms = performance.now() - keywordStarted;
+    const cpu = process.cpuUsage(cpuStarted).user / 1000;
+    if (!cpuTimes.has(kind)) cpuTimes.set(kind, []);
+    cpuTimes.get(kind)?.push(cpu);
     const list = times.get(kind) ?? [];
-    list.push(performance.now() - keywordStarted);
+    list.push(ms);
     times.set(kind, list);
+    if (ms > (slowest.get(kind)?.[0] ?? -1)) slowest.set(kind, [ms, keyword]);
   }
 
   // The stream: one-term keywords nobody asked before (a third draw), shuffled, one after the other.
@@ -91,13 +102,15 @@ async function main(catalogueFile: string): Promise<void> {
     const other = Math.floor(next() * (index + 1));
     [stream[index], stream[other]] = [stream[other] as string, stream[index] as string];
   }
+  const streamCpu = process.cpuUsage();
   const streamStarted = performance.now();
   for (const keyword of stream) engine.findPage(view, keyword, undefined, 0, PAGE_LIMIT);
   const streamRate = stream.length / ((performance.now() - streamStarted) / 1000);
+  const streamCpuSeconds = process.cpuUsage(streamCpu).user / 1e6;
 
   const rows = REFERENCE.map(([kind, label, reference]) => {
     const list = times.get(kind) ?? [];
-    return `| ${label} (${list.length}) | ${quantiles(list)} | ${reference} |`;
+    return `| ${label} (${list.length}) | ${quantiles(list)} | ${reference} | ${quantiles(cpuTimes.get(kind) ?? [])} |`;
   });
   process.stdout.write(
     [
@@ -105,13 +118,17 @@ async function main(catalogueFile: string): Promise<void> {
         .map((value) => value.toFixed(1))
         .join(' ')}`,
       '',
-      '| class (n) | dramadex p50 / p99 / max ms | tantivy-tiers p50 / p99 ms (reference, issue 27) |',
-      '|---|---|---|',
+      '| class (n) | dramadex p50 / p99 / max ms | tantivy-tiers p50 / p99 ms (reference, issue 27) | dramadex CPU p50 / p99 / max ms |',
+      '|---|---|---|---|',
       ...rows,
-      `| one thread, a stream of distinct keywords (${stream.length}) | ${Math.round(streamRate).toLocaleString('en-US')} q/s | ${REFERENCE_STREAM} |`,
-      `| build (index + prepare, wall) / RSS added (view included) | ${(buildMs / 1000).toFixed(2)} s / ${rssAdded.toFixed(0)} MB | ${REFERENCE_BUILD} |`,
+      `| one thread, a stream of distinct keywords (${stream.length}) | ${Math.round(streamRate).toLocaleString('en-US')} q/s | ${REFERENCE_STREAM} | ${Math.round(stream.length / streamCpuSeconds).toLocaleString('en-US')} q/s of CPU |`,
+      `| build (index + prepare, wall) / RSS added (view included) | ${(buildMs / 1000).toFixed(2)} s / ${rssAdded.toFixed(0)} MB | ${REFERENCE_BUILD} | |`,
       '',
-      `Whole load (file read, parse, view, engine): ${(loadMs / 1000).toFixed(1)} s.`,
+      `Whole load (file read, parse, view, engine): ${(loadMs / 1000).toFixed(1)} s wall, ${(loadCpuMs / 1000).toFixed(1)} s of the main thread's user CPU. Slowest: ${[
+        ...slowest,
+      ]
+        .map(([kind, [ms, keyword]]) => `${kind} \`${keyword}\` ${ms.toFixed(1)} ms`)
+        .join('; ')}.`,
       '',
     ].join('\n'),
   );

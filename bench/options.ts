@@ -9,7 +9,8 @@
  *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct no-match searches', 'distinct deep pages',
  *                     'Zipf mix', 'saturating searches'; 'anchor' (named exactly) prints issue 27's engine table beside
  *                     the reference engine's figures, and alone imports nothing; `export`, `mirror`, `removal` (or `lifecycle` for
- *                     all three) pick the catalogue-lifecycle rows
+ *                     all three) pick the catalogue-lifecycle rows; `sources mirror`, `sources channel page`
+ *                     (or `sources` for both) the sources rows, which alone skip generating the catalogue
  */
 import { parseArgs } from 'node:util';
 

@@ -27,6 +27,7 @@ import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { type RunFigures, renderReport, type ScenarioOutcome } from './report.js';
 import { SCENARIOS, type Scenario, serverKey } from './scenarios.js';
+import { measureSources, SOURCES_ROWS } from './sources.js';
 
 const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -35,6 +36,16 @@ async function main(options: BenchOptions): Promise<void> {
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const tempDir = mkdtempSync(join(tmpdir(), 'dramadex-bench-'));
   onCleanup(`remove ${tempDir}`, () => rmSync(tempDir, { recursive: true, force: true }));
+
+  // The sources rows need no generated catalogue: `--only sources` runs them alone.
+  const sourcesSelected = (row: string) => options.only.length === 0 || options.only.some((part) => row.includes(part));
+  const sourcesContext = { entries: options.entries, tempDir, store: options.store, pgUrl: options.pgUrl, selected: sourcesSelected, log };
+  const sourcesEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', CATALOGUE_TZ: 'Asia/Shanghai' };
+  if (options.only.length > 0 && options.only.every((part) => part.startsWith('sources'))) {
+    const rows = await measureSources({ ...sourcesContext, env: sourcesEnv });
+    process.stdout.write(`\n${sourcesTable(rows, options.entries, options.store)}`);
+    return;
+  }
 
   const file = join(tempDir, 'catalogue.ndjson');
   const started = performance.now();
@@ -146,6 +157,14 @@ async function main(options: BenchOptions): Promise<void> {
     });
   }
 
+  let sourcesRows: string[] = [];
+  if (!failure && SOURCES_ROWS.some(sourcesSelected)) {
+    sourcesRows = await measureSources({ ...sourcesContext, env: sourcesEnv }).catch((error: unknown) => {
+      failure = error;
+      return [];
+    });
+  }
+
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const report = renderReport([...outcomes.values()], {
     heading: `dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${options.connections} connections × ${options.durationSeconds} s per server in ${options.rounds} alternating rounds (after ${options.warmupSeconds} s warm-up), ${when} UTC`,
@@ -172,8 +191,15 @@ async function main(options: BenchOptions): Promise<void> {
   // With only lifecycle rows asked for, the request table and the server figures would be empty.
   const onlyLifecycle = scenarios.length === 0 && extra.length === 0 && distinct.length === 0 && lifecycleRows.length > 0;
   const heading = `### dramadex bench — ${options.entries.toLocaleString('en-US')} entries on ${options.store}, ${when} UTC, import ${seconds(imported.ms)}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}\n`;
-  process.stdout.write(`\n${onlyLifecycle ? heading : report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}${lifecycle}`);
+  const sources = sourcesRows.length === 0 ? '' : `\n${sourcesTable(sourcesRows, options.entries, options.store)}`;
+  process.stdout.write(`\n${onlyLifecycle ? heading : report}${extra.length > 0 ? `\n${extra.join('\n')}` : ''}${lifecycle}${sources}`);
   if (failure) throw failure;
+}
+
+function sourcesTable(rows: string[], entries: number, store: string): string {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const heading = `### dramadex bench — sources, ${entries.toLocaleString('en-US')} entries on ${store}, ${when} UTC, Node ${process.version}`;
+  return [heading, '', '| Sources | Value | Target | Result |', '|---|---|---|---|', ...rows, ''].join('\n');
 }
 
 installSignalHandlers();

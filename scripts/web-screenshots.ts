@@ -2,7 +2,8 @@
  * Why this exists: the README shows the web page as it looks. This takes those pictures with the same
  * headless Chromium the browser suite uses: the demo catalogue and boards in a throw-away SQLite file,
  * the catalogue app on a free local port, then the home page on a desktop (light) and the search page on
- * a phone (dark), saved as docs/web-desktop.png and docs/web-phone.png.
+ * a phone (dark), saved as docs/web-desktop.png and docs/web-phone.png; and on a phone (light) the API
+ * reference and a ranking board, saved as docs/api-docs-phone.png and docs/board-phone.png.
  *
  *   scripts/with-node.sh 24 npx tsx scripts/web-screenshots.ts
  */
@@ -16,7 +17,7 @@ import { createServices } from '../src/services.js';
 import { launchChromium } from '../test/support/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dramadex-screens-'));
-const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'demo.db')}`, LOG_LEVEL: 'warn', RATE_LIMITS: 'off' });
+const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'demo.db')}`, LOG_LEVEL: 'warn' });
 const services = await createServices(config, { pollMs: 0 });
 const app = await buildCatalogueApp(services);
 try {
@@ -30,6 +31,8 @@ try {
       viewport: { width: 390, height: 844 },
       colorScheme: 'dark' as const,
     },
+    { file: 'docs/api-docs-phone.png', path: '/docs', viewport: { width: 390, height: 844 }, colorScheme: 'light' as const },
+    { file: 'docs/board-phone.png', path: '/boards/hot-dramas', viewport: { width: 390, height: 844 }, colorScheme: 'light' as const },
   ];
   for (const shot of shots) {
     const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme });

@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { registerCompression } from './http/compression.js';
+import { registerCors } from './http/cors.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { guardListener } from './http/listener-guards.js';
@@ -17,6 +19,8 @@ import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
 import { unboundedPeers } from './limits/address-set.js';
 import { budgetUnmatched, pageBudgetPlugin } from './limits/page-budget-plugin.js';
 import { limitsPlugin, limitUnmatched } from './limits/plugin.js';
+import { LIMITS_NOTICE } from './limits/policy.js';
+import { linkRoutes } from './links/routes.js';
 import { observeRequests } from './observability/request-observer.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
@@ -45,19 +49,36 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     ],
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
+  // Before the limits (a preflight is never counted) and before every route (each gets compression).
+  await registerCors(app, config.corsOrigins);
+  await registerCompression(app);
+  const reference = {
+    defaultLanguage: config.language,
+    limits: limits
+      ? LIMITS_NOTICE
+      : { zh: '此实例未开启限额（RATE_LIMITS=off）。', en: 'This instance runs without limits (RATE_LIMITS=off).' },
+    parameterRule: (name: string) => PARAMETER_RULES[name],
+    linksHome: web !== undefined,
+  };
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
   // With WEB=off the catalogue limits count every request, so the reference is registered before them
   // (their hooks go only to routes added later) with a budget of its own, keyed on WEB_RATE_LIMIT.
-  if (!web) await registerApiDocs(app, limits?.webBudget);
+  if (!web) await registerApiDocs(app, limits?.webBudget, reference);
   // Before the routes, so every route (the undecodable path's too) is counted: by the catalogue rules when
   // it is the API's (every route when the page is off), by the page's own budget otherwise.
   if (limits) await app.register(limitsPlugin, { limits: limits.limits, counts: web ? isApiRequest : undefined });
   if (budget) await app.register(pageBudgetPlugin, { budget, isApi: isApiRequest });
   // With the page on, the reference is one more page: the page's budget counts it (docs/decisions.md).
-  if (web) await registerApiDocs(app, undefined);
+  if (web) await registerApiDocs(app, undefined, reference);
   await app.register(undecodableRoute);
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
-  await app.register(systemRoutes, { config, features: services.features, probes: services.probes });
+  await app.register(linkRoutes, { config, links: services.links, redis: services.redis });
+  await app.register(systemRoutes, {
+    config,
+    features: services.features,
+    probes: services.probes,
+    linkCounts: () => services.links.counts(),
+  });
   await web?.register(app);
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * The settings whose values are lists, each item checked on its own: addresses and CIDRs (TRUST_PROXY,
- * EXEMPT_ADDRESSES), the WeChat keywords, and the upstream sources of the ranking fetcher. Apart from
+ * EXEMPT_ADDRESSES), the origins allowed to call the API from a browser (CORS_ORIGINS), the WeChat keywords, and the upstream sources of the ranking fetcher. Apart from
  * config.ts so that file reads as the shape of the configuration.
  */
 import { isIP } from 'node:net';
@@ -34,6 +34,28 @@ export function addressList(name: string, raw: string): string[] {
     }
     const valid = item.includes('/') ? isCidr(item) : isIP(item) !== 0;
     if (!valid) throw new ConfigError(`${name} entry "${item}" is not an IP address or CIDR`);
+  }
+  return items;
+}
+
+/**
+ * CORS_ORIGINS: unset is no CORS at all, `*` every origin, else each item an origin exactly as a browser
+ * sends it (`scheme://host[:port]`, no path), so a typo fails at start-up instead of matching nothing.
+ */
+export function corsOrigins(raw: string): string[] | '*' | undefined {
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length === 0) return undefined;
+  if (items.includes('*')) {
+    if (items.length > 1) throw new ConfigError('CORS_ORIGINS must be * alone or a list of origins, not both');
+    return '*';
+  }
+  for (const item of items) {
+    const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+    if (origin !== item)
+      throw new ConfigError(`CORS_ORIGINS entry "${item}" is not an origin such as https://app.example.com (no path, no trailing slash)`);
   }
   return items;
 }

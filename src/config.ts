@@ -3,7 +3,15 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
-import { addressList, type ChannelKeywords, type FetchSources, fetchSources, trustedProxies, wechatChannel } from './config-lists.js';
+import {
+  addressList,
+  type ChannelKeywords,
+  corsOrigins,
+  type FetchSources,
+  fetchSources,
+  trustedProxies,
+  wechatChannel,
+} from './config-lists.js';
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
 
 export type Language = Environment['LANGUAGE'];
@@ -27,6 +35,8 @@ export interface Config {
   trustProxy: string[];
   /** Addresses/CIDRs that are never rate limited (monitoring, load balancers). */
   exemptAddresses: string[];
+  /** Origins whose browser pages may call the catalogue API (CORS_ORIGINS); undefined sends no CORS headers. */
+  corsOrigins: string[] | '*' | undefined;
   /** The catalogue's limits (per-address rule, blacklist, `/all` rule, API keys); see docs/limits.md. */
   limits: LimitsConfig;
   /** What slow or stuck clients may hold on either listener (docs/limits.md, "Slow or stuck clients, and requests that cannot be read"). */
@@ -34,6 +44,8 @@ export interface Config {
   logLevel: string;
   /** Seconds a SIGTERM/SIGINT waits for open requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceSeconds: number;
+  /** `json` lines, `pretty` readable lines, or `auto`: pretty when the log goes to a terminal (LOG_FORMAT). */
+  logFormat: LogFormat;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
   wechat: WechatConfig | undefined;
@@ -66,6 +78,8 @@ export interface SourcesConfig {
   /** Where public channel pages are read (TELEGRAM_ORIGIN), without a trailing slash. */
   telegramOrigin: string;
 }
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /** The web page on the catalogue address (docs/web.md). */
 export interface WebConfig {
@@ -136,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     environment: vars.APP_ENV,
     trustProxy: trustedProxies(vars.TRUST_PROXY),
     exemptAddresses: addressList('EXEMPT_ADDRESSES', vars.EXEMPT_ADDRESSES),
+    corsOrigins: corsOrigins(vars.CORS_ORIGINS),
     limits: {
       enabled: vars.RATE_LIMITS === 'on',
       redisKeyPrefix: vars.REDIS_KEY_PREFIX,
@@ -144,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     connections: connections(vars, isSet(env, 'KEEP_ALIVE_TIMEOUT_SECONDS')),
     logLevel: vars.LOG_LEVEL,
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    logFormat: vars.LOG_FORMAT,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }

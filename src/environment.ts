@@ -64,6 +64,7 @@ export const ENVIRONMENT = Type.Object({
   SHUTDOWN_GRACE_SECONDS: integer(1, 3600, { rule: 'an integer from 1 to 3600', default: 10 }),
   MAX_CONNECTIONS_PER_ADDRESS: integer(1, 100_000, { rule: 'an integer from 1 to 100000', default: 32 }),
   EXEMPT_ADDRESSES: text({ rule: 'a comma-separated list of addresses or CIDRs', default: '' }),
+  CORS_ORIGINS: text({ rule: 'a comma-separated list of origins such as https://app.example.com, or *', default: '' }),
   RATE_LIMITS: onOff('on'),
   RESPONSE_CACHE_MB: integer(0, 4096, { rule: 'an integer from 0 to 4096', default: 32 }),
   RANKING_RATE_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 60 }),
@@ -87,6 +88,7 @@ export const ENVIRONMENT = Type.Object({
   LANGUAGE: Type.Enum(['zh', 'en'], { rule: 'zh or en', default: 'zh' }),
   APP_ENV: text({ rule: 'a name', default: 'production' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { rule: `one of ${LOG_LEVELS.join(', ')}`, default: 'info' }),
+  LOG_FORMAT: Type.Enum(['auto', 'json', 'pretty'], { rule: 'auto, json or pretty', default: 'auto', lowerCase: true }),
   METRICS_HOST: text({ rule: 'a listen address', default: '127.0.0.1' }),
   METRICS_PORT: Type.Union([Type.Literal('off'), Type.Integer({ minimum: 0, maximum: 65535 })], {
     rule: 'a port number from 0 to 65535, or off',

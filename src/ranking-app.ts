@@ -5,13 +5,14 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiDocs } from './http/api-docs.js';
+import { registerCompression } from './http/compression.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { guardListener } from './http/listener-guards.js';
 import { undecodableRoute } from './http/request-target.js';
 import { unboundedPeers } from './limits/address-set.js';
 import { observeRequests } from './observability/request-observer.js';
-import { registerRankingOpenApi } from './ranking/openapi.js';
+import { rankingLimitsNotice, registerRankingOpenApi } from './ranking/openapi.js';
 import { parameterRules } from './ranking/query-params.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { wechatRoutes } from './ranking/wechat/routes.js';
@@ -29,8 +30,14 @@ export async function buildRankingApp(services: Services): Promise<FastifyInstan
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
+  await registerCompression(app);
   await registerRankingOpenApi(app, config.ranking);
-  await registerApiDocs(app, services.limits?.webBudget);
+  await registerApiDocs(app, services.limits?.webBudget, {
+    defaultLanguage: config.language,
+    limits: rankingLimitsNotice(config.ranking),
+    parameterRule: (name) => rules[name],
+    linksHome: false,
+  });
   await app.register(undecodableRoute);
   await app.register(rankingRoutes, { config, rankings });
   if (rankings.channel) await app.register(wechatRoutes, { channel: rankings.channel, outcomes: rankings.wechatOutcomes });

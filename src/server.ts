@@ -34,6 +34,8 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
     await Promise.all([catalogueApp.ready(), rankingApp.ready(), metricsApp?.ready()]); // their plugins load now
     await services.catalogue.ready();
     await beforeListen?.(services);
+    // After the demo data is in (it is never checked); a no-op unless LINK_CHECK=on.
+    services.links.start();
     await listenOn(catalogueApp, config.host, config.port, 'PORT');
     await listenOn(rankingApp, config.host, config.rankingPort, 'RANKING_PORT');
     if (metricsApp && config.metrics) await listenOn(metricsApp, config.metrics.host, config.metrics.port, 'METRICS_PORT');

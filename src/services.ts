@@ -10,6 +10,7 @@ import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
 import type { Config } from './config.js';
 import { LimitsService } from './limits/limits-service.js';
+import { createLinkServices, type LinkServices } from './links/link-services.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { RecurringFailure } from './observability/recurring-failure.js';
@@ -36,6 +37,8 @@ export interface Services {
   rankings: RankingServices;
   /** The catalogue's limits; undefined when RATE_LIMITS=off. */
   limits: LimitsService | undefined;
+  /** Link health: status, reports, counts, and the background checks when LINK_CHECK=on (started by `serve`). */
+  links: LinkServices;
   probes: HealthProbe[];
   features: string[];
   close(): Promise<void>;
@@ -56,7 +59,7 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, 'stdout', config.logFormat);
   const metrics = config.metrics ? new Metrics() : undefined;
   const database = await openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
@@ -92,7 +95,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
   // Tests that refresh by hand (pollMs 0) poll sources by hand too.
   const sourcePolling = config.sources.enabled && options.pollMs !== 0 ? startSourcePolling(config, store, log, metrics) : undefined;
   if (sourcePolling) features.push('sources');
+  const links = createLinkServices({ config, database, log, metrics, redis });
   metrics?.addReadings({
+    linksByState: () => links.health.counts(),
     entriesByType: () => catalogue.entriesByType(),
     catalogueRevision: () => catalogue.revision,
     lastRefreshAt: () => catalogue.lastRefreshAt,
@@ -109,10 +114,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     fullDumps: new FullDumpCache(catalogue, metrics?.fullDumpTallies()),
     rankings,
     limits,
+    links,
     probes,
     features,
     async close() {
       await sourcePolling?.stop();
+      await links.close();
       await catalogue.stop();
       await rankings.close();
       await limits?.close();

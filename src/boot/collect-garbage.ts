@@ -1,5 +1,5 @@
 /**
- * The one place this service reaches into V8: a full garbage collection on demand, for the moments it
+ * One of the two places this service reaches into V8 (the other: serving-flags.ts, the young generation's cap): a full garbage collection on demand, for the moments it
  * knows a large amount of memory has just become garbage (the end of a start-up load, a search worker's
  * build). Node gives `gc` only with --expose-gc, which a worker cannot be given and operators should not
  * have to pass; set at run time, the flag exposes it in a new context. The "last resort" flavour also

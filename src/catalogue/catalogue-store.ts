@@ -14,6 +14,7 @@ import { type EntryFilter, type RawEntry, readEntries } from '../store/entry-rea
 import { removeLinks } from '../store/entry-removal.js';
 import { type EntryRow, UPSERT_BATCH, type UpsertCounts, upsertEntries } from '../store/entry-upsert.js';
 import type { Schema } from '../store/schema.js';
+import { stagedAfter, unstagedLinks } from '../store/staged-entries.js';
 
 export type EntryInput = EntryRow<ContentType>;
 
@@ -114,6 +115,37 @@ export class CatalogueStore {
         counts.updated += batch.updated;
         counts.unchanged += batch.unchanged;
         options.onProgress?.(Math.min(start + batchSize, entries.length));
+      }
+      return counts.added + counts.updated + counts.removed > 0;
+    });
+    return counts;
+  }
+
+  /**
+   * Makes `type` hold exactly the rows staged under `run` (store/staged-entries.ts), in one transaction:
+   * what a replace does, for a dump too large to hold in memory. Read back and applied in batches.
+   */
+  async replaceFromStaged(run: string, type: ContentType, onProgress?: (done: number) => void): Promise<ImportCounts> {
+    const { dialect } = this.database;
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+    await changeCatalogue(this.database, async (trx, revision) => {
+      Object.assign(counts, { added: 0, updated: 0, unchanged: 0, removed: 0 });
+      for (let afterId = 0; ; ) {
+        const unkept = await unstagedLinks(trx, run, type, afterId, REMOVE_BATCH);
+        if (unkept.links.length > 0) counts.removed += (await removeLinks(dialect, trx, unkept.links, revision)).length;
+        if (unkept.links.length < REMOVE_BATCH) break;
+        afterId = unkept.lastId;
+      }
+      for (let afterSeq = -1, done = 0; ; ) {
+        const batch = await stagedAfter(trx, run, afterSeq, UPSERT_BATCH[dialect]);
+        if (batch.rows.length === 0) break;
+        const written = await upsertEntries(dialect, trx, batch.rows, revision);
+        counts.added += written.added;
+        counts.updated += written.updated;
+        counts.unchanged += written.unchanged;
+        done += batch.rows.length;
+        onProgress?.(done);
+        afterSeq = batch.lastSeq;
       }
       return counts.added + counts.updated + counts.removed > 0;
     });

@@ -10,7 +10,8 @@ import { CONTENT_TYPES, type ContentType, resolveContentType } from '../shared/c
 export const PAGE_MAX = 1000;
 export const LIMIT_MAX = 100;
 export const KEYWORD_MAX = 100;
-const FORBIDDEN_KEYWORD_CHARACTERS = /[<>"'&;(){}[\]]/;
+/** What the API refuses in a keyword (docs/interface.md); the web page drops them instead (web/web-keyword.ts). */
+export const FORBIDDEN_KEYWORD_CHARACTERS = /[<>"'&;(){}[\]]/;
 
 export const PARAMETER_RULES: Record<string, Localized> = {
   page: { zh: `1 到 ${PAGE_MAX} 之间的整数`, en: `an integer from 1 to ${PAGE_MAX}` },
@@ -41,10 +42,11 @@ function invalid(name: string, problem: Localized): ReturnType<typeof badRequest
 function integerIn(name: string, value: QueryValue, max: number, fallback: number): number {
   const text = single(name, value);
   if (text === undefined) return fallback;
-  // Plain decimal digits only: rejects '', ' 1', '1.0', '1e3', '0x10', 'Infinity', '-1'.
-  if (!/^\d{1,7}$/.test(text)) throw invalid(name, { zh: `"${text}" 不是整数`, en: `"${text}" is not an integer` });
+  // Plain decimal digits, or a minus and digits (an integer, out of range): rejects '', ' 1', '1.0', '1e3',
+  // '0x10', 'Infinity' as not integers.
+  if (!/^-?\d{1,7}$/.test(text)) throw invalid(name, { zh: `"${text}" 不是整数`, en: `"${text}" is not an integer` });
   const number = Number(text);
-  if (number < 1 || number > max) throw invalid(name, { zh: `${number} 超出范围`, en: `${number} is out of range` });
+  if (number < 1 || number > max) throw invalid(name, { zh: `${text} 超出范围`, en: `${text} is out of range` });
   return number;
 }
 

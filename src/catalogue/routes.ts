@@ -125,12 +125,16 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     });
   });
 
-  app.get('/api/contents/:content_type/all', { schema: dumpSchema, config: { fullDump: true } }, async (request, reply) => {
-    const type = parseContentType(request.params.content_type);
-    const language = languageOf(request.headers['accept-language']);
-    const dump = await fullDumps.get(type, language);
-    return sendFullDump(dump, request, reply);
-  });
+  app.get(
+    '/api/contents/:content_type/all',
+    { schema: dumpSchema, config: { fullDump: true }, compress: false },
+    async (request, reply) => {
+      const type = parseContentType(request.params.content_type);
+      const language = languageOf(request.headers['accept-language']);
+      const dump = await fullDumps.get(type, language);
+      return sendFullDump(dump, request, reply);
+    },
+  );
 
   app.get('/api/types', { schema: typesSchema }, (request, reply) => {
     const language = languageOf(request.headers['accept-language']);

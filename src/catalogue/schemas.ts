@@ -1,6 +1,7 @@
 /** TypeBox schemas of the catalogue endpoints: what validates requests and serializes responses. */
 import { Type } from 'typebox';
 import { errorResponses, SuccessEnvelope } from '../http/envelope.js';
+import { operationDocs } from '../http/operation-docs.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
 
 export const ContentItem = Type.Object({
@@ -41,11 +42,24 @@ export const TypePath = Type.Object({
 });
 
 export const listAllSchema = {
+  ...operationDocs(
+    'contents',
+    { zh: '全部资源列表（最新在前，分页）', en: 'All entries, newest first, a page at a time' },
+    { zh: '`today` 出现即只列今天更新的资源。', en: 'With `today` present, only entries updated today.' },
+  ),
   querystring: Type.Object({ ...pageParams, today: todayParam }),
   response: { 200: SuccessEnvelope(Type.Object(Paged)), ...notModified, ...errorResponses },
 };
 
 export const listTypeSchema = {
+  ...operationDocs(
+    'contents',
+    { zh: '某一类型的资源列表（最新在前，分页）', en: 'Entries of one type, newest first, a page at a time' },
+    {
+      zh: '给出 `keyword` 时在该类型内搜索（与 /api/search 相同的相关度顺序）；`today` 出现即只列今天更新的资源。',
+      en: 'With a `keyword`, searches within the type (the order of /api/search); with `today` present, only entries updated today.',
+    },
+  ),
   params: TypePath,
   querystring: Type.Object({
     ...pageParams,
@@ -67,6 +81,14 @@ export const listTypeSchema = {
 };
 
 export const dumpSchema = {
+  ...operationDocs(
+    'contents',
+    { zh: '某一类型的全部资源（全量导出）', en: 'Every entry of one type (full dump)' },
+    {
+      zh: '每个地址（或密钥）每 60 秒只能请求一次 /all，不分类型；超出得到 429 与 `retry_after`。',
+      en: 'One `/all` request per 60 s per address (or key), whatever the type; beyond that a 429 with `retry_after`.',
+    },
+  ),
   params: TypePath,
   response: {
     200: SuccessEnvelope(
@@ -83,6 +105,7 @@ export const dumpSchema = {
 };
 
 export const typesSchema = {
+  ...operationDocs('contents', { zh: '支持的资源类型及说明', en: 'The supported types and what each holds' }),
   response: {
     200: SuccessEnvelope(
       Type.Object({
@@ -96,8 +119,16 @@ export const typesSchema = {
 };
 
 export const searchSchema = {
+  ...operationDocs(
+    'search',
+    { zh: '按关键词搜索（相关度排序，分页）', en: 'Search by keyword, by relevance, a page at a time' },
+    {
+      zh: '支持繁简、全半角、拼音全拼与首字母；多个词用空格分隔。',
+      en: 'Matches across traditional/simplified and full/half width, full pinyin and initials; several terms separated by spaces.',
+    },
+  ),
   querystring: Type.Object({
-    keyword: Type.Optional(keywordParam('required; 1 to 100 characters, none of < > " \' & ; ( ) { } [ ]')),
+    keyword: keywordParam('1 to 100 characters, none of < > " \' & ; ( ) { } [ ]'),
     content_type: param(`optional filter: one of ${CONTENT_TYPES.join(', ')}`),
     ...pageParams,
   }),

@@ -6,13 +6,14 @@ import { access } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config.js';
-import { type ImportProgress, importFile } from '../ingest/import-file.js';
+import { type ImportProgress, importFile, RejectedRowsError } from '../ingest/import-file.js';
 import type { ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 
 export interface ImportCommandOptions {
   replace?: boolean;
+  strict?: boolean;
   type?: ContentType | undefined;
 }
 
@@ -23,6 +24,8 @@ export async function importCommand(config: Config, file: string, options: Impor
   await withDatabase(config, async (database) => {
     const progress = process.stderr.isTTY ? terminalProgress() : undefined;
     const report = await importFile(new CatalogueStore(database), file, { ...options, progress }).catch((error: Error) => {
+      if (error instanceof RejectedRowsError)
+        for (const { line, reason } of error.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
       throw new CliError(`import of ${file} failed: ${error.message}`);
     });
     for (const { line, reason } of report.rejected) process.stderr.write(`line ${line}: ${reason}\n`);

@@ -2,12 +2,14 @@
  * The `dramadex` command line (README, "Command line"). Every command exits 0 on success and non-zero
  * with a one-line reason on failure; secrets it creates are printed alone on the last line.
  */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { StartupError } from '../startup-error.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
+import { registerLinksCommands } from './links-commands.js';
 import { parseType } from './parse-type.js';
 import { registerRankingCommands } from './ranking-commands.js';
 import { registerSourcesCommands } from './sources-commands.js';
@@ -15,6 +17,7 @@ import { registerSourcesCommands } from './sources-commands.js';
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('dramadex')
     .description('Short-drama content catalogue and hot-ranking service')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
@@ -34,17 +37,19 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<file>', 'the file to import')
     .option('--replace', "afterwards the catalogue (or --type) holds exactly the file's valid rows")
     .option('--type <type>', 'with --replace: replace only this type (rows of other types are rejected)')
-    .action(async (file: string, options: { replace?: boolean; type?: string }) => {
+    .option('--strict', 'fail (exit 1, nothing imported) when any row is rejected')
+    .action(async (file: string, options: { replace?: boolean; type?: string; strict?: boolean }) => {
       if (options.type !== undefined && !options.replace) throw new CliError('--type is only for --replace');
       const type = options.type === undefined ? undefined : parseType(options.type);
       const { importCommand } = await import('./import-command.js');
-      await importCommand(loadConfig(), file, { replace: options.replace === true, type });
+      await importCommand(loadConfig(), file, { replace: options.replace === true, type, strict: options.strict === true });
     });
 
   registerRankingCommands(program);
   registerLimitsCommands(program);
   registerLifecycleCommands(program);
   registerSourcesCommands(program);
+  registerLinksCommands(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -55,4 +60,17 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`dramadex: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
     return 1;
   }
+}
+
+/** The installed package's version, read from its package.json (two folders up from src/cli and dist/src/cli alike). */
+function packageVersion(): string {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
+      const parsed = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (parsed.name === 'dramadex' && parsed.version) return parsed.version;
+    } catch {
+      // not at this level
+    }
+  }
+  return 'unknown';
 }

@@ -5,7 +5,7 @@
  * Without `--watch` it exits non-zero when any type failed.
  */
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import { CatalogueClient } from '../client/catalogue-client.js';
+import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
@@ -30,6 +30,11 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const progress = mirrorProgress('mirror');
+  // The bar is taken down before a type's line, so the line is not drawn over.
+  const reportAfter = (outcome: TypeOutcome) => {
+    progress.stop();
+    report(outcome);
+  };
   let client: CatalogueClient;
   try {
     client = new CatalogueClient(baseUrl, { apiKey: options.apiKey, onEvent: progress.onEvent, signal: stop.signal });
@@ -49,13 +54,15 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
           intervalMs: minutes * 60_000,
           clock: systemClock,
           signal: stop.signal,
-          onOutcome: report,
+          onOutcome: reportAfter,
+          onProgress: progress.onEvent,
           onRound,
         });
         return;
       }
-      const outcomes = await mirrorRound(store, client, types, newMirrorState(), report).catch((error: Error) => {
+      const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), reportAfter).catch((error: Error) => {
         if (stop.signal.aborted) return [];
+        if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
         throw error;
       });
       const failures = failed(outcomes);

@@ -25,7 +25,10 @@ export function registerRankingCommands(program: Command): void {
     .description(`store a ranking snapshot from a JSON array of records (boards: ${RANKING_BOARDS.join(', ')})`)
     .argument('<file>', 'JSON array of records; rank may be omitted (array order is the rank)')
     .requiredOption('--board <board>', `one of ${RANKING_BOARDS.join(', ')}`)
-    .action(async (file: string, options: { board: string }) => importRankings(loadConfig(), file, options.board));
+    .option('--dry-run', 'check the file and print what would change against the live board, storing nothing')
+    .action(async (file: string, options: { board: string; dryRun?: boolean }) =>
+      importRankings(loadConfig(), file, options.board, options.dryRun === true),
+    );
 
   const token = program.command('token').description('ranking service bearer tokens');
   token
@@ -77,7 +80,7 @@ export function registerRankingCommands(program: Command): void {
     );
 }
 
-async function importRankings(config: Config, file: string, board: string): Promise<void> {
+async function importRankings(config: Config, file: string, board: string, dryRun: boolean): Promise<void> {
   if (!isBoard(board)) throw new CliError(`--board must be one of ${RANKING_BOARDS.join(', ')}, got "${board}"`);
   const text = await readFile(file, 'utf8').catch(() => {
     throw new CliError(`cannot read ${file}`);
@@ -91,6 +94,14 @@ async function importRankings(config: Config, file: string, board: string): Prom
   }
   await withDatabase(config, async (database) => {
     const boards = new RankingBoards(new SnapshotStore(database), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
+    if (dryRun) {
+      const preview = await boards.preview(board, records);
+      const { up, down, same, new: added } = preview.changes;
+      write(
+        `dry run, nothing stored: board ${board} would hold ${preview.records} records instead of ${preview.replaces} (up ${up}, down ${down}, same ${same}, new ${added})`,
+      );
+      return;
+    }
     const summary = await boards.import(board, records);
     const { up, down, same, new: added } = summary.changes;
     write(

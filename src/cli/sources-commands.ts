@@ -4,13 +4,11 @@
  * (the lease keeps it from polling a source a running instance is polling).
  */
 import type { Command } from 'commander';
-import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { loadConfig } from '../config.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
-import { LocalClock } from '../shared/local-time.js';
-import { type PollReport, SourcePoller } from '../sources/source-poller.js';
+import { CHANNEL_NAME } from '../sources/channel-name.js';
+import type { PollReport } from '../sources/source-poller.js';
 import { SourceExistsError, type SourceRecord, SourceStore } from '../sources/source-store.js';
-import { CHANNEL_NAME } from '../sources/telegram-reader.js';
 import { CliError } from './errors.js';
 import { parseType } from './parse-type.js';
 import { withDatabase } from './with-database.js';
@@ -94,7 +92,13 @@ async function pollCommand(names: string[]): Promise<void> {
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     await withDatabase(config, async (database) => {
-      const { mirrorProgress } = await import('./mirror-progress.js');
+      // Loaded on use: the reader's title rules load search's text tables, which every other command would pay for.
+      const [{ mirrorProgress }, { SourcePoller }, { CatalogueStore }, { LocalClock }] = await Promise.all([
+        import('./mirror-progress.js'),
+        import('../sources/source-poller.js'),
+        import('../catalogue/catalogue-store.js'),
+        import('../shared/local-time.js'),
+      ]);
       const progress = mirrorProgress('sources');
       const poller = new SourcePoller(new CatalogueStore(database), new SourceStore(database), {
         telegramOrigin: config.sources.telegramOrigin,

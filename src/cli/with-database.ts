@@ -14,7 +14,7 @@ let commandLogger: Logger | undefined;
 
 /** The command line's one logger (stderr, LOG_LEVEL). */
 export function commandLog(config: Config): Logger {
-  commandLogger ??= createLogger(config.logLevel, 'stderr');
+  commandLogger ??= createLogger(config.logLevel, 'stderr', config.logFormat);
   return commandLogger;
 }
 

@@ -2,13 +2,15 @@
  * A small typed client of the catalogue interface (docs/openapi-catalogue.json; docs/lifecycle.md), for any
  * TypeScript that reads a compatible catalogue: the original public service or another dramadex.
  * It behaves as the upstream's limits ask (request-pacer.ts), sends `X-API-Key` when given, and makes a
- * request fail cleanly instead of hanging: no data for `idleTimeoutMs` aborts it. 5xx answers, network
- * errors and bodies cut short are retried with exponential backoff; a 429 waits what `Retry-After` or
- * `retry_after` says. Every failure is an `UpstreamError` whose message is one line an operator can read.
+ * request fail cleanly instead of hanging: no data for `idleTimeoutMs` aborts it. 5xx answers, resets,
+ * stalls and bodies cut short are retried with exponential backoff; a refused connection or an unknown
+ * host ends at once (no retry cures it); a 429 waits what `Retry-After` or `retry_after` says. Every wait
+ * is announced as it starts. Full dumps can be read as a stream. Every failure is an `UpstreamError` whose
+ * message is one line an operator can read.
  */
 import { type ClientClock, systemClock } from './client-clock.js';
 import { type PacerLimits, PUBLISHED_LIMITS, RequestPacer } from './request-pacer.js';
-import { readBody, retryAfterMs, UpstreamError } from './upstream-response.js';
+import { retryAfterMs, streamBody, UpstreamError } from './upstream-response.js';
 
 import type { Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
 
@@ -29,6 +31,9 @@ export interface CatalogueClientOptions {
   limits?: PacerLimits;
   /** No byte (headers or body) for this long aborts a request (it is then retried). */
   idleTimeoutMs?: number;
+  /** The longest body accepted: a full dump (streamed, default 4 GiB) and any other answer (default 16 MiB). */
+  maxDumpBytes?: number;
+  maxAnswerBytes?: number;
   /** Attempts after the first for 5xx, network errors and bodies cut short. */
   retries?: number;
   /** The first backoff; it doubles with each retry. */
@@ -46,7 +51,10 @@ export class CatalogueClient {
   private readonly clock: ClientClock;
   private readonly pacer: RequestPacer;
   private readonly options: Required<
-    Pick<CatalogueClientOptions, 'idleTimeoutMs' | 'retries' | 'backoffMs' | 'maxRetryAfterMs' | 'maxRateLimited'>
+    Pick<
+      CatalogueClientOptions,
+      'idleTimeoutMs' | 'retries' | 'backoffMs' | 'maxRetryAfterMs' | 'maxRateLimited' | 'maxDumpBytes' | 'maxAnswerBytes'
+    >
   >;
 
   constructor(
@@ -60,6 +68,8 @@ export class CatalogueClient {
     this.pacer = new RequestPacer(this.clock, settings.limits ?? PUBLISHED_LIMITS);
     this.options = {
       idleTimeoutMs: settings.idleTimeoutMs ?? 30_000,
+      maxDumpBytes: settings.maxDumpBytes ?? 4 * 1024 ** 3,
+      maxAnswerBytes: settings.maxAnswerBytes ?? 16 * 1024 ** 2,
       retries: settings.retries ?? 4,
       backoffMs: settings.backoffMs ?? 5_000,
       maxRetryAfterMs: settings.maxRetryAfterMs ?? 15 * 60_000,
@@ -87,14 +97,63 @@ export class CatalogueClient {
     return this.get<Envelope<FullDumpData>>(`/api/contents/${encodeURIComponent(type)}/all`, true, etag);
   }
 
+  /**
+   * `GET /api/contents/{type}/all` with the body handed to `consume` as it streams (the full dump is never
+   * held whole); conditional on `etag`. A retry (5xx, a reset, a body cut short, a stall) calls `consume`
+   * again from the start, so it must begin afresh each time.
+   */
+  async streamFullDump<T>(
+    type: string,
+    etag: string | undefined,
+    consume: (chunks: AsyncIterable<Buffer>, totalBytes: number | undefined) => Promise<T>,
+  ): Promise<{ notModified: true; etag: string } | { notModified: false; value: T; etag: string | undefined }> {
+    const path = `/api/contents/${encodeURIComponent(type)}/all`;
+    return this.request(path, true, etag, async (status, got, chunks) => {
+      if (status === 304) return { notModified: true, etag: got.get('etag') ?? etag ?? '' };
+      const length = Number(got.get('content-length') ?? Number.NaN);
+      const value = await consume(chunks, Number.isFinite(length) ? length : undefined);
+      return { notModified: false, value, etag: got.get('etag') ?? undefined };
+    });
+  }
+
   /** One GET through pacing, retries and the idle timeout; the body parsed as JSON. */
-  async get<T>(path: string, fullDump: boolean, etag?: string): Promise<Fetched<T>> {
+  get<T>(path: string, fullDump: boolean, etag?: string): Promise<Fetched<T>> {
+    return this.request(path, fullDump, etag, async (status, got, chunks) => {
+      const parts: Buffer[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      const body = Buffer.concat(parts);
+      if (status === 304) return { notModified: true, etag: got.get('etag') ?? etag ?? '' };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new UpstreamError(`${path}: the answer is not JSON (${body.length} bytes)`);
+      }
+      return { notModified: false, body: parsed as T, etag: got.get('etag') ?? undefined };
+    });
+  }
+
+  /**
+   * Pacing, retries and the statuses every request shares; `read` gets the body of a 200 or 304 as it
+   * streams. A failure no retry can cure (refused, no such host) ends at once with an `unreachable` error.
+   */
+  private async request<T>(
+    path: string,
+    fullDump: boolean,
+    etag: string | undefined,
+    read: (status: number, headers: Headers, chunks: AsyncIterable<Buffer>) => Promise<T>,
+  ): Promise<T> {
     let failures = 0;
     let rateLimited = 0;
     for (;;) {
+      const wait = this.pacer.waitBefore(fullDump);
+      if (wait >= 1_000) {
+        const what = fullDump ? 'next full dump allowed' : 'next request allowed';
+        this.emit({ kind: 'waiting', ms: wait, reason: `${what} in ${Math.ceil(wait / 1000)} s (the upstream's limits)` });
+      }
       await this.pacer.take(fullDump, this.settings.signal);
-      const outcome = await this.attempt(path, etag);
-      if (outcome.kind === 'done') return outcome.fetched as Fetched<T>;
+      const outcome = await this.attempt(path, fullDump, etag, read);
+      if (outcome.kind === 'done') return outcome.value;
       if (outcome.kind === 'rate-limited') {
         rateLimited++;
         if (outcome.waitMs > this.options.maxRetryAfterMs || rateLimited > this.options.maxRateLimited) {
@@ -106,6 +165,7 @@ export class CatalogueClient {
         this.emit({ kind: 'waiting', ms: outcome.waitMs, reason: `${path}: the upstream answered 429` });
         continue;
       }
+      if (!outcome.retryable) throw new UpstreamError(`cannot reach ${this.baseUrl}: ${outcome.reason}`, undefined, true);
       failures++;
       if (failures > this.options.retries) throw new UpstreamError(`${path}: ${outcome.reason} (${failures} attempts)`);
       const backoff = this.options.backoffMs * 2 ** (failures - 1);
@@ -114,42 +174,53 @@ export class CatalogueClient {
     }
   }
 
-  private async attempt(
+  private async attempt<T>(
     path: string,
+    fullDump: boolean,
     etag: string | undefined,
-  ): Promise<{ kind: 'done'; fetched: Fetched<unknown> } | { kind: 'rate-limited'; waitMs: number } | { kind: 'failed'; reason: string }> {
+    read: (status: number, headers: Headers, chunks: AsyncIterable<Buffer>) => Promise<T>,
+  ): Promise<
+    { kind: 'done'; value: T } | { kind: 'rate-limited'; waitMs: number } | { kind: 'failed'; reason: string; retryable: boolean }
+  > {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'dramadex-client' };
     if (this.settings.apiKey) headers['x-api-key'] = this.settings.apiKey;
     if (etag) headers['if-none-match'] = etag;
-    const answer = await readBody(`${this.baseUrl}${path}`, headers, {
-      clock: this.clock,
-      idleTimeoutMs: this.options.idleTimeoutMs,
-      signal: this.settings.signal,
-      onBytes: (bytes) => this.emit({ kind: 'received', bytes }),
-    });
-    if (answer.kind === 'failed') return answer;
-    const { status, body, headers: got } = answer;
-    if (status === 304) return { kind: 'done', fetched: { notModified: true, etag: got.get('etag') ?? etag ?? '' } };
-    if (status === 429) return { kind: 'rate-limited', waitMs: retryAfterMs(got.get('retry-after'), body, this.clock.now()) };
-    if (status >= 500) return { kind: 'failed', reason: `the upstream answered ${status}` };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      if (status !== 200) throw new UpstreamError(`${path}: the upstream answered ${status}`, status);
-      throw new UpstreamError(`${path}: the answer is not JSON (${body.length} bytes)`);
-    }
-    if (status !== 200) {
-      const error = (parsed as { error?: unknown; error_code?: unknown } | null) ?? {};
-      throw new UpstreamError(
-        `${path}: the upstream answered ${status} ${String(error.error_code ?? '')} ${String(error.error ?? '')}`.trim(),
-        status,
-      );
-    }
-    return { kind: 'done', fetched: { notModified: false, body: parsed, etag: got.get('etag') ?? undefined } };
+    const answer = await streamBody(
+      `${this.baseUrl}${path}`,
+      headers,
+      {
+        clock: this.clock,
+        idleTimeoutMs: this.options.idleTimeoutMs,
+        maxBytes: fullDump ? this.options.maxDumpBytes : this.options.maxAnswerBytes,
+        signal: this.settings.signal,
+        onBytes: (bytes) => this.emit({ kind: 'received', bytes }),
+      },
+      async ({ status, headers: got, chunks }) => {
+        if (status === 200 || status === 304) return { kind: 'done' as const, value: await read(status, got, chunks) };
+        const parts: Buffer[] = [];
+        for await (const chunk of chunks) parts.push(chunk);
+        const body = Buffer.concat(parts);
+        if (status === 429) return { kind: 'rate-limited' as const, waitMs: retryAfterMs(got.get('retry-after'), body, this.clock.now()) };
+        if (status >= 500) return { kind: 'failed' as const, reason: `the upstream answered ${status}`, retryable: true };
+        const error = (safeJson(body) as { error?: unknown; error_code?: unknown } | null) ?? {};
+        throw new UpstreamError(
+          `${path}: the upstream answered ${status} ${String(error.error_code ?? '')} ${String(error.error ?? '')}`.trim(),
+          status,
+        );
+      },
+    );
+    return answer.kind === 'done' ? answer.value : answer;
   }
 
   private emit(event: ClientEvent): void {
     this.settings.onEvent?.(event);
+  }
+}
+
+function safeJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
   }
 }

@@ -1,9 +1,9 @@
 /**
- * One HTTP GET with its whole body, never hanging: a timer (on the injected clock) aborts the request
- * when neither headers nor body bytes arrive for `idleTimeoutMs`, and is re-armed by every chunk. A body
- * cut short (the connection closed before Content-Length or the last chunk) and network errors come back
- * as `failed` with a reason, for the caller to retry; nothing here throws for them. Also how long a 429
- * asks to wait (`retryAfterMs`).
+ * One HTTP GET, its body read whole or handed to a consumer as it streams, never hanging: a timer (on the
+ * injected clock) aborts the request when neither headers nor body bytes arrive for `idleTimeoutMs`, and
+ * is re-armed by every chunk; a body past `maxBytes` is abandoned. A body cut short and network errors come back as `failed` with a reason and
+ * whether a retry can help (a reset can; a refused connection or an unknown host cannot); nothing here
+ * throws for them. Also how long a 429 asks to wait (`retryAfterMs`).
  */
 import type { ClientClock } from './client-clock.js';
 
@@ -12,21 +12,53 @@ export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The upstream cannot be reached at all (refused, no such host): a whole run ends on it. */
+    readonly unreachable = false,
   ) {
     super(message);
   }
 }
 
-export type Answer = { kind: 'answered'; status: number; headers: Headers; body: Buffer } | { kind: 'failed'; reason: string };
+/** A request that did not complete; `retryable` false when trying again cannot help (refused, no such host). */
+export type Failed = { kind: 'failed'; reason: string; retryable: boolean };
 
 export interface ReadOptions {
   clock: ClientClock;
   idleTimeoutMs: number;
   signal?: AbortSignal | undefined;
   onBytes?: (bytes: number) => void;
+  /** A body longer than this is abandoned with an `UpstreamError` (not retried: it would be as long again). */
+  maxBytes: number;
 }
 
-export async function readBody(url: string, headers: Record<string, string>, options: ReadOptions): Promise<Answer> {
+/** What a consumer of a streamed answer gets: the status, the headers, and the body chunk by chunk. */
+export interface StreamedAnswer {
+  status: number;
+  headers: Headers;
+  chunks: AsyncIterable<Buffer>;
+}
+
+/** A failure of the body stream itself (as opposed to one the consumer throws). */
+class BodyFailure extends Error {
+  constructor(readonly original: unknown) {
+    super('body failed');
+  }
+}
+
+/** A body past `maxBytes`. */
+class BodyTooLarge extends Error {}
+
+/**
+ * One GET whose body `consume` reads as it arrives, never hanging: the idle timer is re-armed by every
+ * chunk. Failures of the connection or the body come back as `failed` (to retry or not); an error the
+ * consumer throws (a dump that is not JSON) is the consumer's and propagates.
+ */
+export async function streamBody<T>(
+  url: string,
+  headers: Record<string, string>,
+  options: ReadOptions,
+  consume: (answer: StreamedAnswer) => Promise<T>,
+): Promise<{ kind: 'done'; value: T } | Failed> {
   const controller = new AbortController();
   let stalled = false;
   let cancel = () => {};
@@ -40,33 +72,76 @@ export async function readBody(url: string, headers: Record<string, string>, opt
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
   arm();
   try {
-    const response = await fetch(url, { headers, signal, redirect: 'follow' });
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    if (response.body) {
-      for await (const chunk of response.body) {
-        arm();
-        chunks.push(Buffer.from(chunk));
-        bytes += chunk.byteLength;
-        options.onBytes?.(chunk.byteLength);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal, redirect: 'follow' });
+    } catch (error) {
+      throw new BodyFailure(error);
+    }
+    const body = response.body;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      if (!body) return;
+      let bytes = 0;
+      try {
+        for await (const chunk of body) {
+          arm();
+          bytes += chunk.byteLength;
+          if (bytes > options.maxBytes) throw new BodyTooLarge();
+          options.onBytes?.(chunk.byteLength);
+          yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        }
+      } catch (error) {
+        throw error instanceof BodyTooLarge ? error : new BodyFailure(error);
       }
     }
-    return { kind: 'answered', status: response.status, headers: response.headers, body: Buffer.concat(chunks, bytes) };
+    return { kind: 'done', value: await consume({ status: response.status, headers: response.headers, chunks: chunks() }) };
   } catch (error) {
     if (options.signal?.aborted) throw new UpstreamError('stopped');
-    if (stalled) return { kind: 'failed', reason: `the upstream sent nothing for ${Math.round(options.idleTimeoutMs / 1000)} s` };
-    return { kind: 'failed', reason: describeNetworkError(error) };
+    if (stalled)
+      return { kind: 'failed', reason: `the upstream sent nothing for ${Math.round(options.idleTimeoutMs / 1000)} s`, retryable: true };
+    if (error instanceof BodyTooLarge) throw new UpstreamError(`${url}: the answer is larger than ${sizeText(options.maxBytes)}`);
+    if (!(error instanceof BodyFailure)) throw error;
+    return describeNetworkError(error.original);
   } finally {
     cancel();
   }
 }
 
+function sizeText(bytes: number): string {
+  return bytes >= 1024 ** 2 ? `${Math.round(bytes / 1024 ** 2)} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * Causes no retry can cure: nobody listens, the name does not resolve, the address is unreachable, the
+ * certificate is wrong. Resets, timeouts and bodies cut short are worth another attempt.
+ */
+const FINAL_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host (DNS lookup failed)',
+  EAI_AGAIN: 'the host name could not be resolved (DNS lookup failed)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ERR_INVALID_URL: 'not a valid URL',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'a self-signed certificate',
+  SELF_SIGNED_CERT_IN_CHAIN: 'a self-signed certificate in the chain',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'a certificate that cannot be verified',
+  CERT_HAS_EXPIRED: 'an expired certificate',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'a certificate for another host',
+};
+
 /** fetch reports most failures as "fetch failed" or "terminated" with the real cause beneath. */
-function describeNetworkError(error: unknown): string {
+function describeNetworkError(error: unknown): Failed {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const message = (error as Error).message;
-  if (message === 'terminated') return `the body was cut short (${cause?.message ?? 'connection closed'})`;
-  return `${message}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
+  const code = cause?.code ?? (error as { code?: string }).code;
+  const final = code ? FINAL_CAUSES[code] : undefined;
+  if (final) return { kind: 'failed', reason: `${final} (${code})`, retryable: false };
+  // fetch refuses the ports browsers block (the WHATWG "bad port" list) before any connection.
+  if (cause?.message === 'bad port') return { kind: 'failed', reason: 'a port fetch refuses to use (bad port)', retryable: false };
+  if (message === 'terminated')
+    return { kind: 'failed', reason: `the body was cut short (${cause?.message ?? 'connection closed'})`, retryable: true };
+  const reason = `${message}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
+  return { kind: 'failed', reason, retryable: true };
 }
 
 /** The longer of the `Retry-After` header (seconds or an HTTP date) and the body's `retry_after`; at least 1 s. */

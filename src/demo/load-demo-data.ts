@@ -15,6 +15,7 @@ export async function loadDemoData(
   }
   const entries = demoCatalogue(catalogue.clock.localSeconds(new Date()));
   const counts = await catalogue.store.importEntries(entries);
+  await services.links.queue.skipExisting(); // demo links are never checked (docs/link-health.md)
   await catalogue.refresh();
   log(`demo data loaded into the empty database: ${counts.added} catalogue entries`);
 }

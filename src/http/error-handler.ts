@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import type { Language } from '../config.js';
-import { ApiError, badRequest, internalError, notFound } from './errors.js';
+import { ApiError, badRequest, internalError, type Localized, notFound } from './errors.js';
 import { responseLanguage } from './language.js';
 
 export interface ErrorHandlingOptions {
@@ -63,9 +63,10 @@ function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiErro
     const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     const name = fromPath || missing || error.validationContext || 'request';
     const rule = options.describeParameter?.(name);
+    const problem = validationProblem(first?.keyword, error.validationContext, first?.message);
     return badRequest({
-      zh: `参数 ${name} 无效${rule ? `：应为${rule.zh}` : ''}（${first?.message ?? '格式错误'}）`,
-      en: `Parameter ${name} is invalid${rule ? `: expected ${rule.en}` : ''} (${first?.message ?? 'malformed'})`,
+      zh: `参数 ${name} 无效：${problem.zh}${rule ? `；应为${rule.zh}` : ''}`,
+      en: `Parameter ${name} is invalid: ${problem.en}${rule ? `; expected ${rule.en}` : ''}`,
     });
   }
   const status = error.statusCode ?? 500;
@@ -74,4 +75,15 @@ function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiErro
     return badRequest({ zh: `请求无效：${error.message}`, en: `Invalid request: ${error.message}` });
   }
   return internalError();
+}
+
+/**
+ * The validator's finding in words a client can act on, in both languages (never its English inside the
+ * Chinese): a query value that is not a string was given more than once (`page=1&page=2`), a missing
+ * property is a missing parameter; anything else is named by the rule that follows the message.
+ */
+function validationProblem(keyword: string | undefined, context: string | undefined, message: string | undefined): Localized {
+  if (keyword === 'required') return { zh: '缺少该参数', en: 'it is required' };
+  if (keyword === 'type' && context === 'querystring') return { zh: '参数重复', en: 'given more than once' };
+  return { zh: '格式错误', en: message ?? 'malformed' };
 }

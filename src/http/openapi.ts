@@ -4,11 +4,36 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { tagDocs } from './operation-docs.js';
 
 export interface OpenApiInfo {
   title: string;
   description: string;
 }
+
+/** The catalogue's groups, in the order the reference shows them. */
+const CATALOGUE_TAGS = [
+  tagDocs(
+    'contents',
+    { zh: '资源列表', en: 'Entries' },
+    { zh: '按时间列出资源、某一类型、全量导出与类型表。', en: 'Entries by time, by type, full dumps and the type table.' },
+  ),
+  tagDocs('search', { zh: '搜索', en: 'Search' }, { zh: '按关键词查找资源。', en: 'Finding entries by keyword.' }),
+  tagDocs('system', { zh: '运行状态', en: 'Service' }, { zh: '状态与健康检查。', en: 'Status and health checks.' }),
+];
+
+/**
+ * An `X-API-Key` is optional: without one the per-address limits apply, with one the key's own rate
+ * (docs/limits.md). `{}` first says a request without any key is accepted too.
+ */
+const API_KEY_SCHEME = {
+  apiKey: {
+    type: 'apiKey' as const,
+    in: 'header' as const,
+    name: 'X-API-Key',
+    description: "optional: replaces the per-address limits with the key's own rate; an unknown or revoked key is 401",
+  },
+};
 
 /** Register before any route, so every route is collected. */
 export async function registerOpenApi(app: FastifyInstance, info: OpenApiInfo): Promise<void> {
@@ -16,6 +41,9 @@ export async function registerOpenApi(app: FastifyInstance, info: OpenApiInfo): 
     openapi: {
       openapi: '3.1.0',
       info: { ...info, version: '2.2.1' },
+      tags: CATALOGUE_TAGS,
+      components: { securitySchemes: API_KEY_SCHEME },
+      security: [{}, { apiKey: [] }],
     },
   });
 }

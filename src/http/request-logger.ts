@@ -3,11 +3,30 @@
  * time the request logs. Fastify makes a child per request, and making one (copying the parent, turning
  * the bindings into JSON) cost about 1 µs of a request that usually logs nothing: at LOG_LEVEL=info only
  * failures are logged (docs/operations.md). A line that is logged is the child's own, so it is the same.
+ * The lazy child comes from the app logger's own `child` (`lazyRequestChildren`), not from Fastify's
+ * `childLoggerFactory` option: with a factory of its own Fastify checks every child it returns for seven
+ * methods, about 2,500 instructions a request (docs/deployment.md, "The request path's cost").
  */
 import type { FastifyBaseLogger } from 'fastify';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+
+/**
+ * The process logger as Fastify's `loggerInstance`. Fastify makes the app's logger from it once (a pino
+ * child with its serializers); that logger's own children, one per request, are RequestLoggers. Each
+ * layer is pino's own (`Object.create` of the logger, as pino's children are), with `child` replaced.
+ */
+export function lazyRequestChildren<L extends FastifyBaseLogger>(logger: L): L {
+  const instance: L = Object.create(logger);
+  instance.child = (bindings, options) => {
+    const app = logger.child(bindings, options);
+    const withLazyChildren: FastifyBaseLogger = Object.create(app);
+    withLazyChildren.child = (requestBindings, requestOptions) => new RequestLogger(app, requestBindings, requestOptions);
+    return withLazyChildren;
+  };
+  return instance;
+}
 
 export class RequestLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;

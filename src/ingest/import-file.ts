@@ -28,6 +28,15 @@ export interface ImportFileOptions {
   /** Afterwards the catalogue (or `type`) holds exactly the file's valid rows. */
   replace?: boolean;
   type?: ContentType | undefined;
+  /** Any rejected row fails the whole import: nothing is written (`import --strict`). */
+  strict?: boolean;
+}
+
+/** `strict` and some rows were rejected: nothing was imported. */
+export class RejectedRowsError extends Error {
+  constructor(readonly rejected: Rejection[]) {
+    super(`${rejected.length} ${rejected.length === 1 ? 'row was' : 'rows were'} rejected, so nothing was imported (--strict)`);
+  }
 }
 
 /**
@@ -58,6 +67,7 @@ export async function importRows(
 ): Promise<ImportCounts & { rejected: Rejection[] }> {
   const takedowns = await new TakedownStore(store.database).matcher();
   const { entries, rejected } = validateRows(rows, { takedowns, type: options.replace ? options.type : undefined });
+  if (options.strict && rejected.length > 0) throw new RejectedRowsError(rejected);
   if (options.replace && entries.length === 0) {
     throw new NothingValidError(`it has no valid row (${rejected.length} rejected), so nothing was replaced`);
   }

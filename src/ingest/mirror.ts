@@ -1,17 +1,20 @@
 /**
- * Mirroring (docs/lifecycle.md): each type is fetched from the upstream's `/all` dump and replaces that
- * type here, in one transaction, only when the download is complete and valid: a failed request, a body
- * cut short, an answer that is not the catalogue envelope, or whose `total` disagrees with its items,
- * changes nothing. Items are checked like import rows (validate-rows.ts, takedowns included) and the bad
- * ones reported; a dump with items but not one valid changes nothing either. With the ETag of the last
- * dump, an unchanged type costs a 304.
+ * Mirroring (docs/lifecycle.md, docs/sources.md): each type's `/all` dump is read as a stream into the
+ * staging table (dump-stream.ts) and replaces that type here, in one transaction, only when the download
+ * is complete and valid: a failed request, a body cut short, an answer that is not the catalogue
+ * envelope, or whose `total` disagrees with its items, changes nothing. Items are checked like import rows
+ * (validate-rows.ts, takedowns included) and the bad ones reported; a dump with items but not one valid
+ * changes nothing either. With the ETag of the last dump, an unchanged type costs a 304. An upstream that
+ * cannot be reached at all (refused, no such host) ends the round at once.
  */
 import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
-import { type CatalogueClient, type FullDumpData, UpstreamError } from '../client/catalogue-client.js';
+import { type CatalogueClient, type ClientEvent, UpstreamError } from '../client/catalogue-client.js';
 import type { ClientClock } from '../client/client-clock.js';
-import { type ContentType, resolveContentType } from '../shared/content-types.js';
-import { type Rejection, validateRows } from './validate-rows.js';
+import type { ContentType } from '../shared/content-types.js';
+import { clearStaged, clearStaleRuns, newStagingRun } from '../store/staged-entries.js';
+import { stageDump } from './dump-stream.js';
+import type { Rejection } from './validate-rows.js';
 
 export type TypeOutcome =
   | ({ type: ContentType; state: 'replaced'; rejected: Rejection[] } & ImportCounts)
@@ -24,11 +27,16 @@ export interface MirrorState {
   etags: Map<ContentType, string>;
   /** The upstream's identifier of a type when it is not ours (the original service calls extsrc `baidu`). */
   upstreamNames: Map<ContentType, string>;
+  /** Bytes and items of the dump being read. */
+  onProgress?: ((event: Extract<ClientEvent, { kind: 'progress' }>) => void) | undefined;
 }
 
-export function newMirrorState(): MirrorState {
-  return { etags: new Map(), upstreamNames: new Map() };
+export function newMirrorState(onProgress?: MirrorState['onProgress']): MirrorState {
+  return { etags: new Map(), upstreamNames: new Map(), onProgress };
 }
+
+/** Staged rows of a run this old belong to a process that died mid-dump. */
+const STALE_RUN_MS = 6 * 3_600_000;
 
 /** One round over `types`; never throws for an upstream failure (it is that type's outcome). */
 export async function mirrorRound(
@@ -41,7 +49,8 @@ export async function mirrorRound(
   const outcomes: TypeOutcome[] = [];
   for (const type of types) {
     const outcome = await mirrorType(store, client, type, state).catch((error: unknown): TypeOutcome => {
-      if (!(error instanceof UpstreamError)) throw error;
+      // An upstream that cannot be reached at all ends the round: every other type would fail the same way.
+      if (!(error instanceof UpstreamError) || error.unreachable) throw error;
       return { type, state: 'failed', reason: error.message };
     });
     outcomes.push(outcome);
@@ -56,6 +65,7 @@ export interface WatchOptions {
   /** Ends the watch: during a wait at once, during a round when its current request ends. */
   signal: AbortSignal;
   onOutcome?: (outcome: TypeOutcome) => void;
+  onProgress?: MirrorState['onProgress'];
   /** Called after each round, before the wait for the next. */
   onRound?: (outcomes: TypeOutcome[]) => void | Promise<void>;
 }
@@ -67,11 +77,15 @@ export async function mirrorWatch(
   types: readonly ContentType[],
   options: WatchOptions,
 ): Promise<void> {
-  const state = newMirrorState();
+  const state = newMirrorState(options.onProgress);
   while (!options.signal.aborted) {
     const outcomes = await mirrorRound(store, client, types, state, options.onOutcome).catch((error: unknown) => {
       if (options.signal.aborted) return undefined;
-      throw error;
+      if (!(error instanceof UpstreamError && error.unreachable)) throw error;
+      // Watching outlasts an outage: the round fails, the next one tries again.
+      const failed = types.map((type): TypeOutcome => ({ type, state: 'failed', reason: error.message }));
+      for (const outcome of failed) options.onOutcome?.(outcome);
+      return failed;
     });
     if (!outcomes) return;
     await options.onRound?.(outcomes);
@@ -85,54 +99,57 @@ export async function mirrorWatch(
 }
 
 async function mirrorType(store: CatalogueStore, client: CatalogueClient, type: ContentType, state: MirrorState): Promise<TypeOutcome> {
-  const fetched = await fetchDump(client, type, state);
-  if (fetched.notModified) return { type, state: 'not modified' };
-  const problem = dumpProblem(fetched.body, type);
-  if (problem) return { type, state: 'failed', reason: `${problem}; nothing changed` };
-  const items = fetched.body.data.items;
-  const takedowns = await new TakedownStore(store.database).matcher();
-  const { entries, rejected } = validateRows(
-    items.map((value, index) => ({ line: index + 1, value })),
-    { takedowns, type },
-  );
-  if (entries.length === 0 && rejected.length > 0) {
-    return {
-      type,
-      state: 'failed',
-      reason: `none of its ${rejected.length} items is valid (item 1: ${rejected[0]?.reason}); nothing changed`,
-    };
+  const { database } = store;
+  const takedowns = await new TakedownStore(database).matcher();
+  const run = newStagingRun(Date.now());
+  await clearStaleRuns(database, Date.now() - STALE_RUN_MS);
+  try {
+    const fetched = await fetchDump(client, type, state, (chunks, totalBytes) =>
+      stageDump(chunks, {
+        database,
+        run,
+        type,
+        takedowns,
+        onProgress: (bytes, items) => state.onProgress?.({ kind: 'progress', what: type, bytes, totalBytes, items }),
+      }),
+    );
+    if (fetched.notModified) return { type, state: 'not modified' };
+    const { problem, rejected, staged } = fetched.value;
+    if (problem)
+      return { type, state: 'failed', reason: `/api/contents/${state.upstreamNames.get(type) ?? type}/all: ${problem}; nothing changed` };
+    if (staged === 0 && rejected.length > 0) {
+      return {
+        type,
+        state: 'failed',
+        reason: `none of its ${rejected.length} items is valid (item 1: ${rejected[0]?.reason}); nothing changed`,
+      };
+    }
+    const counts = await store.replaceFromStaged(run, type);
+    if (fetched.etag) state.etags.set(type, fetched.etag);
+    return { type, state: 'replaced', rejected, ...counts };
+  } finally {
+    await clearStaged(database, run);
   }
-  const counts = await store.importEntries(entries, { replace: true, type });
-  if (fetched.etag) state.etags.set(type, fetched.etag);
-  return { type, state: 'replaced', rejected, ...counts };
-}
-
-/** Why an answer is not a complete dump of `type`, or undefined when it is one. */
-function dumpProblem(body: unknown, type: ContentType): string | undefined {
-  const envelope = body as { success?: unknown; data?: Partial<FullDumpData> } | null;
-  if (envelope?.success !== true || typeof envelope.data !== 'object' || envelope.data === null)
-    return 'the answer is not a success envelope';
-  const { items, total, content_type } = envelope.data;
-  if (!Array.isArray(items)) return 'the answer has no items array';
-  if (typeof content_type === 'string' && resolveContentType(content_type) !== type)
-    return `the answer is the dump of "${content_type}", not ${type}`;
-  if (total !== undefined && total !== items.length) return `incomplete dump: total says ${String(total)} but ${items.length} items came`;
-  return undefined;
 }
 
 /**
  * The type's dump under our identifier; an upstream that answers 400 to `extsrc` (the original service,
  * which knows it as `baidu`, decisions.md) is asked for `baidu`, and remembered, at the cost of one request.
  */
-async function fetchDump(client: CatalogueClient, type: ContentType, state: MirrorState) {
+async function fetchDump<T>(
+  client: CatalogueClient,
+  type: ContentType,
+  state: MirrorState,
+  consume: (chunks: AsyncIterable<Buffer>, totalBytes: number | undefined) => Promise<T>,
+) {
   const name = state.upstreamNames.get(type) ?? type;
   try {
-    return await client.fullDump(name, state.etags.get(type));
+    return await client.streamFullDump(name, state.etags.get(type), consume);
   } catch (error) {
     const alias = LEGACY_NAMES[type];
     if (!(error instanceof UpstreamError) || error.status !== 400 || alias === undefined || name === alias) throw error;
     state.upstreamNames.set(type, alias);
-    return client.fullDump(alias, state.etags.get(type));
+    return client.streamFullDump(alias, state.etags.get(type), consume);
   }
 }
 

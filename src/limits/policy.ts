@@ -19,6 +19,12 @@ export const FULL_DUMP_WINDOW_SECONDS = 60;
  */
 export const BLACKLIST_MARK = 1_000_000;
 
+/** The limits as the API reference states them, where a reader would otherwise press "Try it out". */
+export const LIMITS_NOTICE = {
+  zh: `每个地址每 ${ADDRESS_WINDOW_SECONDS} 秒只能请求 1 次（所有 /api/ 路径合计）；连续 ${BLACKLIST_AFTER_VIOLATIONS} 次被拒，该地址封禁 ${BLACKLIST_SECONDS / 60} 分钟；/all 每 ${FULL_DUMP_WINDOW_SECONDS} 秒 1 次。超出时为 429，带 \`retry_after\`（秒）与 \`Retry-After\` 头。`,
+  en: `One request per ${ADDRESS_WINDOW_SECONDS} s per address over every /api/ path; ${BLACKLIST_AFTER_VIOLATIONS} refused requests in a row blacklist the address for ${BLACKLIST_SECONDS / 60} minutes; /all once per ${FULL_DUMP_WINDOW_SECONDS} s. Beyond that a 429 with \`retry_after\` (seconds) and a \`Retry-After\` header.`,
+};
+
 /** Names of the policies in the RateLimit headers (draft-ietf-httpapi-ratelimit-headers). */
 export const POLICY = {
   address: `"per-address";q=1;w=${ADDRESS_WINDOW_SECONDS}`,

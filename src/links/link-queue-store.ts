@@ -89,17 +89,20 @@ export class LinkQueueStore {
     return found;
   }
 
-  /** Takes the leases of those links that are free; returns the links now held by `owner`. */
+  /** Takes the leases of those links that are free; returns the links now held by `owner`, in the given order. */
   async claim(links: string[], owner: string, now: number, leaseMs: number): Promise<string[]> {
     if (links.length === 0) return [];
     const rows = await this.database.db
       .updateTable('link_states')
       .set({ lease_owner: owner, lease_until: now + leaseMs })
       .where('source_link', 'in', links)
+      // Still due: another instance may have checked it between our reading the queue and this claim.
+      .where('due_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .returning('source_link')
       .execute();
-    return rows.map((row) => row.source_link);
+    const taken = new Set(rows.map((row) => row.source_link));
+    return links.filter((link) => taken.has(link));
   }
 
   /** Gives back leases not used (a paused provider, a stopping scheduler). */

@@ -6,7 +6,7 @@
  * catalogue revision, the blacklist, the Redis link) are read when Prometheus scrapes, through the
  * `Readings` the composition root hands over. What each metric means: docs/operations.md.
  */
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
 
@@ -23,6 +23,8 @@ export interface Readings {
   blacklistSize?: () => Promise<number>;
   /** True while the users of the Redis link decide on this instance's memory because Redis is unreachable. */
   redisFallback?: () => boolean;
+  /** Catalogue links by state (a verdict, `unchecked`, `hidden`), as `/api/status` counts them. */
+  linksByState?: () => Promise<Record<string, number>>;
 }
 
 /** Latency buckets in seconds: requests served from memory take tens of microseconds, full dumps seconds. */
@@ -73,7 +75,7 @@ export class Metrics {
   });
   private readonly backgroundFailures = new BoundCounter({
     name: 'dramadex_background_failures_total',
-    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync); alert on any increase',
+    help: 'Failed runs of work done on a timer, by task (catalogue_refresh, limits_sync, source_polling); alert on any increase',
     labelNames: ['task'],
   });
   private readonly fetcherRuns = new BoundCounter({
@@ -98,6 +100,26 @@ export class Metrics {
     name: 'dramadex_source_last_success_seconds',
     help: 'Unix time of the last successful poll of each source by this instance',
     labelNames: ['source'],
+    registers: [this.registry],
+  });
+
+  private readonly linkChecks = new Counter({
+    name: 'dramadex_link_checks_total',
+    help: 'Link checks (docs/link-health.md), by provider and verdict (alive, locked, dead, unknown, unsupported)',
+    labelNames: ['provider', 'verdict'],
+    registers: [this.registry],
+  });
+  private readonly linkCheckDuration = new Histogram({
+    name: 'dramadex_link_check_duration_seconds',
+    help: 'Time one link check took, its provider requests included, by provider',
+    labelNames: ['provider'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+    registers: [this.registry],
+  });
+  private readonly linkProviderPaused = new Gauge({
+    name: 'dramadex_link_provider_paused',
+    help: '1 while this instance pauses checks of a provider after a throttle or failures in a row, else 0',
+    labelNames: ['provider'],
     registers: [this.registry],
   });
 
@@ -169,6 +191,20 @@ export class Metrics {
     };
   }
 
+  /** What the link checker records: labelled per call, checks being seconds apart per provider. */
+  linkCheckRecorder(): {
+    checked(provider: string, verdict: string, seconds: number): void;
+    paused(provider: string, paused: boolean): void;
+  } {
+    return {
+      checked: (provider, verdict, seconds) => {
+        this.linkChecks.labels(provider, verdict).inc();
+        this.linkCheckDuration.labels(provider).observe(seconds);
+      },
+      paused: (provider, paused) => this.linkProviderPaused.labels(provider).set(paused ? 1 : 0),
+    };
+  }
+
   /** The Prometheus text exposition of every metric. */
   scrape(): Promise<string> {
     return this.registry.metrics();
@@ -177,7 +213,17 @@ export class Metrics {
   /** Adds the gauges read at scrape time; call once, when the services they read exist. */
   addReadings(readings: Readings): void {
     const registers = [this.registry];
-    const { entriesByType, catalogueRevision, lastRefreshAt, blacklistSize, redisFallback } = readings;
+    const { entriesByType, catalogueRevision, lastRefreshAt, blacklistSize, redisFallback, linksByState } = readings;
+    new Gauge({
+      name: 'dramadex_links',
+      help: 'Catalogue links by state: a verdict (alive, locked, dead, unknown, unsupported), unchecked, or hidden',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        if (!linksByState) return;
+        for (const [state, count] of Object.entries(await linksByState())) this.labels(state).set(count);
+      },
+    });
     new Gauge({
       name: 'dramadex_catalogue_entries',
       help: 'Catalogue entries this instance serves, by type',

@@ -5,6 +5,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { RankingConfig } from '../config.js';
+import { tagDocs } from '../http/operation-docs.js';
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
@@ -24,12 +25,28 @@ export function rankingApiDescription(ranking: RankingConfig): string {
   ].join('\n');
 }
 
+/** The ranking limits as the API reference states them (http/api-docs.ts). */
+export function rankingLimitsNotice(ranking: RankingConfig) {
+  return {
+    zh: `每个令牌每分钟 ${ranking.ratePerMinute} 次请求；令牌校验一分钟内失败 ${ranking.failedAuthPerMinute} 次的地址，在该分钟内的所有请求都得到 429。`,
+    en: `${ranking.ratePerMinute} requests a minute per token; an address that failed the token check ${ranking.failedAuthPerMinute} times in a minute gets 429 on every request until the minute is over.`,
+  };
+}
+
 /** Register before any route, so every route is collected. */
 export async function registerRankingOpenApi(app: FastifyInstance, ranking: RankingConfig): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'dramadex rankings', description: rankingApiDescription(ranking), version: '2.2.1' },
+      tags: [
+        tagDocs('boards', { zh: '短剧与演员榜', en: 'Drama and actor boards' }, { zh: '整榜返回。', en: 'Whole boards.' }),
+        tagDocs(
+          'hot-lists',
+          { zh: '热榜', en: 'Hot lists' },
+          { zh: '按 `start`、`hit` 取前若干条。', en: 'The first entries, by `start` and `hit`.' },
+        ),
+      ],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'dxr_ followed by 43 base64url characters' } },
       },

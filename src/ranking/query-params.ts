@@ -33,8 +33,8 @@ export function parseStartAndHit(query: { start?: QueryValue; hit?: QueryValue }
   const hit = query.hit;
   if (Array.isArray(hit)) throw invalid('hit', { zh: '参数重复', en: 'given more than once' }, rules);
   if (hit === undefined) return { start: 1, hit: HIT_DEFAULT };
-  if (!/^\d{1,7}$/.test(hit)) throw invalid('hit', { zh: `"${hit}" 不是正整数`, en: `"${hit}" is not a positive integer` }, rules);
+  if (!/^-?\d{1,7}$/.test(hit)) throw invalid('hit', { zh: `"${hit}" 不是整数`, en: `"${hit}" is not an integer` }, rules);
   const number = Number(hit);
-  if (number < 1 || number > hitMax) throw invalid('hit', { zh: `${number} 超出范围`, en: `${number} is out of range` }, rules);
+  if (number < 1 || number > hitMax) throw invalid('hit', { zh: `${hit} 超出范围`, en: `${hit} is out of range` }, rules);
   return { start: 1, hit: number };
 }

@@ -54,6 +54,23 @@ export class RankingBoards {
     return { snapshotId: snapshot.id, board, takenAt, records: snapshot.records.length, changes };
   }
 
+  /**
+   * What `import` would store, measured against the board as served now, with nothing written
+   * (`rankings import --dry-run`): how many records, how many it replaces, and their movements.
+   */
+  async preview(
+    board: Board,
+    inputs: RecordInput[],
+    now: Date = new Date(),
+  ): Promise<Omit<ImportSummary, 'snapshotId'> & { replaces: number }> {
+    const current = await this.view(board);
+    const takenAt = formatUpdateTime(this.clock.localSeconds(now));
+    const records = withChanges(inputs, current.records, takenAt);
+    const changes: Record<HotChange, number> = { up: 0, down: 0, same: 0, new: 0 };
+    for (const record of records) changes[record.hot_change]++;
+    return { board, takenAt, records: records.length, changes, replaces: current.records.length };
+  }
+
   /** The board as served now. */
   async view<B extends Board>(board: B): Promise<BoardView<RecordOf<B>>> {
     return (await this.load(board)).current as BoardView<RecordOf<B>>;

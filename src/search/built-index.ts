@@ -16,9 +16,9 @@ import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
-import { singleUnitKeyword } from './rank/literal-tiers.js';
+import { pairKeyword, singleUnitKeyword } from './rank/literal-tiers.js';
 import { classifyPinyin } from './rank/pinyin-tiers.js';
-import { classifySingleByLists, firstSingleMatches } from './rank/single-unit.js';
+import { classifySingleByLists, firstPairMatches, firstSingleMatches } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
 import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
 import { MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
@@ -111,7 +111,7 @@ export class BuiltIndex {
 
   /**
    * The first matches and the exact total at once, the whole answer laid out only if a later page asks:
-   * a one-unit keyword's from its lists (rank/single-unit.ts), a several-term keyword's from bit-sliced
+   * a one-unit or two-unit keyword's from its lists and marks (rank/single-unit.ts), a several-term keyword's from bit-sliced
    * term counts (rank/term-slices.ts). Undefined when neither path serves the query (a type filter,
    * outdated rows, more terms than the slices count, any other keyword).
    */
@@ -119,13 +119,16 @@ export class BuiltIndex {
     const { columns, pool } = this;
     if (typeCode >= 0 || columns.staleRows > 0) return undefined;
     const single = singleUnitKeyword(query);
-    const terms = single < 0 && query.terms.length <= MAX_SLICED_TERMS && servesTerms(query);
-    if (single < 0 && !terms) return undefined;
+    const pair = single < 0 ? pairKeyword(query) : -1;
+    const terms = single < 0 && pair < 0 && query.terms.length <= MAX_SLICED_TERMS && servesTerms(query);
+    if (single < 0 && pair < 0 && !terms) return undefined;
     pool.reset();
     const { ranks, total } =
       single >= 0
         ? firstSingleMatches(this.postings, columns, single, query, title, pool, this.bitset)
-        : this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
+        : pair >= 0
+          ? firstPairMatches(this.postings, columns, pair, query, title, pool, this.bitset)
+          : this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
     const first = new Int32Array(ranks.length);
     for (let at = 0; at < ranks.length; at++) first[at] = columns.order[ranks[at] as number] as number;
     return new FirstMatchesAnswer(total, first, () => {

@@ -1,5 +1,5 @@
 /**
- * Which hashtag names which catalogue type (docs/sources.md, "Hashtags"): a channel's message tagged
+ * Which hashtag names which catalogue type (docs/sources.md, "Telegram channels"): a channel's message tagged
  * `#电影` is a movie whatever the source's `--type` says. One table, read by the reader and the docs.
  */
 import type { ContentType } from '../shared/content-types.js';

@@ -1,10 +1,11 @@
 /**
  * The catalogue rows one channel message yields (docs/sources.md): one per share link it holds, found in
  * anchors (their `href`, since the visible text may be shortened) and in plain text, each with the code
- * posted after it (`提取码：xxxx`, `pwd=xxxx`, …) carried in the link the way its provider's links carry one
- * (shared/share-links.ts). The title is the first title line of the message, or for a message that lists several
- * titles and links, the title line just above the link; the type is a hashtag's or the source's. A
- * message without a share link yields nothing. Rows are plain objects: the import rules check them.
+ * posted after it (`提取码：xxxx`, `pwd=xxxx`, …), or else before it on its line, carried in the link the
+ * way its provider's links carry one (shared/share-links.ts). The title is the first title line of the
+ * message, or for a message that lists several titles and links, the title line just above the link (a
+ * bare link gets an empty title, which the import rules reject and report); the type is a hashtag's or
+ * the source's. A message without a share link yields nothing. The import rules check every row.
  */
 import type { ContentType } from '../shared/content-types.js';
 import { parseShareLink, withShareCode } from '../shared/share-links.js';
@@ -42,13 +43,12 @@ export function messageRows(message: ChannelMessage, defaultType: ContentType, u
   const firstTitle = titleOfPart(titleText);
   const rows: PostedRow[] = [];
   for (const [index, found] of links.entries()) {
-    const next = links[index + 1]?.start ?? message.text.length;
-    const code = CODE.exec(message.text.slice(found.end, next))?.[1];
+    const code = codeOf(message.text, links, index);
     // Several links: each takes the title line just above it (a list of titles and links).
     const previousEnd = index === 0 ? 0 : lineEnd(message.text, (links[index - 1] as FoundLink).end);
     const ownTitle = links.length > 1 ? titleOfPart(titleText.slice(previousEnd, found.start), 'last') : undefined;
+    // No title at all (a bare link): the row goes to the import rules anyway, which reject it as untitled.
     const title = ownTitle || firstTitle;
-    if (!title) continue;
     rows.push({ title, source_link: code ? withShareCode(found.link, code) : found.link, type, update_time: updateTime });
   }
   return rows;
@@ -70,6 +70,16 @@ function findLinks(message: ChannelMessage): FoundLink[] {
   }
   found.sort((a, b) => a.start - b.start);
   return found.filter((link, index) => found.findIndex((other) => other.link === link.link) === index);
+}
+
+/** The code posted after a link (up to the next one), else earlier on the link's own line (`提取码：x 链接：…`). */
+function codeOf(text: string, links: FoundLink[], index: number): string | undefined {
+  const found = links[index] as FoundLink;
+  const after = CODE.exec(text.slice(found.end, links[index + 1]?.start ?? text.length))?.[1];
+  if (after) return after;
+  const previousEnd = index === 0 ? 0 : (links[index - 1] as FoundLink).end;
+  const lineStart = Math.max(previousEnd, text.lastIndexOf('\n', found.start - 1) + 1);
+  return CODE.exec(text.slice(lineStart, found.start))?.[1];
 }
 
 /** The text with every link (and any other URL) blanked out, offsets kept, so a title never holds one. */

@@ -1,5 +1,5 @@
 /**
- * A catalogue title from a posted line (docs/sources.md, "Titles"): hashtags, emoji and labels such as
+ * A catalogue title from a posted line (docs/sources.md, "Telegram channels"): hashtags, emoji and labels such as
  * `名称：` go, a title in `【】`/`《》` comes out of its brackets, a category tag such as `【短剧】` goes, and
  * the episode decoration (`（全80集）`, `更新至12集`, `【完结】`) is cut where search's own rule says it
  * starts (search/query/episode-suffix.ts), after the same NFKC step search applies, so the title is what

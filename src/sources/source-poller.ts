@@ -66,7 +66,7 @@ export class SourcePoller {
     const reports: PollReport[] = [];
     for (const name of await this.sources.due(this.now())) {
       if (this.options.signal?.aborted) break;
-      const report = await this.poll(name);
+      const report = await this.poll(name, true);
       if (report.outcome !== 'busy') reports.push(report);
     }
     return reports;
@@ -80,11 +80,15 @@ export class SourcePoller {
     return reports;
   }
 
-  private async poll(name: string): Promise<PollReport> {
+  private async poll(name: string, onlyIfDue = false): Promise<PollReport> {
     const source = await this.sources.get(name);
     if (!source) return { name, outcome: 'unknown', reason: `no source named "${name}"` };
-    if (!(await this.sources.claim(name, this.owner, this.now(), LEASE_MS[source.kind]))) {
-      return { name, outcome: 'busy', reason: 'another instance is polling it now' };
+    if (!(await this.sources.claim(name, this.owner, this.now(), LEASE_MS[source.kind], onlyIfDue))) {
+      return {
+        name,
+        outcome: 'busy',
+        reason: onlyIfDue ? 'polled or being polled by another instance' : 'another instance is polling it now',
+      };
     }
     let report: PollReport;
     let cursor: string | undefined;

@@ -7,6 +7,7 @@ import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { RecurringFailure } from '../observability/recurring-failure.js';
 import { LocalClock } from '../shared/local-time.js';
 import { SourcePoller } from './source-poller.js';
 import { SourceScheduler } from './source-scheduler.js';
@@ -22,7 +23,9 @@ export function startSourcePolling(config: Config, store: CatalogueStore, log: L
     recorder: metrics?.sourceRecorder(),
     signal: stop.signal,
   });
-  const scheduler = new SourceScheduler(poller, stop, log.child({ component: 'sources' }));
+  const sourcesLog = log.child({ component: 'sources' });
+  const failures = new RecurringFailure('source polling', sourcesLog, metrics?.backgroundFailureTally('source_polling'));
+  const scheduler = new SourceScheduler(poller, stop, sourcesLog, failures);
   scheduler.start(CHECK_MS);
   return scheduler;
 }

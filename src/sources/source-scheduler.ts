@@ -4,6 +4,7 @@
  * progress (which then writes nothing) and waits for it to end.
  */
 import type { Logger } from '../observability/logger.js';
+import type { RecurringFailure } from '../observability/recurring-failure.js';
 import type { PollReport, SourcePoller } from './source-poller.js';
 
 export class SourceScheduler {
@@ -14,6 +15,8 @@ export class SourceScheduler {
     private readonly poller: SourcePoller,
     private readonly stopSignal: AbortController,
     private readonly log: Logger,
+    /** A round that fails (the store is down) is logged once per streak and counted. */
+    private readonly failures: RecurringFailure,
   ) {}
 
   start(checkMs: number): void {
@@ -24,12 +27,10 @@ export class SourceScheduler {
 
   /** One look at the due sources, unless the previous one is still going. */
   round(): Promise<void> {
-    this.running ??= this.poller
-      .pollDue()
-      .then((reports) => {
-        for (const report of reports) this.logReport(report);
+    this.running ??= this.failures
+      .run(async () => {
+        for (const report of await this.poller.pollDue()) this.logReport(report);
       })
-      .catch((error: unknown) => this.log.error({ err: error }, 'polling sources failed'))
       .finally(() => {
         this.running = undefined;
       });

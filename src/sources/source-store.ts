@@ -107,15 +107,19 @@ export class SourceStore {
     return rows.map((row) => row.name);
   }
 
-  /** Takes the lease of `name` for `leaseMs`; false when another holder's lease is running. */
-  async claim(name: string, owner: string, now: Date, leaseMs: number): Promise<boolean> {
+  /**
+   * Takes the lease of `name` for `leaseMs`; false when another holder's lease is running, or, with
+   * `onlyIfDue`, when the source is no longer due (another instance polled it since it was listed).
+   */
+  async claim(name: string, owner: string, now: Date, leaseMs: number, onlyIfDue = false): Promise<boolean> {
     const at = now.toISOString();
-    const result = await this.database.db
+    let update = this.database.db
       .updateTable('sources')
       .set({ lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString() })
       .where('name', '=', name)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at), eb('lease_owner', '=', owner)]))
-      .executeTakeFirst();
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at), eb('lease_owner', '=', owner)]));
+    if (onlyIfDue) update = update.where('next_poll_at', '<=', at);
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

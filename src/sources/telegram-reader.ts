@@ -6,6 +6,7 @@
  * or a network failure ends the read with a `SourceFailure`: the caller writes nothing and tries later.
  */
 import { boundedGet, GetFailure } from './bounded-get.js';
+import { CHANNEL_NAME } from './channel-name.js';
 import { SourceFailure } from './source-failure.js';
 import { type ChannelMessage, type ChannelPage, PageShapeError, parseChannelPage } from './telegram-page.js';
 
@@ -26,9 +27,6 @@ export interface ChannelRead {
   newestId: number | undefined;
   pages: number;
 }
-
-/** A channel's public name: what `t.me/<name>` takes (letters, digits, underscores). */
-export const CHANNEL_NAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
 const MESSAGES_PER_PAGE = 20;
 

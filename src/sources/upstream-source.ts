@@ -29,7 +29,7 @@ export async function pollUpstream(
     throw new SourceFailure('invalid', `${settings.baseUrl}: ${(error as Error).message}`);
   }
   const types = settings.types.length > 0 ? settings.types : [...CONTENT_TYPES];
-  const outcomes = await mirrorRound(store, client, types, newMirrorState()).catch((error: unknown) => {
+  const outcomes = await mirrorRound(store, client, types, newMirrorState(options.onEvent)).catch((error: unknown) => {
     if (error instanceof UpstreamError) throw new SourceFailure('unreachable', error.message);
     throw error;
   });

@@ -70,7 +70,7 @@ function lastOccurrences(rows: EntryRow[]): EntryRow[] {
  * are not UTF-8; such text is stored as U+FFFD instead (rare: only a batch whose JSON contains `\ud` is
  * looked at again, and a false alarm, a literal backslash-u-d, changes nothing).
  */
-function rowsAsJson(rows: EntryRow[]): string {
+export function rowsAsJson(rows: EntryRow[]): string {
   const json = JSON.stringify(rows.map(pick));
   if (!json.includes('\\ud')) return json;
   return JSON.stringify(

@@ -8,6 +8,8 @@ import type { Config } from '../config.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { operationDocs } from '../http/operation-docs.js';
+import { LINK_COUNT_NAMES, type LinkCounts } from '../links/link-health-store.js';
 import type { HealthProbe } from '../shared/health-probe.js';
 
 const API_VERSION = '2.2.1';
@@ -18,10 +20,13 @@ export interface SystemRoutesOptions {
   config: Config;
   features: string[];
   probes: HealthProbe[];
+  /** `data.links` of `/api/status` (docs/link-health.md): catalogue links by verdict, never checked, hidden. */
+  linkCounts?: () => Promise<LinkCounts>;
 }
 
-export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes }) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes, linkCounts }) => {
   const statusSchema = {
+    ...operationDocs('system', { zh: '服务状态、版本与已开启的功能', en: 'Service status, version and enabled features' }),
     response: {
       200: SuccessEnvelope(
         Type.Object({
@@ -30,6 +35,11 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
           status: Type.String(),
           environment: Type.String(),
           features: Type.Array(Type.String()),
+          links: Type.Optional(
+            Type.Object(Object.fromEntries(LINK_COUNT_NAMES.map((name) => [name, Type.Integer()])), {
+              description: 'catalogue links by latest verdict, never checked (unchecked), and hidden (docs/link-health.md)',
+            }),
+          ),
         }),
       ),
       ...errorResponses,
@@ -42,10 +52,19 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
       status: 'running',
       environment: config.environment,
       features,
+      ...(linkCounts ? { links: await linkCounts() } : {}),
     }),
   );
 
   const healthSchema = {
+    ...operationDocs(
+      'system',
+      { zh: '健康检查（数据库、Redis）', en: 'Health check (database, Redis)' },
+      {
+        zh: '数据库不可用时为 503；Redis 不可用时为 200，`status` 为 `degraded`。',
+        en: '503 when the database fails its check; 200 with `status` `degraded` when Redis does.',
+      },
+    ),
     response: {
       200: SuccessEnvelope(
         Type.Object({

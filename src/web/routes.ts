@@ -20,6 +20,7 @@ import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-lan
 import { BOARD_PAGE_SIZE, boardSummary, entryViews, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
 import { TYPE_NAMES } from './page-text.js';
 import type { PageTemplates } from './templates.js';
+import { shorterKeyword, webKeyword } from './web-keyword.js';
 
 export interface WebRoutesOptions {
   config: Config;
@@ -91,9 +92,12 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
     const raw = typeof query.keyword === 'string' ? query.keyword : undefined;
     const rawType = typeof query.type === 'string' && query.type !== '' ? query.type : undefined;
     const t = templates.text(language);
-    const layout = { pageTitle: t.search, path: request.url, keyword: raw, showTypeFilter: true, searchType: rawType };
+    // What the API would refuse is dropped, and the page says so (web-keyword.ts); the API keeps its rule.
+    const typed = raw?.trim() ? webKeyword(raw) : undefined;
+    const layout = { pageTitle: t.search, path: request.url, keyword: typed?.keyword ?? raw, showTypeFilter: true, searchType: rawType };
     try {
-      const keyword = raw?.trim() ? parseKeyword(raw, false) : undefined;
+      if (typed?.keyword === '') return send(reply, templates.render('search', language, layout, { problem: t.keywordOnlySymbols }), 400);
+      const keyword = typed ? parseKeyword(typed.keyword, false) : undefined;
       const type = rawType === undefined ? undefined : parseContentType(rawType);
       const paging = parsePaging({ page: query.page });
       if (keyword === undefined) return send(reply, templates.render('search', language, layout, { keyword }));
@@ -103,11 +107,23 @@ export async function webRoutes(app: FastifyInstance, { config, catalogue, board
       const ready = pages.lookup(version, key);
       if (ready) return send(reply, ready.body);
       const found = await catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
+      const shorter = found.total === 0 ? shorterKeyword(keyword) : undefined;
       const data = {
         keyword,
+        adjustedFrom: typed?.adjusted ? raw?.trim() : undefined,
         total: found.total,
         entries: entryViews(found.items, language, keyword),
         pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
+        help:
+          found.total === 0
+            ? {
+                allTypes: type === undefined ? undefined : `/search?${new URLSearchParams({ keyword })}`,
+                shorter:
+                  shorter === undefined
+                    ? undefined
+                    : { keyword: shorter, href: `/search?${new URLSearchParams({ keyword: shorter, ...(type ? { type } : {}) })}` },
+              }
+            : undefined,
       };
       return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword }, data)).body);
     } catch (error) {

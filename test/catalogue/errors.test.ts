@@ -53,6 +53,44 @@ for (const store of STORES) {
       });
     }
 
+    test("each message says what is wrong in the language asked, without the validator's English", async () => {
+      const cases: Array<[string, string, string]> = [
+        [
+          '/api/contents?page=-1',
+          '参数 page 无效：-1 超出范围；应为1 到 1000 之间的整数',
+          'Parameter page is invalid: -1 is out of range; expected an integer from 1 to 1000',
+        ],
+        [
+          '/api/contents?page=1.5',
+          '参数 page 无效："1.5" 不是整数；应为1 到 1000 之间的整数',
+          'Parameter page is invalid: "1.5" is not an integer; expected an integer from 1 to 1000',
+        ],
+        [
+          '/api/contents?page=1&page=2',
+          '参数 page 无效：参数重复；应为1 到 1000 之间的整数',
+          'Parameter page is invalid: given more than once; expected an integer from 1 to 1000',
+        ],
+        [
+          '/api/contents/post?limit=5&limit=6',
+          '参数 limit 无效：参数重复；应为1 到 100 之间的整数',
+          'Parameter limit is invalid: given more than once; expected an integer from 1 to 100',
+        ],
+        [
+          '/api/search?keyword=a&keyword=b',
+          '参数 keyword 无效：参数重复；应为',
+          'Parameter keyword is invalid: given more than once; expected',
+        ],
+        ['/api/search', '参数 keyword 无效：缺少该参数；应为', 'Parameter keyword is invalid: it is required; expected'],
+      ];
+      for (const [url, zh, en] of cases) {
+        const chinese = (await ctx.app.inject(url)).json().error as string;
+        assert.ok(chinese.startsWith(zh), `${url}: ${chinese}`);
+        assert.doesNotMatch(chinese, /must|should|property/, `${url}: no validator English`);
+        const english = (await ctx.app.inject({ url, headers: { 'accept-language': 'en' } })).json().error as string;
+        assert.ok(english.startsWith(en), `${url}: ${english}`);
+      }
+    });
+
     test('page 1000 and limit 100 are the inclusive maxima', async () => {
       const body = (await ctx.app.inject('/api/contents?page=1000&limit=100')).json();
       assert.equal(body.data.page, 1000);

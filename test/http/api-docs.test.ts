@@ -24,22 +24,63 @@ describe('API reference', () => {
     }
   });
 
-  test('/docs is an HTML page whose scripts and styles come from this server', async () => {
+  test('/docs is one HTML page with no script, its stylesheet from this server, for a phone too', async () => {
     for (const app of [ctx.app, ctx.rankingApp]) {
       const page = await from(app, '10.30.0.3', '/docs/');
       assert.equal(page.statusCode, 200);
       assert.match(String(page.headers['content-type']), /^text\/html/);
-      const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
-      assert.ok(assets.length > 0);
-      for (const asset of assets) assert.ok(!/^(https?:)?\/\//.test(asset), `${asset} is local`);
+      assert.match(page.body, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+      assert.doesNotMatch(page.body, /<script/);
+      assert.match(String(page.headers['content-security-policy']), /default-src 'none'; style-src 'self'/);
+      const assets = [...page.body.matchAll(/<link[^>]+href="([^"]+)"/g)].map((match) => match[1] ?? '');
+      assert.equal(assets.length, 1);
+      for (const asset of assets) {
+        assert.match(asset, /^\/docs\/static\/reference\.[0-9a-f]{12}\.css$/);
+        const css = await app.inject({ url: asset });
+        assert.equal(css.statusCode, 200);
+        assert.match(String(css.headers['cache-control']), /immutable/);
+      }
     }
+  });
+
+  test('/docs speaks Chinese by default and English when asked; groups, summaries, required flags, key, limits', async () => {
+    const zh = (await from(ctx.app, '10.30.0.5', '/docs', { 'accept-language': 'zh-CN' })).body;
+    assert.match(zh, /<html lang="zh-CN">/);
+    for (const group of ['资源列表', '搜索', '运行状态']) assert.match(zh, new RegExp(`<h2>${group}</h2>`));
+    assert.match(zh, /按关键词搜索（相关度排序，分页）/);
+    assert.match(zh, /<dt><code>keyword<\/code> <span class="required">必填<\/span>/, 'keyword of /api/search is required');
+    assert.match(zh, /<code>X-API-Key<\/code>/);
+    assert.match(zh, /每个地址每 3 秒只能请求 1 次.*封禁 30 分钟/);
+    assert.match(zh, /本页不提供“在线试用”/);
+    assert.match(zh, /curl -s -G &#39;http:\/\/localhost:80\/api\/search&#39; --data-urlencode &#39;keyword=总裁&#39;/);
+    assert.doesNotMatch(zh, /Default Response/);
+    for (const path of Object.keys(JSON.parse(readFileSync('docs/openapi-catalogue.json', 'utf8')).paths)) {
+      assert.ok(zh.includes(`<code>${path}</code>`), `${path} is listed`);
+    }
+    const en = await ctx.app.inject({ url: '/docs', remoteAddress: '10.30.0.6', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    assert.match(en.body, /<html lang="en">/);
+    assert.match(en.body, /Search by keyword, by relevance, a page at a time/);
+    assert.match(en.body, /<span class="required">required<\/span>/);
+    assert.match(en.body, /One request per 3 s per address/);
+    assert.match(String(en.headers.vary), /Accept-Language/);
+    assert.match((await from(ctx.app, '10.30.0.7', '/docs?lang=en')).body, /<html lang="en">/, 'the switch link');
+    const cookie = await ctx.app.inject({
+      url: '/docs',
+      remoteAddress: '10.30.0.8',
+      headers: { cookie: 'lang=en', 'accept-language': 'zh' },
+    });
+    assert.match(cookie.body, /<html lang="en">/, "the site's language choice holds here");
+    const ranking = (await from(ctx.rankingApp, '10.30.0.9', '/docs', { 'accept-language': 'zh-CN' })).body;
+    assert.match(ranking, /Authorization: Bearer dxr_…/);
+    assert.match(ranking, /每个令牌每分钟 \d+ 次请求/);
+    assert.doesNotMatch(ranking, /href="\/"/, 'the ranking listener has no home page to link to');
   });
 
   test('the reference costs no API quota, and has a budget of its own', async () => {
     const address = '10.30.0.4';
     assert.equal((await from(ctx.app, address, '/api/types')).statusCode, 200);
     // Within the API's 3-second window: the reference answers all the same, up to WEB_RATE_LIMIT a minute.
-    for (const url of ['/docs', '/openapi.json', '/docs/json']) assert.equal((await from(ctx.app, address, url)).statusCode, 200, url);
+    for (const url of ['/docs', '/openapi.json', '/docs?lang=en']) assert.equal((await from(ctx.app, address, url)).statusCode, 200, url);
     const over = await from(ctx.app, address, '/openapi.json');
     assert.equal(over.statusCode, 429);
     assert.equal(over.json().error_code, 'RATE_LIMIT_EXCEEDED');

@@ -1,6 +1,7 @@
 /**
  * `dramadex sources add|list|poll|remove` as operators run them (child processes over the test store and
- * the fixture channel pages), and a poll killed mid-read: nothing of it is written.
+ * the fixture channel pages), `serve` polling in the background, and a poll killed mid-read: nothing of
+ * it is written.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -66,6 +67,31 @@ for (const store of STORES) {
       assert.equal(await ctx.services.catalogue.store.count(), 2, 'its entries stay');
     });
 
+    test('add upstream checks its address and types, and list shows what it mirrors', async () => {
+      assert.match((await cli('add', 'upstream', 'ftp://example.com')).stderr, /"ftp:\/\/example.com" is not an http\(s\) address/);
+      assert.match((await cli('add', 'upstream', 'http://127.0.0.1:9', '--type', 'nope')).stderr, /nope/);
+      const added = await cli(
+        'add',
+        'upstream',
+        'http://127.0.0.1:9/',
+        '--type',
+        'movie',
+        '--type',
+        'tv',
+        '--api-key',
+        'k',
+        '--every',
+        '120',
+      );
+      assert.equal(added.code, 0, added.stderr);
+      assert.match(added.stdout, /^added upstream source 127\.0\.0\.1:9, polled every 120 min$/m);
+      assert.match((await cli('list')).stdout, /^127\.0\.0\.1:9\tupstream\tmovie,tv\tevery 120 min\tnever polled\tadded 0\tnext poll /m);
+      const polled = await cli('poll', '127.0.0.1:9');
+      assert.equal(polled.code, 1);
+      assert.match(polled.stdout, /^127\.0\.0\.1:9: failed \(unreachable\): cannot reach http:\/\/127\.0\.0\.1:9: a port fetch refuses/m);
+      assert.equal((await cli('remove', '127.0.0.1:9')).code, 0);
+    });
+
     test('a poll killed while it reads the pages writes nothing', async () => {
       telegram.channel(
         'killed_channel',
@@ -85,6 +111,21 @@ for (const store of STORES) {
       telegram.off('held', onHeld);
       assert.equal(await ctx.services.catalogue.store.revision(), revision, 'nothing written');
       assert.match((await cli('list')).stdout, /^killed_channel\ttelegram\tpost\tevery 30 min\tnever polled\tadded 0/m);
+    });
+
+    test('serve polls the due sources in the background (SOURCES=on)', async () => {
+      telegram.channel('served_channel', [post(200), post(201)]);
+      const added = await cli('add', 'telegram', 'served_channel');
+      assert.equal(added.code, 0, added.stderr);
+      const server = startCli(['serve'], { ...env, PORT: '0', RANKING_PORT: '0', METRICS_PORT: 'off', LOG_LEVEL: 'info' });
+      try {
+        await server.until(/"source":"served_channel".*"msg":"polled a source"/);
+        assert.match(server.output(), /"source":"served_channel","added":2/);
+        assert.match((await cli('list')).stdout, /^served_channel\ttelegram\tpost\tevery 30 min\tlast poll \S+ ok\tadded 2/m);
+      } finally {
+        server.child.kill('SIGTERM');
+        await once(server.child, 'exit');
+      }
     });
   });
 }

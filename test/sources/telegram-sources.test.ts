@@ -43,6 +43,8 @@ const VARIED: FixtureMessage[] = [
     html: `《夫人她马甲又掉了》<i>更新至12集</i><br>115：<a href="https://115.com/s/sw1234abc">点此获取</a> 密码: abcd`,
   },
   { id: 106, time: '2026-11-20T12:20:00+00:00', photo: true },
+  { id: 107, time: '2026-11-20T12:30:00+00:00', html: '逆袭人生<br>提取码：p4s5 链接：https://pan.xunlei.com/s/VNxyz123abc' },
+  { id: 108, time: '2026-11-20T12:40:00+00:00', html: `https://pan.quark.cn/s/bare1234link ${hashtag('短剧')}` },
 ];
 
 for (const store of STORES) {
@@ -65,7 +67,12 @@ for (const store of STORES) {
         new Date(),
       );
     const poller = (now = () => new Date()) =>
-      new SourcePoller(ctx.services.catalogue.store, new SourceStore(ctx.services.database), { telegramOrigin: origin, clock, now });
+      new SourcePoller(ctx.services.catalogue.store, new SourceStore(ctx.services.database), {
+        telegramOrigin: origin,
+        clock,
+        now,
+        recorder: ctx.services.metrics?.sourceRecorder(),
+      });
 
     before(async () => {
       telegram = new FixtureTelegram();
@@ -98,11 +105,23 @@ for (const store of STORES) {
         },
         { title: '剧A', source_link: 'https://pan.quark.cn/s/aaaa1111', type: 'post', update_time: '2026-11-20 20:00:00' },
         { title: '霸道总裁爱上我', source_link: 'https://pan.quark.cn/s/abc123def', type: 'post', update_time: '2026-11-20 18:00:00' },
+        {
+          title: '逆袭人生',
+          source_link: 'https://pan.xunlei.com/s/VNxyz123abc?pwd=p4s5',
+          type: 'post',
+          update_time: '2026-11-20 20:30:00',
+        },
       ]);
+      assert.ok(report?.outcome === 'ok');
+      assert.deepEqual(report.rejected, [{ line: 108, reason: 'title is empty' }], 'a bare link is reported, by message id');
       const [source] = await new SourceStore(ctx.services.database).list();
-      assert.equal(source?.cursor, '106');
-      assert.equal(source?.entriesAdded, 5);
+      assert.equal(source?.cursor, '108');
+      assert.equal(source?.entriesAdded, 6);
       assert.equal(source?.lastOutcome, 'ok');
+      const scraped = (await ctx.services.metrics?.scrape()) ?? '';
+      assert.match(scraped, /^dramadex_source_polls_total\{source="varied_channel",outcome="ok"\} 1$/m);
+      assert.match(scraped, /^dramadex_source_entries_added_total\{source="varied_channel"\} 6$/m);
+      assert.match(scraped, /^dramadex_source_last_success_seconds\{source="varied_channel"\} \d+/m);
     });
 
     test('the first poll pages back with ?before= to --backfill; later polls read only what is newer', async () => {
@@ -155,7 +174,7 @@ for (const store of STORES) {
     });
 
     test('a taken-down link is rejected like an import row', async () => {
-      await new TakedownStore(ctx.services.database).add('https://pan.quark.cn/s/takendown', 'test');
+      await new TakedownStore(ctx.services.database).add('https://pan.quark.cn/s/takendown1', 'test');
       telegram.channel('takedown_channel', [
         { id: 1, time: at(1), html: '被下架的剧<br>https://pan.quark.cn/s/takendown1' },
         { id: 2, time: at(2), html: '留下的剧<br>https://pan.quark.cn/s/keptlink1' },

@@ -24,6 +24,13 @@ export async function refusingPort(): Promise<{ port: number; close(): Promise<v
   return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * An origin that refuses connections (ECONNREFUSED): port 1 (tcpmux) is never listened on here, so unlike a
+ * port taken from the OS and closed again, nothing else can start listening on it between the lookup and
+ * the test. For a refusal by reset (a stopped server behind a proxy), `refusingPort`.
+ */
+export const REFUSED_ORIGIN = 'http://127.0.0.1:1';
+
 /** Listens on 127.0.0.1 (any free port) and returns the port. */
 export async function listen(app: FastifyInstance): Promise<number> {
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -130,6 +130,25 @@ for (const store of STORES) {
       }
     });
 
+    test('search typed with brackets searches without them and says so; nothing found offers a way on', async () => {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.context.newPage();
+        await page.goto(`${base}/`);
+        await page.getByRole('searchbox').fill('霸道总裁 (第3集)');
+        await page.getByRole('button', { name: '搜索' }).click();
+        await page.getByText('已改为搜索“霸道总裁 第3集”').waitFor();
+        assert.ok(await page.locator('#results mark', { hasText: '总裁' }).first().isVisible());
+        await page.getByRole('searchbox').fill('霸道总裁去火星了');
+        await page.getByRole('button', { name: '搜索' }).click();
+        await page.getByText('没有找到匹配的资源。').waitFor();
+        await page.getByRole('link', { name: '更短的关键词“霸道总裁”' }).click();
+        await page.locator('#results mark', { hasText: '霸道总裁' }).first().waitFor();
+      } finally {
+        await browser.close();
+      }
+    });
+
     test('on a phone-sized screen nothing overflows sideways and the actions stay usable', async () => {
       const browser = await launchChromium({ viewport: { width: 360, height: 740 } });
       try {

@@ -98,14 +98,38 @@ for (const store of STORES) {
       assert.match(typed.body, /<option value="tv" selected>/);
     });
 
-    test('a bad keyword is shown on the search page with status 400; no keyword shows the form', async () => {
-      const bad = await browse(ctx.app, `/search?keyword=${encodeURIComponent('a<b')}`);
-      assert.equal(bad.statusCode, 400);
-      assert.match(bad.body, /role="alert">参数 keyword 无效：含有禁止字符 &lt;/);
-      assert.match(bad.body, /value="a&lt;b"/);
+    test('the page searches what the API would refuse and says so; the API keeps its rule; no keyword shows the form', async () => {
+      const typed = '霸道总裁 (第23部)';
+      const page = await browse(ctx.app, `/search?keyword=${encodeURIComponent(typed)}`);
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /“霸道总裁 \(第23部\)”中的括号、引号等符号不能用于搜索，已改为搜索“霸道总裁 第23部”。/);
+      assert.match(page.body, /value="霸道总裁 第23部"/);
+      assert.ok(listedTitles(page.body).includes('霸道总裁第23部'));
+      const api = await ctx.app.inject({ url: `/api/search?keyword=${encodeURIComponent(typed)}` });
+      assert.equal(api.statusCode, 400, 'the API keeps its rule');
+      const symbols = await browse(ctx.app, `/search?keyword=${encodeURIComponent('()<>')}`);
+      assert.equal(symbols.statusCode, 400);
+      assert.match(symbols.body, /role="alert">关键词里只有不能用于搜索的符号/);
       const empty = await browse(ctx.app, '/search');
       assert.equal(empty.statusCode, 200);
       assert.equal(listedTitles(empty.body).length, 0);
+    });
+
+    test('a search that finds nothing offers every type, a shorter keyword and pinyin', async () => {
+      const none = await browse(ctx.app, `/search?keyword=${encodeURIComponent('总裁没有这部片')}&type=movie`);
+      assert.equal(none.statusCode, 200);
+      assert.match(none.body, /没有找到匹配的资源。/);
+      assert.match(
+        none.body,
+        /<a href="\/search\?keyword=%E6%80%BB%E8%A3%81%E6%B2%A1%E6%9C%89%E8%BF%99%E9%83%A8%E7%89%87">在全部类型中搜索<\/a>/,
+      );
+      assert.match(
+        none.body,
+        /<a href="\/search\?keyword=%E6%80%BB%E8%A3%81%E6%B2%A1%E6%9C%89&amp;type=movie">更短的关键词“总裁没有”<\/a>/,
+      );
+      assert.match(none.body, /拼音全拼或首字母/);
+      const found = await browse(ctx.app, `/search?keyword=${encodeURIComponent('总裁')}`);
+      assert.doesNotMatch(found.body, /可以试试/);
     });
 
     test('home shows today, each type and the top of the boards, escaped', async () => {
@@ -169,6 +193,30 @@ for (const store of STORES) {
     });
   });
 }
+
+describe('an empty catalogue', () => {
+  for (const store of STORES) {
+    test(`the home page says there is nothing yet once, and only the types that hold entries get a section [${store}]`, async () => {
+      const ctx = await createTestContext(store);
+      try {
+        const empty = (await browse(ctx.app, '/')).body;
+        assert.equal(empty.split('目录里还没有内容').length - 1, 1);
+        assert.doesNotMatch(
+          empty,
+          /这里还没有内容|今天还没有更新|dramadex import/,
+          'no section repeats it, and no operator hint on a public page',
+        );
+        await ctx.importEntries([entry({ type: 'movie', title: '唯一的电影' })]);
+        const one = (await browse(ctx.app, '/')).body;
+        assert.doesNotMatch(one, /目录里还没有内容/);
+        assert.match(one, /id="latest-movie"/);
+        assert.doesNotMatch(one, /id="latest-post"/);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
 
 describe('the WEB and WEB_RANKINGS switches', () => {
   test('WEB=off: every path is the API, the page paths are 404 envelopes', async () => {

@@ -11,7 +11,17 @@
 import { initialsOf } from '../query/pinyin.js';
 import { isDecoration } from '../text-forms.js';
 import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
-import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX, UnitPairs } from './unit-pairs.js';
+import { CHECK_PAIRS, CHECK_UNITS } from './title-rows.js';
+import {
+  CHECK_ALONE,
+  FIRST_UNIT,
+  FOLDED_CONTAINS,
+  FOLDED_PREFIX,
+  LITERAL_PREFIX,
+  PAIR_CHECK,
+  PAIR_START,
+  UnitPairs,
+} from './unit-pairs.js';
 
 /** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
 const KEY_INFO = new Int32Array(0x10000).fill(-1);
@@ -59,9 +69,9 @@ export class PostingBuilder {
    * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end) (and literal ones
    * units[end, literalEnd) when folding changes it): its keys as `titleKeys` lists them.
    */
-  addUnits(rank: number, units: Uint16Array, start: number, end: number, literalEnd = end, checkAlone = false): void {
+  addUnits(rank: number, units: Uint16Array, start: number, end: number, literalEnd = end, checks = 0): void {
     if (this.scratch.length < maxKeys(start, end)) this.scratch = new Int32Array(maxKeys(start, end) * 2);
-    this.addKeys(rank, this.scratch, 0, titleKeys(units, start, end, literalEnd, checkAlone, this.pairs, this.scratch, 0));
+    this.addKeys(rank, this.scratch, 0, titleKeys(units, start, end, literalEnd, checks, this.pairs, this.scratch, 0));
   }
 
   /** Adds the title at `rank` (ranks ascending) whose keys (`titleKeys`, numbered by this builder's pairs) are keys[from, to). */
@@ -202,9 +212,9 @@ export class PostingBuilder {
   }
 }
 
-/** The most keys `titleKeys` writes for the units [start, end): a unit, its pair and one mark each. */
+/** The most keys `titleKeys` writes for the units [start, end): a unit, its pair, the pair's check and one mark each, and a start. */
 export function maxKeys(start: number, end: number): number {
-  return 3 * (end - start);
+  return 4 * (end - start) + 1;
 }
 
 /**
@@ -212,37 +222,62 @@ export function maxKeys(start: number, end: number): number {
  * (its literal ones units[end, literalEnd) when folding changes it, else literalEnd = end), numbering new
  * unit pairs in `pairs`; returns where they end: a key per unit that is not decoration, one per pair of
  * such units next to each other (decoration between them skipped, as a title's core skips it), and the
- * marks a one-unit keyword is tiered by (unit-pairs.ts): under CHECK_ALONE for each unit when
- * `checkAlone` (its core is one unit or none), else under FIRST_UNIT for its first unit when folding
- * leaves it alone, else each unit's literal-or-folded mark. A key may repeat (a unit seen twice); the
- * builder posts it once. `out` must have room for `maxKeys(start, end)` from `at`.
+ * marks a one-unit keyword is tiered by (unit-pairs.ts): under CHECK_ALONE for each unit when `checks`
+ * has CHECK_UNITS (its core is one unit or none), else under FIRST_UNIT for its first unit when folding
+ * leaves it alone, else each unit's literal-or-folded mark. Then the marks a two-unit keyword is tiered
+ * by: PAIR_CHECK on a pair across decoration or that the literal text does not hold in its place (folding
+ * changed one of its units, or the title's length), and on every pair when `checks` has CHECK_PAIRS (its
+ * core is two units or fewer); PAIR_START on its first pair when the literal title starts with it and no
+ * holding of it is checked. A key may repeat (a unit seen
+ * twice); the builder posts it once. `out` must have room for `maxKeys(start, end)` from `at`.
  */
 export function titleKeys(
   units: Uint16Array,
   start: number,
   end: number,
   literalEnd: number,
-  checkAlone: boolean,
+  checks: number,
   pairs: UnitPairs,
   out: Int32Array,
   at: number,
 ): number {
   const changed = literalEnd > end;
+  const checkAlone = (checks & CHECK_UNITS) !== 0;
+  const checkPairs = (checks & CHECK_PAIRS) !== 0;
+  // Folding that keeps the length keeps each unit's place: the literal text holds a pair where the folded one does, or not.
+  const literalAt = changed && literalEnd - end === end - start ? end - start : -1;
   let previous = -1;
+  let previousAt = -2;
+  let firstPair = -1;
+  let firstChecked = false;
   for (let index = start; index < end; index++) {
     const unit = units[index] as number;
     let info = KEY_INFO[unit] as number;
     if (info === -1) info = keyInfo(unit);
     if (info === -2) continue;
     out[at++] = unit;
-    if (previous >= 0) out[at++] = KEY_COUNT + pairs.number(previous, unit);
+    if (previous >= 0) {
+      const pair = pairs.number(previous, unit);
+      out[at++] = KEY_COUNT + pair;
+      const literal =
+        index === previousAt + 1 &&
+        (!changed || (literalAt > 0 && units[previousAt + literalAt] === previous && units[index + literalAt] === unit));
+      const checked = checkPairs || !literal;
+      if (checked) out[at++] = KEY_COUNT + pairs.markNumber(PAIR_CHECK, pair);
+      if (index === start + 1) {
+        firstPair = pair;
+        firstChecked = checked;
+      } else if (checked && pair === firstPair) firstChecked = true;
+    }
     if (checkAlone) out[at++] = KEY_COUNT + pairs.number(CHECK_ALONE, unit);
     else if (changed) {
       const mark = changedMark(units, start, end, literalEnd, unit);
       if (mark >= 0) out[at++] = KEY_COUNT + pairs.number(mark, unit);
     } else if (index === start) out[at++] = KEY_COUNT + pairs.number(FIRST_UNIT, unit);
     previous = unit;
+    previousAt = index;
   }
+  if (firstPair >= 0 && !firstChecked) out[at++] = KEY_COUNT + pairs.markNumber(PAIR_START, firstPair);
   return at;
 }
 

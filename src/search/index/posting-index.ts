@@ -65,6 +65,13 @@ export class PostingIndex {
     return number < 0 ? NO_KEY : KEY_COUNT + number;
   }
 
+  /** The key of the mark of `kind` (unit-pairs.ts) on the pair `first`, `second`, or NO_KEY when no title has it. */
+  pairMarkKey(kind: number, first: number, second: number): number {
+    const pair = this.unitPairs?.find(first, second) ?? -1;
+    const number = pair < 0 ? -1 : (this.unitPairs?.findMark(kind, pair) ?? -1);
+    return number < 0 ? NO_KEY : KEY_COUNT + number;
+  }
+
   /** Bytes held by the lists. */
   get bytes(): number {
     return this.ownBytes + (this.pairs?.bytes ?? 0) + this.pinyinLeads.byteLength;

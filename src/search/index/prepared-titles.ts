@@ -10,7 +10,7 @@
 
 import { maxKeys, titleKeys } from './posting-builder.js';
 import { RegionWriter } from './region-writer.js';
-import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, writeRow } from './title-rows.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, titleChecks, writeRow } from './title-rows.js';
 import { UnitPairs } from './unit-pairs.js';
 
 /** Int32s per entry: a title row (title-rows.ts) and where its keys start. */
@@ -115,7 +115,7 @@ export class PreparedTitles {
       start,
       start + foldedLength,
       this.writer.at,
-      checkAlone(facts, foldedLength),
+      titleChecks(facts, foldedLength),
       this.pairs,
       this.keys,
       this.keyCount,

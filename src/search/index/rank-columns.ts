@@ -13,7 +13,7 @@ import { PostingBuilder } from './posting-builder.js';
 import type { PinyinLists } from './posting-index.js';
 import type { PreparedTitles } from './prepared-titles.js';
 import { RegionWriter } from './region-writer.js';
-import { checkAlone, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, writeRow } from './title-rows.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, titleChecks, writeRow } from './title-rows.js';
 
 export class RankColumns {
   /** A build holding no title. */
@@ -82,7 +82,7 @@ export class RankColumns {
           foldedLength = writer.foldedLength;
         }
         writeRow(rows, rank * ROW, start, facts, foldedLength);
-        postings.addUnits(rank, writer.units, start, start + foldedLength, writer.at, checkAlone(facts, foldedLength));
+        postings.addUnits(rank, writer.units, start, start + foldedLength, writer.at, titleChecks(facts, foldedLength));
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;

@@ -77,7 +77,12 @@ export function describeRow(rows: Int32Array, units: Uint16Array, row: number, t
   return title;
 }
 
-/** Can a one-unit keyword not tier this title from its marks (unit-pairs.ts), as its core is one unit or none? */
-export function checkAlone(facts: number, foldedLength: number): boolean {
-  return foldedLength <= 1 || literalCoreOf(facts) <= 1 || foldedCoreOf(facts) <= 1;
+/** `titleChecks` flags: a one-unit keyword, a two-unit keyword cannot tier the title from its marks (unit-pairs.ts). */
+export const CHECK_UNITS = 1;
+export const CHECK_PAIRS = 2;
+
+/** Which keywords must check this title one by one, as its core is as short as they are (it may be exact): CHECK_UNITS, CHECK_PAIRS. */
+export function titleChecks(facts: number, foldedLength: number): number {
+  const shortest = Math.min(foldedLength, literalCoreOf(facts), foldedCoreOf(facts));
+  return (shortest <= 1 ? CHECK_UNITS : 0) | (shortest <= 2 ? CHECK_PAIRS : 0);
 }

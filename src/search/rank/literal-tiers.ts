@@ -50,6 +50,19 @@ export function singleUnitKeyword(query: PreparedQuery): number {
   return isDecoration(unit) ? -1 : unit;
 }
 
+/**
+ * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
+ * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
+ */
+export function pairKeyword(query: PreparedQuery): number {
+  const { literal, folded } = query;
+  if (literal.length !== 2 || folded.length !== 2 || query.terms.length > 0 || query.pinyin !== '') return -1;
+  if (query.literalCore !== literal || query.foldedCore !== folded) return -1;
+  const first = folded.charCodeAt(0);
+  const second = folded.charCodeAt(1);
+  return isDecoration(first) || isDecoration(second) ? -1 : ((first << 16) | second) >>> 0;
+}
+
 /** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
 export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int32Array, unit: number, codes: Uint16Array): number {
   let deferred = 0;

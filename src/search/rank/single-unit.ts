@@ -11,7 +11,7 @@ import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, type UnitTitle } from '../index/title-rows.js';
-import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX } from '../index/unit-pairs.js';
+import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX, PAIR_CHECK, PAIR_START } from '../index/unit-pairs.js';
 import { Tier } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { WALKED } from './answer.js';
@@ -75,12 +75,19 @@ function checkAll(columns: RankColumns, ranks: Int32Array, query: PreparedQuery,
   return codes;
 }
 
+/** The lists a keyword is tiered by from lists alone: every holder, the checked ones, and marks that each give one tier. */
+interface TierLists {
+  holders: number;
+  checked: number;
+  marks: number[];
+  markTiers: readonly number[];
+  /** The tier of a holder under no mark and not checked. */
+  restTier: number;
+}
+
 /**
  * The first matches (up to WALKED, in relevance order) of the unit's holders and their exact total, with
- * no type filter. A tier's first ranks merge its marks' newest postings with its checked titles; contains
- * matches are the unit's newest postings under no mark, decoded until enough are found (each mark's list
- * is part of the unit's, so as many of its postings reach at least as far). `marks` must be empty and is
- * left empty.
+ * no type filter (`firstListMatches`).
  */
 export function firstSingleMatches(
   index: PostingIndex,
@@ -91,18 +98,72 @@ export function firstSingleMatches(
   pool: ListPool,
   marks: RankBitset,
 ): { ranks: Int32Array; total: number } {
-  const total = index.count(unit);
-  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
+  const lists: TierLists = {
+    holders: unit,
+    checked: index.unitPairKey(CHECK_ALONE, unit),
+    marks: MARKS.map((mark) => index.unitPairKey(mark, unit)),
+    markTiers: MARK_TIERS,
+    restTier: Tier.CONTAINS,
+  };
+  return firstListMatches(index, columns, lists, query, title, pool, marks);
+}
+
+/**
+ * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
+ * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
+ * PAIR_START are prefix matches, and every other one a contains match (index/unit-pairs.ts). Folded
+ * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
+ * wherever it holds it, so it cannot hold the keyword as typed.
+ */
+export function firstPairMatches(
+  index: PostingIndex,
+  columns: RankColumns,
+  pair: number,
+  query: PreparedQuery,
+  title: UnitTitle,
+  pool: ListPool,
+  marks: RankBitset,
+): { ranks: Int32Array; total: number } {
+  const [first, second] = [pair >>> 16, pair & 0xffff];
+  const lists: TierLists = {
+    holders: index.unitPairKey(first, second),
+    checked: index.pairMarkKey(PAIR_CHECK, first, second),
+    marks: [index.pairMarkKey(PAIR_START, first, second)],
+    markTiers: [query.foldInvariant ? Tier.PREFIX : Tier.FOLDED_PREFIX],
+    restTier: query.foldInvariant ? Tier.CONTAINS : Tier.FOLDED_CONTAINS,
+  };
+  return firstListMatches(index, columns, lists, query, title, pool, marks);
+}
+
+/**
+ * The first matches of a keyword every holder of whose list matches but for the checked ones, and their
+ * exact total: the holders' count less the checked titles that fail. A tier's first ranks merge its
+ * marks' newest postings with its checked titles; contains matches are the newest holders under no mark
+ * and not checked, decoded until enough are found (each mark's list is part of the holders', so as many
+ * of its postings reach at least as far). `marks` must be empty and is left empty.
+ */
+function firstListMatches(
+  index: PostingIndex,
+  columns: RankColumns,
+  lists: TierLists,
+  query: PreparedQuery,
+  title: UnitTitle,
+  pool: ListPool,
+  marks: RankBitset,
+): { ranks: Int32Array; total: number } {
+  const checked = index.list(lists.checked, pool);
   const codes = checkAll(columns, checked, query, title, pool);
-  const markKeys = MARKS.map((mark) => index.unitPairKey(mark, unit));
+  let failed = 0;
+  for (let at = 0; at < checked.length; at++) if (codes[at] === 0) failed++;
+  const total = index.count(lists.holders) - failed;
   const ranks = pool.take(Math.min(total, WALKED));
   let found = 0;
   for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
     const need = ranks.length - found;
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
-    for (let which = 0; which < markKeys.length; which++)
-      if (MARK_TIERS[which] === tier) sources.push(index.list(markKeys[which] as number, pool, need));
-    if (tier === Tier.CONTAINS) sources.push(unmarked(index, unit, markKeys, checked, need, pool, marks));
+    for (let which = 0; which < lists.marks.length; which++)
+      if (lists.markTiers[which] === tier) sources.push(index.list(lists.marks[which] as number, pool, need));
+    if (tier === lists.restTier) sources.push(unmarked(index, lists.holders, lists.marks, checked, need, pool, marks));
     found = mergeFirst(sources, ranks, found);
   }
   return { ranks: ranks.subarray(0, found), total };
@@ -117,12 +178,12 @@ function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number
 }
 
 /**
- * The unit's first `need` holders under no mark and not checked: the marked and checked ones set in
+ * The first `need` holders (the list `holders`) under no mark and not checked: the marked and checked ones set in
  * `marks` (empty, and left empty), decoding twice as many postings each round.
  */
 function unmarked(
   index: PostingIndex,
-  unit: number,
+  holders: number,
   markKeys: number[],
   checked: Int32Array,
   need: number,
@@ -132,18 +193,18 @@ function unmarked(
   const out = pool.take(need);
   const bits = marks.bits;
   for (let decoded = need * 2; ; decoded *= 2) {
-    const holders = index.list(unit, pool, decoded);
+    const decodedHolders = index.list(holders, pool, decoded);
     const skipped = [checked];
     for (const key of markKeys) skipped.push(index.list(key, pool, decoded));
     for (const list of skipped) marks.add(list);
     let found = 0;
-    for (let at = 0; at < holders.length && found < need; at++) {
-      const rank = holders[at] as number;
+    for (let at = 0; at < decodedHolders.length && found < need; at++) {
+      const rank = decodedHolders[at] as number;
       out[found] = rank;
       found += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
     }
     for (const list of skipped) marks.clear(list);
-    if (found === need || holders.length === index.count(unit)) return out.subarray(0, found);
+    if (found === need || decodedHolders.length === index.count(holders)) return out.subarray(0, found);
   }
 }
 

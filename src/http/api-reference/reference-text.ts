@@ -1,0 +1,72 @@
+/**
+ * Every word of the API reference page (`/docs`) in both languages it speaks, as the web page's own
+ * words are kept (web/page-text.ts): a page never mixes languages and a missing word is a type error.
+ * Route summaries come from the OpenAPI document (http/operation-docs.ts), not from here.
+ */
+import type { Language } from '../../config.js';
+
+const zh = {
+  htmlLang: 'zh-CN',
+  title: 'API 参考',
+  skipToContent: '跳到正文',
+  switchTo: 'English',
+  switchLanguage: 'en' as Language,
+  intro: '所有接口都是 GET，返回 JSON 信封：成功时 `success` 为 true 并带 `data`，出错时带 `error_code`、`error` 与 `suggestion`。',
+  limits: '限额',
+  noTryItOut: '本页不提供“在线试用”：每个请求都计入你的地址的限额，连续被拒会被暂时封禁。请复制下方的 curl 命令在终端运行。',
+  keyTitle: '认证',
+  apiKey: '可选的 `X-API-Key` 请求头：带上后按该密钥自己的速率计算，不再受按地址的限额约束；未知或已吊销的密钥返回 401。',
+  bearer: '每个请求都要带 `Authorization: Bearer dxr_…` 令牌（通过消息渠道发送“令牌”获得）；缺少或格式错误为 401。',
+  contents: '目录',
+  parameters: '参数',
+  noParameters: '无参数。',
+  required: '必填',
+  optional: '可选',
+  inPath: '路径',
+  inQuery: '查询',
+  responses: '响应',
+  example: '示例',
+  machineReadable: '机器可读的 OpenAPI 3.1 文档（可导入 Postman、Insomnia 或代码生成器）：',
+  responseByStatus: {
+    '200': '成功：`success` 为 true，带 `message` 与 `data`',
+    '304': '未修改：If-None-Match 与 ETag 一致，无响应体',
+    '4xx': '客户端错误（400 参数无效、401/403 密钥或令牌、404、429 超出限额），错误信封；429 另带 `retry_after` 与 `detail`',
+    '5xx': '服务端错误（500；依赖不可用时 503），错误信封',
+  } as Record<string, string>,
+};
+
+export type ReferenceText = typeof zh;
+
+const en: ReferenceText = {
+  htmlLang: 'en',
+  title: 'API reference',
+  skipToContent: 'Skip to content',
+  switchTo: '中文',
+  switchLanguage: 'zh',
+  intro:
+    'Every endpoint is GET and answers a JSON envelope: `success` true with `data`, or on an error `error_code`, `error` and `suggestion`.',
+  limits: 'Limits',
+  noTryItOut:
+    'This page has no "Try it out": every request counts against your address\'s limits, and refusals in a row get it blocked for a while. Copy a curl line below and run it in a terminal.',
+  keyTitle: 'Authentication',
+  apiKey:
+    "An optional `X-API-Key` header: with it the key's own rate applies instead of the per-address limits; an unknown or revoked key is 401.",
+  bearer:
+    'Every request needs an `Authorization: Bearer dxr_…` token (sent by the message channel for the keyword "token"); none or malformed is 401.',
+  contents: 'Contents',
+  parameters: 'Parameters',
+  noParameters: 'No parameters.',
+  required: 'required',
+  optional: 'optional',
+  inPath: 'path',
+  inQuery: 'query',
+  responses: 'Responses',
+  example: 'Example',
+  machineReadable: 'The machine-readable OpenAPI 3.1 document (for Postman, Insomnia or a code generator):',
+  responseByStatus: {},
+};
+
+export const REFERENCE_TEXT: Record<Language, ReferenceText> = { zh, en };
+
+/** Values the curl examples fill in for required and path parameters. */
+export const EXAMPLE_VALUES: Record<string, string> = { content_type: 'post', keyword: '总裁' };

@@ -1,0 +1,112 @@
+/**
+ * The link-health endpoints (docs/link-health.md, "Endpoints"): `GET /api/link-status` answers what the
+ * store knows of one catalogue link (hidden entries included; 404 for a link it does not hold), and
+ * `POST /api/link-reports` takes a person's report that a link is broken, as JSON from clients or as a
+ * plain form from the web page (which then gets a small page back). A report only moves the link to the
+ * head of the check queue; it is limited per address (REPORTS_PER_HOUR, shared through Redis when set).
+ * Both run under the catalogue API's limits like every `/api/` route.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { parse as parseForm } from 'fast-querystring';
+import { Type } from 'typebox';
+import type { Config } from '../config.js';
+import { addressGroup } from '../http/client-address.js';
+import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
+import { ApiError, badRequest, rateLimited } from '../http/errors.js';
+import { responseLanguage } from '../http/language.js';
+import { Counter, isRefusal } from '../redis/counter.js';
+import type { RedisLink } from '../redis/redis-link.js';
+import { VERDICTS } from './link-checker.js';
+import type { LinkServices } from './link-services.js';
+import { reportPage } from './report-page.js';
+
+export const REPORTS_PER_HOUR = 20;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const BODY_LIMIT = 4096;
+const LINK_MAX = 2048;
+
+export interface LinkRoutesOptions {
+  config: Config;
+  links: LinkServices;
+  redis?: RedisLink | undefined;
+}
+
+const LinkStatus = Type.Object({
+  source_link: Type.String(),
+  provider: Type.Union([Type.String(), Type.Null()], { description: 'the provider id, null for a link of no known provider' }),
+  verdict: Type.Union([Type.String({ enum: [...VERDICTS] }), Type.Null()], { description: 'the latest verdict; null: never checked' }),
+  checked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  hidden: Type.Boolean({ description: 'true while the entry is hidden (its link confirmed dead)' }),
+});
+
+function linkNotHeld(link: string): ApiError {
+  return new ApiError({
+    status: 404,
+    code: 'RESOURCE_NOT_FOUND',
+    message: { zh: '资源不存在', en: 'Resource not found' },
+    error: { zh: `目录中没有这个链接：${link}`, en: `The catalogue holds no entry with the link ${link}` },
+    suggestion: { zh: '请使用目录条目中的 source_link 原文', en: 'Send the source_link of a catalogue entry exactly as served' },
+  });
+}
+
+function linkOf(value: unknown): string {
+  const link = typeof value === 'string' ? value.trim() : '';
+  if (!link || link.length > LINK_MAX) {
+    throw badRequest({ zh: '参数 link / source_link 缺失或过长', en: 'The link (source_link) is missing or longer than 2048 characters' });
+  }
+  return link;
+}
+
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { config, links, redis }) => {
+  const reports = new Counter(
+    { name: 'link-reports', points: REPORTS_PER_HOUR, durationSeconds: 3600 },
+    config.limits.redisKeyPrefix,
+    redis,
+  );
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, parseForm(String(body))),
+  );
+
+  const statusSchema = {
+    querystring: Type.Object({ link: Type.Optional(Type.String({ description: 'the source_link of a catalogue entry' })) }),
+    response: { 200: SuccessEnvelope(LinkStatus), ...errorResponses },
+  };
+  app.get('/api/link-status', { schema: statusSchema }, async (request) => {
+    const link = linkOf(request.query.link);
+    const status = await links.health.status(link);
+    if (!status) throw linkNotHeld(link);
+    const { alive_at: _aliveAt, ...answer } = status;
+    return success(
+      { zh: '获取成功', en: 'Fetched successfully' },
+      responseLanguage(request.headers['accept-language'], config.language),
+      answer,
+    );
+  });
+
+  const reportSchema = {
+    body: Type.Object({ source_link: Type.String({ description: 'the link a person found broken' }) }, { additionalProperties: true }),
+    response: { 202: SuccessEnvelope(Type.Object({ source_link: Type.String() })), ...errorResponses },
+  };
+  app.post('/api/link-reports', { schema: reportSchema, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const language = responseLanguage(request.headers['accept-language'], config.language);
+    const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
+    const link = linkOf(request.body.source_link);
+    try {
+      await reports.consume(addressGroup(request.ip));
+    } catch (refusal) {
+      if (!isRefusal(refusal)) throw refusal;
+      throw rateLimited({
+        retryAfterSeconds: refusal.msBeforeNext / 1000,
+        message: { zh: '报告过于频繁', en: 'Too many reports' },
+        error: { zh: `每个地址每小时最多报告 ${REPORTS_PER_HOUR} 次`, en: `At most ${REPORTS_PER_HOUR} reports an hour per address` },
+        detail: { zh: '感谢报告，请稍后再试', en: 'Thank you; please try again later' },
+      });
+    }
+    if (!(await links.report(link))) throw linkNotHeld(link);
+    reply.code(202);
+    if (fromForm) return reply.type('text/html; charset=utf-8').send(reportPage(language) as never);
+    return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
+      source_link: link,
+    });
+  });
+};

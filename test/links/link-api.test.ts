@@ -1,0 +1,122 @@
+/**
+ * The link-health endpoints through app.inject on both stores, and the whole scheme end to end: with
+ * LINK_CHECK=on the scheduler checks catalogue links with the real provider checkers against the fixture
+ * providers (LINK_CHECK_ORIGINS), a confirmed dead entry leaves the API's answers, a report moves a link to
+ * the head of the queue, `alive` brings the entry back, and `/api/status` counts it all.
+ */
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { after, before, describe, test } from 'node:test';
+import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
+import { REPORTS_PER_HOUR } from '../../src/links/routes.js';
+import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
+
+for (const store of STORES) {
+  describe(`links: /api/link-status, /api/link-reports, /api/status [${store}]`, () => {
+    let ctx: TestContext;
+    let providers: FixtureProviders;
+    before(async () => {
+      providers = await startFixtureProviders();
+      ctx = await createTestContext(store, {
+        LINK_CHECK: 'on',
+        LINK_CHECK_ORIGINS: providers.origins,
+        LINK_CHECK_CONFIRM_MINUTES: '0',
+        LINK_CHECK_RATE: '1000',
+      });
+    });
+    after(async () => {
+      await ctx.close();
+      await providers.close();
+    });
+
+    const scheduler = () => {
+      const running = ctx.services.links.scheduler;
+      assert.ok(running, 'LINK_CHECK=on builds the scheduler');
+      return running;
+    };
+    /** Resolves once `link` has been checked (and its verdict stored) `times` more times. */
+    const checked = async (link: string, times = 1) => {
+      for (let seen = 0; seen < times; ) {
+        const [checkedLink] = await once(scheduler(), 'checked');
+        if (checkedLink === link) seen++;
+      }
+      await ctx.services.catalogue.refresh();
+    };
+    const served = async () =>
+      ((await ctx.app.inject('/api/contents?limit=100')).json().data.items as EntryInput[]).map((item) => item.source_link);
+
+    test('unknown links are 404 envelopes; a missing link is 400', async () => {
+      const missing = await ctx.app.inject('/api/link-status?link=https%3A%2F%2Fpan.quark.cn%2Fs%2Fnowhere1');
+      assert.equal(missing.statusCode, 404);
+      assert.equal(missing.json().error_code, 'RESOURCE_NOT_FOUND');
+      assert.equal((await ctx.app.inject('/api/link-status')).statusCode, 400);
+      const report = await ctx.app.inject({ method: 'POST', url: '/api/link-reports', payload: { source_link: 'https://x.example/s/1' } });
+      assert.equal(report.statusCode, 404);
+    });
+
+    test('end to end: checked by the real checkers, hidden on two deads, reported, revived, counted', async () => {
+      const alive = entry({ source_link: fixtureLink('quark', 'alive1'), title: '端到端甲' });
+      const dying = entry({ source_link: fixtureLink('quark', 'e2e1'), title: '端到端乙' });
+      const captcha = entry({ source_link: fixtureLink('baidu', 'captcha1'), title: '端到端丙' });
+      const plain = entry({ title: '端到端丁' });
+      providers.set('quark', 'e2e1', 'dead1');
+      await ctx.importEntries([alive, dying, captcha, plain]);
+      const fresh = await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`);
+      assert.deepEqual(fresh.json().data, {
+        source_link: dying.source_link,
+        provider: 'quark',
+        verdict: null,
+        checked_at: null,
+        hidden: false,
+      });
+
+      // With LINK_CHECK_CONFIRM_MINUTES=0 the confirmation of the first dead is due at once.
+      const firstChecks = Promise.all([checked(alive.source_link), checked(dying.source_link, 2), checked(captcha.source_link)]);
+      ctx.services.links.start();
+      await firstChecks;
+      const status = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
+      assert.equal(status.verdict, 'dead');
+      assert.equal(
+        (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(captcha.source_link)}`)).json().data.verdict,
+        'unknown',
+      );
+      assert.ok(!(await served()).includes(dying.source_link), 'a confirmed dead entry is not served');
+      assert.ok((await served()).includes(captcha.source_link), 'unknown never hides');
+      const hidden = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
+      assert.equal(hidden.hidden, true);
+      const counts = (await ctx.app.inject('/api/status')).json().data.links;
+      assert.deepEqual(counts, { alive: 1, locked: 0, dead: 1, unknown: 1, unsupported: 1, unchecked: 0, hidden: 1 });
+
+      // It comes back when the share works again: a report (JSON, then the web page's form), then the check.
+      providers.set('quark', 'e2e1', 'alive1');
+      const revived = checked(dying.source_link);
+      const report = await ctx.app.inject({ method: 'POST', url: '/api/link-reports', payload: { source_link: dying.source_link } });
+      assert.equal(report.statusCode, 202);
+      assert.equal(report.json().data.source_link, dying.source_link);
+      const form = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/link-reports',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+        payload: `source_link=${encodeURIComponent(dying.source_link)}`,
+      });
+      assert.equal(form.statusCode, 202);
+      assert.match(String(form.headers['content-type']), /text\/html/);
+      assert.match(form.body, /Report received/);
+      await revived;
+      assert.ok((await served()).includes(dying.source_link), 'alive brings the entry back');
+    });
+
+    test('reports are limited per address', async () => {
+      const link = entry({ source_link: fixtureLink('uc', 'alive1') });
+      await ctx.importEntries([link]);
+      const send = (remoteAddress: string) =>
+        ctx.app.inject({ method: 'POST', url: '/api/link-reports', remoteAddress, payload: { source_link: link.source_link } });
+      for (let i = 0; i < REPORTS_PER_HOUR; i++) assert.equal((await send('10.9.0.1')).statusCode, 202);
+      const refused = await send('10.9.0.1');
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.json().error_code, 'RATE_LIMIT_EXCEEDED');
+      assert.equal((await send('10.9.0.2')).statusCode, 202);
+    });
+  });
+}

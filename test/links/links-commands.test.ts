@@ -1,0 +1,88 @@
+/**
+ * `dramadex links check|status|hidden` as operators run them, against the fixture providers
+ * (LINK_CHECK_ORIGINS), on both stores: verdicts per line and a summary, two dead verdicts (with
+ * LINK_CHECK_CONFIRM_MINUTES=0) hide an entry, `hidden` lists it as `remove --file` takes it, `alive`
+ * brings it back, `status` counts, and export leaves hidden entries out unless asked.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { runCli } from '../support/cli.js';
+import { createTestDatabase, STORES } from '../support/harness.js';
+import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
+
+for (const store of STORES) {
+  describe(`links: the links commands [${store}]`, () => {
+    let providers: FixtureProviders;
+    let env: Record<string, string>;
+    let drop: () => Promise<void>;
+    let dir: string;
+    const alive = fixtureLink('quark', 'alive1');
+    const dying = fixtureLink('baidu', 'climb1');
+    const locked = fixtureLink('alipan', 'locked1');
+    const other = 'https://example.com/not-a-share';
+    before(async () => {
+      providers = await startFixtureProviders();
+      const database = await createTestDatabase(store);
+      drop = database.drop;
+      dir = mkdtempSync(join(tmpdir(), 'dramadex-links-'));
+      env = {
+        DATABASE_URL: database.url,
+        LINK_CHECK_ORIGINS: providers.origins,
+        LINK_CHECK_CONFIRM_MINUTES: '0',
+        LINK_CHECK_RATE: '1000',
+      };
+      const file = join(dir, 'entries.ndjson');
+      const rows = [alive, dying, locked, other].map((link, index) =>
+        JSON.stringify({ title: `链接${index}`, source_link: link, type: 'post', update_time: `2026-01-0${index + 1} 10:00:00` }),
+      );
+      writeFileSync(file, rows.join('\n'));
+      assert.equal((await runCli(['import', file], env)).code, 0);
+    });
+    after(async () => {
+      await providers.close();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const cli = async (...args: string[]) => {
+      const result = await runCli(args, env);
+      assert.equal(result.code, 0, result.stderr);
+      return result.stdout.trim().split('\n');
+    };
+
+    test('check the most due, hide after two deads, list hidden, show again on alive', async () => {
+      providers.set('baidu', 'climb1', 'dead1');
+      const first = await cli('links', 'check');
+      assert.deepEqual(first.slice(0, -1).sort(), [`alive ${alive}`, `dead ${dying}`, `locked ${locked}`].sort());
+      assert.match(first.at(-1) ?? '', /^checked 3 links: 1 alive, 1 locked, 1 dead, 0 unknown, 0 unsupported; 0 hidden/);
+      assert.deepEqual(await cli('links', 'hidden'), ['']);
+
+      const second = await cli('links', 'check', dying);
+      assert.deepEqual(second[0], `dead ${dying}`);
+      assert.match(second.at(-1) ?? '', /1 hidden, 0 shown again/);
+      assert.deepEqual(await cli('links', 'hidden'), [dying]);
+      assert.deepEqual(await cli('links', 'hidden', '--provider', 'quark'), ['']);
+      assert.ok(!(await cli('export')).some((line) => line.includes(dying)), 'export leaves hidden entries out');
+      assert.ok((await cli('export', '--include-hidden')).some((line) => line.includes(dying)));
+
+      const status = (await cli('links', 'status')).join('\n');
+      assert.match(status, /^baidu\s+0\s+0\s+1\s+0\s+0\s+0\s+1$/m);
+      assert.match(status, /total: 1 alive, 1 locked, 1 dead, 0 unknown, 1 unsupported, 0 unchecked, 1 hidden/);
+      assert.match(status, /oldest verdict: \d{4}-/);
+
+      providers.set('baidu', 'climb1', 'alive1');
+      const third = await cli('links', 'check', dying);
+      assert.equal(third[0], `alive ${dying}`);
+      assert.match(third.at(-1) ?? '', /0 hidden, 1 shown again/);
+      assert.deepEqual(await cli('links', 'hidden'), ['']);
+    });
+
+    test('refuses an unknown provider with one line', async () => {
+      const result = await runCli(['links', 'hidden', '--provider', 'dropbox'], env);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /unknown provider "dropbox"/);
+    });
+  });
+}

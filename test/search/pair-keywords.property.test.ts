@@ -1,0 +1,72 @@
+// Property: a two-unit keyword, answered from its pair's lists and marks (rank/single-unit.ts,
+// `firstPairMatches`), has the reference's total and pages over titles that hold the pair literally, across
+// decoration, in traditional script or with capitals (folding changes them, İ even their length), and with
+// cores of two units or fewer. (indexed-search.property.test.ts covers every kind of keyword.)
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
+import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
+import { assertProperty } from '../support/property.js';
+import { ReferenceSearch } from './support/reference-search.js';
+import { toStored } from './support/same-answers.js';
+
+const PIECES = [
+  ...'霸道总裁總爱愛甜a34集',
+  '霸道',
+  '总裁',
+  '·',
+  ' ',
+  '（34集）',
+  '【独播】',
+  '《',
+  '》',
+  '!',
+  '霸道總裁',
+  '裁霸',
+  '道·总',
+  'A',
+  'İ',
+  '𠮷',
+  '总裁（34集）',
+];
+const title = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 6 }).map((parts) => parts.join(''));
+const row = fc.record({
+  id: fc.integer({ min: 1, max: 60 }),
+  title,
+  type: fc.constantFrom<ContentType>(...CONTENT_TYPES.slice(0, 2)),
+  update_time: fc.integer({ min: 1, max: 6 }).map((d) => `2024-01-0${d} 12:00:00`),
+});
+const pairChar = fc.constantFrom(...'霸道总裁總爱愛甜集3aA');
+const kw = fc.tuple(pairChar, pairChar).map(([a, b]) => a + b);
+test('two-unit keywords answer as the reference does', () => {
+  assertProperty(
+    fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), fc.array(kw, { minLength: 1, maxLength: 8 }), (rows, words) => {
+      const view = new CatalogueView();
+      const engine = new IndexedSearch({ cachedResults: 0 });
+      engine.index(view, view.apply(toStored(rows)));
+      view.reorder();
+      engine.prepare(view);
+      const reference = new ReferenceSearch();
+      for (const word of words) {
+        const expected = reference.find(view, word);
+        for (const [offset, limit] of [
+          [0, 20],
+          [0, 2],
+          [1, 3],
+          [0, 1000],
+        ]) {
+          const page = engine.findPage(view, word, undefined, offset as number, limit as number);
+          assert.equal(page.total, expected.length, `total ${word}`);
+          assert.deepEqual(
+            Array.from(page.slots),
+            expected.slice(offset, (offset as number) + (limit as number)),
+            `page ${word} ${offset}`,
+          );
+        }
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
