@@ -25,11 +25,12 @@ export async function refusingPort(): Promise<{ port: number; close(): Promise<v
 }
 
 /**
- * An origin that refuses connections (ECONNREFUSED): port 1 (tcpmux) is never listened on here, so unlike a
- * port taken from the OS and closed again, nothing else can start listening on it between the lookup and
- * the test. For a refusal by reset (a stopped server behind a proxy), `refusingPort`.
+ * An origin that refuses connections (ECONNREFUSED): port 2, a privileged port no service here listens on,
+ * so unlike a port taken from the OS and closed again, nothing else can start listening on it between the
+ * lookup and the test (port 1 would do too, but fetch refuses it before connecting: it is one of the Fetch
+ * standard's "bad ports"). For a refusal by reset (a stopped server behind a proxy), `refusingPort`.
  */
-export const REFUSED_ORIGIN = 'http://127.0.0.1:1';
+export const REFUSED_ORIGIN = 'http://127.0.0.1:2';
 
 /** Listens on 127.0.0.1 (any free port) and returns the port. */
 export async function listen(app: FastifyInstance): Promise<number> {
