@@ -8,20 +8,14 @@
 import { hostname } from 'node:os';
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { ClientEvent } from '../client/catalogue-client.js';
-import type { Rejection } from '../ingest/validate-rows.js';
 import type { LocalClock } from '../shared/local-time.js';
+import type { SourceCounts } from './source-counts.js';
 import { type PollOutcome, SourceFailure } from './source-failure.js';
 import type { SourceRecord, SourceStore } from './source-store.js';
 import { pollTelegram } from './telegram-source.js';
 import { pollUpstream } from './upstream-source.js';
 
-export interface SourceCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  rejected: Rejection[];
-}
+export type { SourceCounts } from './source-counts.js';
 
 export type PollReport = { name: string } & (
   | ({ outcome: 'ok' } & SourceCounts)
