@@ -15,7 +15,7 @@
  * gives it back (collect-garbage.ts), and under replayed requests, where almost nothing
  * survives a scavenge, V8 never grew it again past a few MB, so a million-entry server scavenged every
  * ≈ 270 requests instead of every ≈ 1,300, each time walking the same roots: 5–12% of its CPU per
- * replayed request (docs/deployment.md, "The request path's cost"), for ≈ 15 MB more resident memory.
+ * replayed request (docs/deployment.md, "The request path"), for ≈ 15 MB more resident memory.
  *
  * An operator's own `--max-semi-space-size` or `--min-semi-space-size` (in NODE_OPTIONS or on node's
  * command line) wins, and a Node without `process.execve` (before 22.15, or Windows) runs as it is.

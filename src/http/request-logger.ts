@@ -5,7 +5,7 @@
  * failures are logged (docs/operations.md). A line that is logged is the child's own, so it is the same.
  * The lazy child comes from the app logger's own `child` (`lazyRequestChildren`), not from Fastify's
  * `childLoggerFactory` option: with a factory of its own Fastify checks every child it returns for seven
- * methods, about 2,500 instructions a request (docs/deployment.md, "The request path's cost").
+ * methods, about 2,500 instructions a request (docs/deployment.md, "The request path").
  */
 import type { FastifyBaseLogger } from 'fastify';
 

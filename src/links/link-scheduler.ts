@@ -160,7 +160,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
       }
     }
     await Promise.allSettled(inFlight);
-    await queue.release(held, this.owner).catch(() => undefined);
+    await queue.release(held, this.owner).catch(() => undefined); // swallow-ok: held claims lapse by themselves when not released
   }
 
   private async claimDue(provider: ProviderId, count: number): Promise<string[]> {

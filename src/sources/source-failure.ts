@@ -2,17 +2,6 @@
  * Why a poll of a source failed, as an outcome word for `sources list` and the metrics (`rate_limited`,
  * `no_preview`, …) and one line for an operator. A failed poll writes nothing and is tried again later.
  */
-import type { Rejection } from '../ingest/validate-rows.js';
-
-/** What a successful poll did, as `sources poll` prints it. */
-export interface SourceCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  rejected: Rejection[];
-}
-
 export const POLL_OUTCOMES = [
   'ok',
   'no_preview',

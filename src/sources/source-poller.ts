@@ -9,10 +9,13 @@ import { hostname } from 'node:os';
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { ClientEvent } from '../client/catalogue-client.js';
 import type { LocalClock } from '../shared/local-time.js';
-import { type PollOutcome, type SourceCounts, SourceFailure } from './source-failure.js';
+import type { SourceCounts } from './source-counts.js';
+import { type PollOutcome, SourceFailure } from './source-failure.js';
 import type { SourceRecord, SourceStore } from './source-store.js';
 import { pollTelegram } from './telegram-source.js';
 import { pollUpstream } from './upstream-source.js';
+
+export type { SourceCounts } from './source-counts.js';
 
 export type PollReport = { name: string } & (
   | ({ outcome: 'ok' } & SourceCounts)

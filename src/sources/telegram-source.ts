@@ -9,7 +9,7 @@ import { importRows } from '../ingest/import-file.js';
 import type { RawRow } from '../ingest/read-rows.js';
 import { formatUpdateTime, type LocalClock } from '../shared/local-time.js';
 import { messageRows } from './message-entries.js';
-import type { SourceCounts } from './source-failure.js';
+import type { SourceCounts } from './source-counts.js';
 import type { TelegramSettings } from './source-store.js';
 import { readChannel, type TelegramReadOptions } from './telegram-reader.js';
 

@@ -8,7 +8,7 @@ import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CatalogueClient, type ClientEvent, UpstreamError } from '../client/catalogue-client.js';
 import { mirrorRound, newMirrorState } from '../ingest/mirror.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
-import type { SourceCounts } from './source-failure.js';
+import type { SourceCounts } from './source-counts.js';
 import { SourceFailure } from './source-failure.js';
 import type { UpstreamSettings } from './source-store.js';
 

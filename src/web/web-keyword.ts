@@ -1,5 +1,5 @@
 /**
- * What the web page searches for when a visitor's keyword breaks the API's rule (docs/web.md, "Pages": the search row):
+ * What the web page searches for when a visitor's keyword breaks the API's rule (docs/web.md, "Pages"):
  * the API answers 400 to `繁花 (2023)`, a page should search `繁花 2023` and say so. Characters the API
  * refuses become spaces, runs of spaces one, and the result is cut to the API's length; the API itself
  * keeps its rule. Also what a search that found nothing can suggest instead.
