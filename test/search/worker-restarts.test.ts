@@ -59,8 +59,17 @@ function loadedView(): CatalogueView {
 }
 
 describe('a search worker that stops', () => {
-  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
-  afterEach(() => mock.timers.reset());
+  // The engine's worker is unref'd (a server's listeners keep the process alive, not its search), so while
+  // a test waits for the worker with time faked, only this real, referenced timer keeps the loop running.
+  let keepAlive: ReturnType<typeof setInterval>;
+  beforeEach(() => {
+    keepAlive = setInterval(() => undefined, 60_000);
+    mock.timers.enable({ apis: ['setTimeout'] });
+  });
+  afterEach(() => {
+    mock.timers.reset();
+    clearInterval(keepAlive);
+  });
 
   test('is logged, fails its searches and is replaced after the backoff, which starts over after a minute running', async () => {
     const log = new LogLines();
