@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { REPORTS_PER_HOUR } from '../../src/links/routes.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { from, LIMITS_ON } from '../support/limits.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 
 for (const store of STORES) {
@@ -111,6 +112,21 @@ for (const store of STORES) {
       assert.match(metrics, /dramadex_link_check_duration_seconds_count\{provider="quark"\} [1-9]/);
       assert.match(metrics, /dramadex_link_provider_paused\{provider="baidu"\} 1/, 'a captcha pauses the provider');
       assert.match(metrics, /dramadex_links\{state="alive"\} 2/);
+    });
+
+    test('/api/link-status is counted by the catalogue limits like any API request', async () => {
+      const limited = await createTestContext(store, { ...LIMITS_ON, LINK_CHECK: 'off' });
+      try {
+        const link = entry({ source_link: fixtureLink('quark', 'alive1') });
+        await limited.importEntries([link]);
+        const url = `/api/link-status?link=${encodeURIComponent(link.source_link)}`;
+        const first = await from(limited.app, '10.8.0.1', url);
+        assert.equal(first.statusCode, 200);
+        assert.equal(first.headers['ratelimit-policy'], '"per-address";q=1;w=3');
+        assert.equal((await from(limited.app, '10.8.0.1', url)).statusCode, 429);
+      } finally {
+        await limited.close();
+      }
     });
 
     test('reports are limited per address', async () => {
