@@ -1,5 +1,5 @@
 /**
- * The link-health endpoints (docs/link-health.md, "Endpoints"): `GET /api/link-status` answers what the
+ * The link-health endpoints (docs/link-health.md, "Operations"): `GET /api/link-status` answers what the
  * store knows of one catalogue link (hidden entries included; 404 for a link it does not hold), and
  * `POST /api/link-reports` takes a person's report that a link is broken, as JSON from clients or as a
  * plain form from the web page (which then gets a small page back). A report only moves the link to the
