@@ -17,6 +17,7 @@ import { RecurringFailure } from './observability/recurring-failure.js';
 import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { RedisLink } from './redis/redis-link.js';
 import { KEYWORD_CLASSES } from './search/keyword-class.js';
+import { SEARCH_WORKER_EVENTS } from './search/worker/worker-events.js';
 import { WorkerSearch } from './search/worker/worker-search.js';
 import type { HealthProbe } from './shared/health-probe.js';
 import { LocalClock } from './shared/local-time.js';
@@ -72,7 +73,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     log.child({ component: 'catalogue' }),
     metrics?.backgroundFailureTally('catalogue_refresh'),
   );
-  const search = new WorkerSearch({ log: log.child({ component: 'search-worker' }), tallies: metrics?.searchWorkerTallies() });
+  const search = new WorkerSearch({
+    log: log.child({ component: 'search-worker' }),
+    tallies: metrics?.searchWorkerTallies(SEARCH_WORKER_EVENTS),
+  });
   const catalogue = new Catalogue(store, new CatalogueView(), search, clock, metrics?.searchTimings(KEYWORD_CLASSES), refreshFailures);
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true, untilSearchReady: options.untilSearchReady ?? true });
   const redis = config.redisUrl

@@ -10,10 +10,6 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
 
-// The search worker's events: search's own vocabulary, still to move beside the worker as the others moved (issue 26).
-export const SEARCH_WORKER_EVENTS = ['error', 'restart', 'gave_up'] as const;
-export type SearchWorkerEvent = (typeof SEARCH_WORKER_EVENTS)[number];
-
 /** Values read at scrape time; each may be absent (no limits, no Redis). */
 export interface Readings {
   entriesByType?: () => Record<string, number>;
@@ -150,8 +146,9 @@ export class Metrics {
     return bound(classes, (keywordClass) => this.searchDuration.child(keywordClass));
   }
 
-  searchWorkerTallies(): Record<SearchWorkerEvent, Tally> {
-    return bound(SEARCH_WORKER_EVENTS, (event) => this.searchWorker.child(event));
+  /** One tally per search worker event; the events are the worker's own (search/worker/worker-events.ts). */
+  searchWorkerTallies<Event extends string>(events: readonly Event[]): Record<Event, Tally> {
+    return bound(events, (event) => this.searchWorker.child(event));
   }
 
   fullDumpTallies(): Record<'hit' | 'build', Tally> {

@@ -7,7 +7,7 @@ import { EventEmitter, once } from 'node:events';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { createLogger } from '../../src/observability/logger.js';
-import type { SearchWorkerEvent } from '../../src/observability/metrics.js';
+import type { SearchWorkerEvent } from '../../src/search/worker/worker-events.js';
 import { WorkerSearch } from '../../src/search/worker/worker-search.js';
 import { ReferenceSearch } from './support/reference-search.js';
 import { toStored } from './support/same-answers.js';

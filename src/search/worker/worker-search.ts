@@ -11,12 +11,12 @@
 import { Worker } from 'node:worker_threads';
 import { noTallies, type Tally } from '../../observability/instruments.js';
 import { createLogger, type Logger } from '../../observability/logger.js';
-import { SEARCH_WORKER_EVENTS, type SearchWorkerEvent } from '../../observability/metrics.js';
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../shared/content-types.js';
 import type { HealthProbe } from '../../shared/health-probe.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
 import { type BackoffPolicy, DEFAULT_BACKOFF, RestartBackoff } from './restart-backoff.js';
 import type { FromWorker, ToWorker } from './search-messages.js';
+import { SEARCH_WORKER_EVENTS, type SearchWorkerEvent } from './worker-events.js';
 
 interface Pending {
   message: ToWorker;
