@@ -1,6 +1,6 @@
 /**
  * A one-unit keyword that folding leaves alone (`爱`, `z`), from posting lists alone. Every title holding
- * the unit matches, and the unit's marks (index/unit-pairs.ts) give each its tier: the few whose core is
+ * the unit matches, and the unit's marks (tokens/unit-marks.ts) give each its tier: the few whose core is
  * one unit or none (CHECK_ALONE) get the full check, every other one takes its mark's tier, and a title
  * under no mark is a contains match. So a common character's thousands of matches are tiered with no row
  * or text read: the total is the unit's list count, and a new keyword's first matches decode only the
@@ -11,16 +11,13 @@ import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, type UnitTitle } from '../index/title-rows.js';
-import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX, PAIR_CHECK, PAIR_START } from '../index/unit-pairs.js';
-import { Tier } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
+import type { TierLists } from '../tokens/key-space.js';
+import { pairTierLists } from '../tokens/pair-marks.js';
+import { unitTierLists } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
 import { type Classified, generalCode, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
-
-/** The marks a title is tiered by without a check, and the tier each gives. */
-const MARKS = [FIRST_UNIT, LITERAL_PREFIX, FOLDED_PREFIX, FOLDED_CONTAINS] as const;
-const MARK_TIERS = [Tier.PREFIX, Tier.PREFIX, Tier.FOLDED_PREFIX, Tier.FOLDED_CONTAINS] as const;
 
 /** Fills `out` for the unit's holders of the type (-1: any); returns how many. */
 export function classifySingleByLists(
@@ -33,13 +30,14 @@ export function classifySingleByLists(
   pool: ListPool,
   out: Classified,
 ): number {
-  const ranks = ofType(index.list(unit, pool), columns.types, typeCode, pool);
+  const lists = unitTierLists(index, unit);
+  const ranks = ofType(index.list(lists.holders, pool), columns.types, typeCode, pool);
   out.reserve(ranks);
   const { codes } = out;
-  codes.fill(Tier.CONTAINS + 1, 0, ranks.length);
-  for (const [which, mark] of MARKS.entries()) {
-    const code = (MARK_TIERS[which] as number) + 1;
-    const list = index.list(index.unitPairKey(mark, unit), pool);
+  codes.fill(lists.restTier + 1, 0, ranks.length);
+  for (const [which, key] of lists.marks.entries()) {
+    const code = (lists.markTiers[which] ?? 0) + 1;
+    const list = index.list(key, pool);
     let at = 0;
     for (let next = 0; next < list.length; next++) {
       const rank = list[next] as number;
@@ -48,7 +46,7 @@ export function classifySingleByLists(
     }
   }
   // The checked titles' places, then their full checks a block at a time (rows and texts touched first).
-  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
+  const checked = index.list(lists.checked, pool);
   const places = pool.take(checked.length);
   const checkedRanks = pool.take(checked.length);
   let toCheck = 0;
@@ -75,16 +73,6 @@ function checkAll(columns: RankColumns, ranks: Int32Array, query: PreparedQuery,
   return codes;
 }
 
-/** The lists a keyword is tiered by from lists alone: every holder, the checked ones, and marks that each give one tier. */
-interface TierLists {
-  holders: number;
-  checked: number;
-  marks: number[];
-  markTiers: readonly number[];
-  /** The tier of a holder under no mark and not checked. */
-  restTier: number;
-}
-
 /**
  * The first matches (up to WALKED, in relevance order) of the unit's holders and their exact total, with
  * no type filter (`firstListMatches`).
@@ -98,20 +86,13 @@ export function firstSingleMatches(
   pool: ListPool,
   marks: RankBitset,
 ): { ranks: Int32Array; total: number } {
-  const lists: TierLists = {
-    holders: unit,
-    checked: index.unitPairKey(CHECK_ALONE, unit),
-    marks: MARKS.map((mark) => index.unitPairKey(mark, unit)),
-    markTiers: MARK_TIERS,
-    restTier: Tier.CONTAINS,
-  };
-  return firstListMatches(index, columns, lists, query, title, pool, marks);
+  return firstListMatches(index, columns, unitTierLists(index, unit), query, title, pool, marks);
 }
 
 /**
  * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
  * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
- * PAIR_START are prefix matches, and every other one a contains match (index/unit-pairs.ts). Folded
+ * PAIR_START are prefix matches, and every other one a contains match (tokens/pair-marks.ts). Folded
  * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
  * wherever it holds it, so it cannot hold the keyword as typed.
  */
@@ -124,14 +105,7 @@ export function firstPairMatches(
   pool: ListPool,
   marks: RankBitset,
 ): { ranks: Int32Array; total: number } {
-  const [first, second] = [pair >>> 16, pair & 0xffff];
-  const lists: TierLists = {
-    holders: index.unitPairKey(first, second),
-    checked: index.pairMarkKey(PAIR_CHECK, first, second),
-    marks: [index.pairMarkKey(PAIR_START, first, second)],
-    markTiers: [query.foldInvariant ? Tier.PREFIX : Tier.FOLDED_PREFIX],
-    restTier: query.foldInvariant ? Tier.CONTAINS : Tier.FOLDED_CONTAINS,
-  };
+  const lists = pairTierLists(index, pair >>> 16, pair & 0xffff, query.foldInvariant);
   return firstListMatches(index, columns, lists, query, title, pool, marks);
 }
 
