@@ -5,7 +5,9 @@
  * (tokens/unit-marks.ts), and marks on pairs (tokens/pair-marks.ts). Open-addressing tables of 32-bit
  * pairs (first unit << 16 | second; 0 never occurs, since NUL is decoration) to dense numbers from 0.
  */
-export class UnitPairs {
+import type { PairNumbers } from '../tokens/key-space.js';
+
+export class UnitPairs implements PairNumbers {
   private readonly pairs = new KeyTable();
   /** Marks on pairs: kind << 28 | pair number. */
   private readonly marks = new KeyTable();

@@ -31,7 +31,15 @@ export function foundKey(number: number): number {
   return number < 0 ? NO_KEY : KEY_COUNT + number;
 }
 
-/** The numbering a build gave its pair-shaped tokens, as a keyword looks them up (posting-index.ts). */
+/** The numbering of pair-shaped tokens as a title's walk gives it (index/unit-pairs.ts), numbering new ones. */
+export interface PairNumbers {
+  /** The number of the pair (`first`, `second`): two units, or a unit mark's kind and its unit. */
+  number(first: number, second: number): number;
+  /** The number of the mark of `kind` on the pair numbered `pair`. */
+  markNumber(kind: number, pair: number): number;
+}
+
+/** The numbering a build gave its pair-shaped tokens, as a keyword looks them up (index/posting-index.ts). */
 export interface NumberedKeys {
   /** The key of the pair (`first`, `second`), or NO_KEY. */
   unitPairKey(first: number, second: number): number;

@@ -5,8 +5,7 @@
  * characters' long lists (rank/candidates.ts), and pinyin's two-syllable ways look pairs up too
  * (rank/pinyin-sources.ts). The list is not exact: it also holds `总·裁`; pair-marks.ts tells those apart.
  */
-import type { UnitPairs } from '../index/unit-pairs.js';
-import type { NumberedKeys } from './key-space.js';
+import type { NumberedKeys, PairNumbers } from './key-space.js';
 
 /** The key of the pair `first`, `second`, or NO_KEY when no title holds it. */
 export function neighbourPairKey(index: NumberedKeys, first: number, second: number): number {
@@ -14,7 +13,7 @@ export function neighbourPairKey(index: NumberedKeys, first: number, second: num
 }
 
 /** The number of the pair a title's unit closes with the undecorated one before it (its key: key-space.ts `numberedKey`). */
-export function neighbourPair(pairs: UnitPairs, previous: number, unit: number): number {
+export function neighbourPair(pairs: PairNumbers, previous: number, unit: number): number {
   return pairs.number(previous, unit);
 }
 

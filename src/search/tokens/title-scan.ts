@@ -2,7 +2,7 @@
  * One title on its way through the tokenizer (title-keys.ts): where its units are and the facts the
  * kinds of token read. One per builder, reused for every title, so keying a title allocates nothing.
  */
-import type { UnitPairs } from '../index/unit-pairs.js';
+import type { PairNumbers } from './key-space.js';
 
 /** `checks` flags (index/title-rows.ts `titleChecks`): a one-unit, a two-unit keyword must check the title one by one. */
 export const CHECK_UNITS = 1;
@@ -23,7 +23,7 @@ export class TitleScan {
   literalOffset = -1;
 
   /** `pairs`: the numbering of pairs and marks (one per build, or per start-up preparation). */
-  constructor(readonly pairs: UnitPairs) {}
+  constructor(readonly pairs: PairNumbers) {}
 
   /** Starts a title. */
   begin(units: Uint16Array, start: number, end: number, literalEnd: number, checks: number): void {
