@@ -2,10 +2,12 @@
  * Preloaded (`node --import`) into the `dramadex import` child of import-command.test.ts, so that test can
  * kill an import in the middle of its transaction on any machine, fast or loaded: once the transaction has
  * written (on SQLite, once at least 2 MB of its uncommitted pages have spilled into the write-ahead log),
- * the child prints `mid-import` and blocks for good, holding the transaction open until it is killed. It
- * looks after each batch the transaction writes, where the store reports progress (`onProgress`).
+ * the child prints `mid-import` and blocks, holding the transaction open until it is killed. It looks
+ * after each batch the transaction writes, where the store reports progress (`onProgress`). It blocks on a
+ * read of its standard input, which the test never writes: should the test process die first, the pipe
+ * closes and the child exits instead of holding its transaction for ever.
  */
-import { existsSync, statSync, writeSync } from 'node:fs';
+import { existsSync, readSync, statSync, writeSync } from 'node:fs';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 
 /** How much of the transaction's pages must be in the SQLite write-ahead log before the hold. */
@@ -24,7 +26,8 @@ CatalogueStore.prototype.importEntries = function holdMidImport(entries, options
       options.onProgress?.(done);
       if (dialect === 'sqlite' && walSize() < walBefore + SPILLED_BYTES) return;
       writeSync(1, 'mid-import\n');
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // never woken: only the kill ends it
+      readSync(0, Buffer.alloc(1));
+      process.exit(1);
     },
   });
 };

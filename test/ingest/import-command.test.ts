@@ -158,10 +158,11 @@ function describeImport(store: StoreKind): void {
       }
       const path = join(dir, 'big.ndjson');
       writeFileSync(path, rows.join('\n'));
-      // The preloaded hook stops the child inside its transaction and says so (hold-mid-import.ts).
+      // The preloaded hook stops the child inside its transaction and says so; it stays there while its
+      // standard input, which nothing writes, is open (hold-mid-import.ts).
       const child = spawn(process.execPath, ['--import', HOLD_MID_IMPORT, BIN, 'import', path], {
         env,
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['pipe', 'pipe', 'ignore'],
       });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
       await new Promise<void>((resolve, reject) => {
