@@ -3,8 +3,8 @@
  * without the title's row or text (rank/single-unit.ts `firstPairMatches`), as tantivy-style start
  * sentinels do. A title is under (PAIR_CHECK, ab) when the pair stands across decoration there (`a·b`,
  * not the literal `ab`), when its literal text does not hold the pair where its folded text does (`總裁`
- * folded to `总裁`, or folding changed the title's length), or when its core is two units or fewer (it may
- * be exact): it is checked one by one. Every other holder holds `ab` literally: under (PAIR_START, ab)
+ * folded to `总裁`, or folding changed the title's length), or, when its core is two units or fewer (it
+ * may be exact), on its first pair of undecorated units, the one its core can be: it is checked one by one. Every other holder holds `ab` literally: under (PAIR_START, ab)
  * when it starts with it and no holding of it is checked (prefix), else a contains match. So a two-unit
  * keyword's total is the pair's list count less the checked titles that fail, and its first page is the
  * head of the lists.
@@ -37,7 +37,7 @@ export function pairChecked(scan: TitleScan, previous: number, previousAt: numbe
   const literal =
     index === previousAt + 1 &&
     (!scan.changed || (offset > 0 && units[previousAt + offset] === previous && units[index + offset] === unit));
-  return scan.checkPairs || !literal;
+  return (scan.checkPairs && previousAt === scan.firstAt) || !literal;
 }
 
 /**

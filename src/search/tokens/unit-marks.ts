@@ -2,9 +2,10 @@
  * Marks on units: tokens that give a one-unit keyword `u` its tier in each title holding `u` without the
  * title's row or text (rank/single-unit.ts). A mark is numbered as the pair (kind, u), its kind a
  * pseudo-unit (a control character, decoration, so never a title's own pair). A title whose core (or
- * folded text) is one unit or none is under (CHECK_ALONE, u) for each of its units: it may be exact, so
- * it is checked one by one. Of the others, one that folding leaves alone is a prefix match when it starts
- * with u, (FIRST_UNIT, u), else a contains match; one that folding changes is under (LITERAL_PREFIX, u)
+ * folded text) is one unit or none is under (CHECK_ALONE, u) for its first undecorated unit u, the one
+ * its core can be: it may be exact, so it is checked one by one. Otherwise (and for its other units), a
+ * title that folding leaves alone is a prefix match when it starts with u, (FIRST_UNIT, u), else a
+ * contains match; one that folding changes is under (LITERAL_PREFIX, u)
  * when its literal text starts with u, (FOLDED_PREFIX, u) when its literal text lacks u and its folded
  * text starts with it, (FOLDED_CONTAINS, u) when its literal text lacks u otherwise, and under no mark
  * when its literal text holds u elsewhere (contains).
@@ -37,7 +38,8 @@ export function unitTierLists(index: NumberedKeys, unit: number): TierLists {
 
 /** The mark (its kind) of the title's unit at `index`, -1 for none; its key is the pair (mark, unit)'s. */
 export function unitMark(scan: TitleScan, index: number, unit: number): number {
-  if (scan.checkUnits) return CHECK_ALONE;
+  // Every holding of the first unit, so a title is under CHECK_ALONE or another mark of a unit, never both.
+  if (scan.checkUnits && unit === scan.firstUnit) return CHECK_ALONE;
   if (scan.changed) return changedMark(scan.units, scan.start, scan.end, scan.literalEnd, unit);
   return index === scan.start ? FIRST_UNIT : -1;
 }
