@@ -31,13 +31,23 @@ export function pairTierLists(index: NumberedKeys, first: number, second: number
   };
 }
 
-/** Whether the holding of a pair that the title's unit at `index` closes with `previous` at `previousAt` is checked. */
-export function pairChecked(scan: TitleScan, previous: number, previousAt: number, index: number, unit: number): boolean {
+/**
+ * Whether the holding of a pair that the title's unit at `index` closes with `previous` at `previousAt`
+ * is checked; `isFirstPair`: it is the title's first pair of undecorated units.
+ */
+export function pairChecked(
+  scan: TitleScan,
+  previous: number,
+  previousAt: number,
+  index: number,
+  unit: number,
+  isFirstPair: boolean,
+): boolean {
   const { units, literalOffset: offset } = scan;
   const literal =
     index === previousAt + 1 &&
     (!scan.changed || (offset > 0 && units[previousAt + offset] === previous && units[index + offset] === unit));
-  return (scan.checkPairs && previousAt === scan.firstAt) || !literal;
+  return (scan.checkPairs && isFirstPair) || !literal;
 }
 
 /**

@@ -3,7 +3,6 @@
  * kinds of token read. One per builder, reused for every title, so keying a title allocates nothing.
  */
 import type { PairNumbers } from './key-space.js';
-import { DECORATION, unitInfo } from './unit-info.js';
 
 /** `checks` flags (index/title-rows.ts `titleChecks`): a one-unit, a two-unit keyword must check the title one by one. */
 export const CHECK_UNITS = 1;
@@ -22,13 +21,6 @@ export class TitleScan {
   checkPairs = false;
   /** When folding changed the title but kept its length: how far a folded unit's literal one is, else -1. */
   literalOffset = -1;
-  /**
-   * Where the first undecorated unit stands (`end` when none), and that unit (-1 when none). A core is
-   * the title's first undecorated units (an episode suffix comes last), so only they can make a short
-   * core exact.
-   */
-  firstAt = 0;
-  firstUnit = -1;
 
   /** `pairs`: the numbering of pairs and marks (one per build, or per start-up preparation). */
   constructor(readonly pairs: PairNumbers) {}
@@ -44,9 +36,5 @@ export class TitleScan {
     this.checkPairs = (checks & CHECK_PAIRS) !== 0;
     // Folding that keeps the length keeps each unit's place: the literal text holds a pair where the folded one does, or not.
     this.literalOffset = literalEnd > end && literalEnd - end === end - start ? end - start : -1;
-    let firstAt = start;
-    while (firstAt < end && unitInfo(units[firstAt] as number) === DECORATION) firstAt++;
-    this.firstAt = firstAt;
-    this.firstUnit = firstAt < end ? (units[firstAt] as number) : -1;
   }
 }

@@ -36,10 +36,10 @@ export function unitTierLists(index: NumberedKeys, unit: number): TierLists {
   };
 }
 
-/** The mark (its kind) of the title's unit at `index`, -1 for none; its key is the pair (mark, unit)'s. */
-export function unitMark(scan: TitleScan, index: number, unit: number): number {
-  // Every holding of the first unit, so a title is under CHECK_ALONE or another mark of a unit, never both.
-  if (scan.checkUnits && unit === scan.firstUnit) return CHECK_ALONE;
+/** The mark (its kind) of the title's unit at `index`, -1 for none; its key is the pair (mark, unit)'s. `isFirstUnit`: the unit is the title's first undecorated one. */
+export function unitMark(scan: TitleScan, index: number, unit: number, isFirstUnit: boolean): number {
+  // Every holding of the first unit (`isFirstUnit`), so a title is under CHECK_ALONE or another mark of a unit, never both.
+  if (scan.checkUnits && isFirstUnit) return CHECK_ALONE;
   if (scan.changed) return changedMark(scan.units, scan.start, scan.end, scan.literalEnd, unit);
   return index === scan.start ? FIRST_UNIT : -1;
 }
