@@ -1,7 +1,8 @@
 // Property: a two-unit keyword, answered from its pair's lists and marks (rank/single-unit.ts,
 // `firstPairMatches`), has the reference's total and pages over titles that hold the pair literally, across
 // decoration, in traditional script or with capitals (folding changes them, İ even their length), and with
-// cores of two units or fewer. (indexed-search.property.test.ts covers every kind of keyword.)
+// cores of two units or fewer; so do several-term keywords of such pairs (`pairHolders`).
+// (indexed-search.property.test.ts covers every kind of keyword.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -43,30 +44,49 @@ const kw = fc.tuple(pairChar, pairChar).map(([a, b]) => a + b);
 test('two-unit keywords answer as the reference does', () => {
   assertProperty(
     fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), fc.array(kw, { minLength: 1, maxLength: 8 }), (rows, words) => {
-      const view = new CatalogueView();
-      const engine = new IndexedSearch({ cachedResults: 0 });
-      engine.index(view, view.apply(toStored(rows)));
-      view.reorder();
-      engine.prepare(view);
-      const reference = new ReferenceSearch();
-      for (const word of words) {
-        const expected = reference.find(view, word);
-        for (const [offset, limit] of [
-          [0, 20],
-          [0, 2],
-          [1, 3],
-          [0, 1000],
-        ]) {
-          const page = engine.findPage(view, word, undefined, offset as number, limit as number);
-          assert.equal(page.total, expected.length, `total ${word}`);
-          assert.deepEqual(
-            Array.from(page.slots),
-            expected.slice(offset, (offset as number) + (limit as number)),
-            `page ${word} ${offset}`,
-          );
-        }
-      }
+      sameAsReference(rows, words);
     }),
     { numRuns: 400 },
   );
 });
+
+// A several-term keyword's two-unit terms take their holders from the pair's lists less the checked
+// titles that fail (rank/term-holders.ts, `pairHolders`), with or without a type filter.
+const terms = fc.array(fc.oneof(kw, pairChar), { minLength: 2, maxLength: 4 }).map((parts) => parts.join(' '));
+test('several-term keywords of two-unit terms answer as the reference does', () => {
+  assertProperty(
+    fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), fc.array(terms, { minLength: 1, maxLength: 6 }), (rows, words) => {
+      sameAsReference(rows, words, CONTENT_TYPES[0]);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+/** The engine's pages and totals of each word equal the reference's, over every title and (if given) titles of one type. */
+function sameAsReference(rows: Parameters<typeof toStored>[0], words: string[], type?: ContentType): void {
+  const view = new CatalogueView();
+  const engine = new IndexedSearch({ cachedResults: 0 });
+  engine.index(view, view.apply(toStored(rows)));
+  view.reorder();
+  engine.prepare(view);
+  const reference = new ReferenceSearch();
+  for (const word of words) {
+    for (const filter of type === undefined ? [undefined] : [undefined, type]) {
+      const expected = reference.find(view, word, filter);
+      for (const [offset, limit] of [
+        [0, 20],
+        [0, 2],
+        [1, 3],
+        [0, 1000],
+      ]) {
+        const page = engine.findPage(view, word, filter, offset as number, limit as number);
+        assert.equal(page.total, expected.length, `total ${word} ${filter}`);
+        assert.deepEqual(
+          Array.from(page.slots),
+          expected.slice(offset, (offset as number) + (limit as number)),
+          `page ${word} ${offset} ${filter}`,
+        );
+      }
+    }
+  }
+}
