@@ -57,6 +57,11 @@ export class ExactWays {
     return true;
   }
 
+  /** No way noted: every title of the lists is checked. */
+  get empty(): boolean {
+    return this.count === 0;
+  }
+
   /** Does a title with this lead (first << 16 | second) match one of the ways from its first unit? */
   starts(lead: number): boolean {
     return ((FIRST[lead >>> 16] as number) & ((SECOND[lead & 0xffff] as number) | this.single)) !== 0;

@@ -89,15 +89,16 @@ function tierByLeads(
   let partials = 0;
   let atHigher = 0;
   let atLoose = 0;
+  const anyWay = !ways.empty;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
     while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
     while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
-    const lead = leads[rank] as number;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (loose[atLoose] !== rank) codes[at] = ways.starts(lead) ? first : first + 1;
+    else if (loose[atLoose] !== rank) codes[at] = ways.starts(leads[rank] as number) ? first : first + 1;
     // In a looser list too: a lead that begins an exact way settles it (the best pinyin place), else check.
-    else if (ways.starts(lead)) codes[at] = first;
+    // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
+    else if (anyWay && ways.starts(leads[rank] as number)) codes[at] = first;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
