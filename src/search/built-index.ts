@@ -3,14 +3,14 @@
  * (posting-index.ts), with what searching them needs (a bitset for unions, buffers reused from search
  * to search). A search here finds the candidates, keeps those of the type, tiers them and counts each
  * tier; `place` then writes their slots, newest first within each tier, into the answer. The pinyin-pair
- * lists are made for the first search that needs them, not with the build.
+ * lists are made after the build, a slice at a time (`buildAhead`), or by the first search that needs them.
  */
 
 import { PostingBuilder } from './index/posting-builder.js';
 import type { PostingIndex } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
-import { RankColumns } from './index/rank-columns.js';
+import { type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
 import type { UnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
@@ -41,6 +41,8 @@ export class BuiltIndex {
   private readonly slices: TermSlices;
   /** Candidates of the last search. */
   private count = 0;
+  /** The pinyin-pair lists while they are built ahead of the first search that needs them (`buildAhead`). */
+  private pinyinPairs: PinyinPairsBuild | undefined;
 
   private constructor(
     readonly columns: RankColumns,
@@ -82,7 +84,7 @@ export class BuiltIndex {
   search(query: PreparedQuery, typeCode: number, title: UnitTitle, counts: Int32Array): void {
     const { columns, pool } = this;
     // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
-    if (query.pinyin !== '' && !this.postings.hasPairs) this.postings.attachPairs(columns.pairPostings(this.postings.ownBytes));
+    if (query.pinyin !== '' && !this.postings.hasPairs) this.attachPinyinPairs();
     pool.reset();
     if (servesTerms(query)) {
       const { bitset, held, union } = this;
@@ -107,6 +109,24 @@ export class BuiltIndex {
     classifyCandidates(columns, ranks, query, title, this.classified);
     this.count = ranks.length;
     countTiers(this.classified.codes, this.count, counts);
+  }
+
+  /**
+   * Builds the next `ranks` ranks' pinyin-pair lists ahead of the first Latin keyword, so that search does
+   * not build them all (150 ms at a million titles); false once they are built. A search that needs them
+   * first builds the rest.
+   */
+  buildAhead(ranks: number): boolean {
+    if (this.postings.hasPairs) return false;
+    this.pinyinPairs ??= this.columns.pairPostingsBuild(this.postings.ownBytes);
+    if (!this.pinyinPairs.step(ranks)) return true;
+    this.attachPinyinPairs();
+    return false;
+  }
+
+  private attachPinyinPairs(): void {
+    this.postings.attachPairs(this.pinyinPairs?.finish() ?? this.columns.pairPostings(this.postings.ownBytes));
+    this.pinyinPairs = undefined;
   }
 
   /**
