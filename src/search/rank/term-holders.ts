@@ -81,7 +81,7 @@ export function exactHolders(
   cache: TermHolderCache,
 ): Int32Array {
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
-  const cached = exact ? undefined : cache.get(term);
+  const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
   if (units.length === 2 && !isDecoration(units[0] as number) && !isDecoration(units[1] as number)) {
     return pairHolders(index, columns, units[0] as number, units[1] as number, units, pool);
