@@ -36,13 +36,17 @@ export class TermSlices {
   private readonly high: Uint32Array;
   private readonly top: Uint32Array;
   /**
-   * One bit per word of the slices that any count (or a fully checked title) may have set: a keyword of
-   * sparse terms touches a few thousand of the 31,250 words at a million titles, and the count, the tier
-   * walks and the clearing visit only those. Past a quarter of the words (a dense unit's bitset touches
-   * nearly all of them) every word is walked, as noting them would cost more than skipping spares.
+   * One bit per word of the slices that a sparse term's count (or a fully checked title) may have set: a
+   * keyword of sparse terms touches a few thousand of the 31,250 words at a million titles, and the count,
+   * the tier walks and the clearing visit only those. Past a quarter of the words every word is walked, as
+   * noting them would cost more than skipping spares. A dense unit's bitset touches nearly every word: the
+   * walks of tiers that its counts alone can reach then visit them all, and those of higher tiers (a title
+   * there holds a sparse term too) still only the touched ones.
    */
   private readonly touched: Uint32Array;
   private allTouched = false;
+  /** Dense units' bitsets added since the last clear. */
+  private denseAdded = 0;
   /** Ranks noted in `touched` since the last clear. */
   private added = 0;
   private readonly dense = new Map<number, Uint32Array>();
@@ -135,13 +139,13 @@ export class TermSlices {
   /** Zeroes the touched words of the slices, and the touched bits. */
   private clear(): void {
     const { low, middle, high, top } = this;
-    if (this.allTouched) {
+    if (this.allTouched || this.denseAdded > 0) {
       low.fill(0);
       middle.fill(0);
       high.fill(0);
       top.fill(0);
     } else {
-      for (let word = this.nextTouched(-1); word < low.length; word = this.nextTouched(word)) {
+      for (let word = this.nextTouched(-1, false); word < low.length; word = this.nextTouched(word, false)) {
         low[word] = 0;
         middle[word] = 0;
         high[word] = 0;
@@ -149,6 +153,7 @@ export class TermSlices {
       }
     }
     this.allTouched = false;
+    this.denseAdded = 0;
     this.added = 0;
     this.touched.fill(0);
   }
@@ -156,7 +161,7 @@ export class TermSlices {
   /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
   private addBits(bits: Uint32Array): void {
     const { low, middle, high, top } = this;
-    this.allTouched = true;
+    this.denseAdded++;
     for (let word = 0; word < bits.length; word++) {
       const carry = bits[word] as number;
       if (carry === 0) continue;
@@ -204,7 +209,8 @@ export class TermSlices {
     let anyMiddle = 0;
     let anyHigh = 0;
     let anyTop = 0;
-    for (let word = this.nextTouched(-1); word < low.length; word = this.nextTouched(word)) {
+    const every = this.denseAdded > 0;
+    for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
       const middleWord = middle[word] as number;
       const highWord = high[word] as number;
       const topWord = top[word] as number;
@@ -218,10 +224,10 @@ export class TermSlices {
     return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
   }
 
-  /** The first touched word after `word` (the slices' length or more when none). */
-  private nextTouched(word: number): number {
+  /** The first touched word after `word` (the slices' length or more when none); with `every`, the next word. */
+  private nextTouched(word: number, every: boolean): number {
     const next = word + 1;
-    if (this.allTouched) return next;
+    if (every || this.allTouched) return next;
     const { touched } = this;
     let group = next >>> 5;
     if (group >= touched.length) return Number.MAX_SAFE_INTEGER;
@@ -258,7 +264,9 @@ export class TermSlices {
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
-      for (let word = this.nextTouched(-1); word < low.length && at < out.length; word = this.nextTouched(word)) {
+      // A title holding more terms than there are dense units holds a sparse one: its word is touched.
+      const every = held <= this.denseAdded;
+      for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
         let bits =
           ~((low[word] as number) ^ one) &
           ~((middle[word] as number) ^ two) &
