@@ -8,6 +8,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ownBytes } from './byte-pool.js';
+import { type Encoding, encodeBytes } from './compression.js';
 
 export interface ReadyResponse {
   body: Buffer;
@@ -113,6 +114,20 @@ export class ResponseCache {
     const kept = { body: ownBytes(ready.body), etag: ready.etag };
     this.entries.set(key, kept);
     return kept;
+  }
+
+  /**
+   * The bytes of `ready`, the answer to `key`, in `encoding`: compressed once while `ready` is the kept
+   * answer (the compressed bytes are kept beside it under a key of their own, so the bound counts them),
+   * per request otherwise.
+   */
+  encoded(key: string, ready: ReadyResponse, encoding: Encoding): Buffer {
+    const encodedKey = `${key}\u0001${encoding}`;
+    const kept = this.entries?.get(encodedKey);
+    if (kept) return kept.body;
+    const body = encodeBytes(ready.body, encoding);
+    if (this.entries?.peek(key) === ready) this.entries.set(encodedKey, { body, etag: ready.etag });
+    return body;
   }
 
   private ready(built: unknown, key: string): ReadyResponse {
