@@ -94,7 +94,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
       found?.(key);
       return deliver(request, reply, key, ready);
     }
-    return build().then((answer) => deliver(request, reply, key, responses.keep(version, key, answer)));
+    return build().then((answer) => deliver(request, reply, key, responses.keepRepeated(version, key, answer)));
   };
   const replayedSearches = new ReplayedTargets();
 

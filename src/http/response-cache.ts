@@ -2,9 +2,10 @@
  * Ready response bytes for repeated reads. The catalogue only changes when an import lands, so the JSON
  * of a page depends on nothing but its parsed parameters, the language and the catalogue's version:
  * clients polling page 1, today's list or a popular search get the same bytes until the next import.
- * Bounded by total bytes, least recently used first out (`lru-cache`, whose eviction is constant time, so
- * a stream of pages nobody asks twice costs each request one insert and one eviction). A new version
- * empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
+ * Bounded by total bytes, least recently used first out (`lru-cache`); pages and searches are kept from
+ * their second request, so a stream nobody repeats neither churns it nor pushes out what does repeat.
+ * A new version empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit
+ * computes nothing, and its compressed copies (compression.ts) beside it.
  */
 import { LRUCache } from 'lru-cache';
 import { ownBytes } from './byte-pool.js';
@@ -17,7 +18,7 @@ export interface ReadyResponse {
 
 /** Answers larger than this share of the bound are served but not kept: one must not push out dozens. */
 const LARGEST_SHARE = 1 / 16;
-/** Keys of cheap answers asked once recently (see `getCheap`): at most this many are remembered. */
+/** Keys asked once recently (see `getCheap` and `keepRepeated`): at most this many are remembered. */
 const SEEN_KEYS = 16_384;
 
 /**
@@ -91,6 +92,19 @@ export class ResponseCache {
     if (this.seen?.has(key)) return this.keep(version, key, build());
     this.seen?.add(key);
     return this.ready(build(), key);
+  }
+
+  /**
+   * Like `keep`, for an answer built off this thread (a search), kept only when its key is asked a second
+   * time while still among the recently seen keys, as `getCheap` does: a stream of searches nobody repeats
+   * then costs no copy, insert or eviction, and pushes out none of the answers that do repeat. A repeated
+   * search's second request costs a trip to the worker, whose result cache holds the answer
+   * (docs/architecture.md, "Caches").
+   */
+  keepRepeated(version: number, key: string, built: unknown): ReadyResponse {
+    if (this.seen === undefined || this.seen.has(key)) return this.keep(version, key, built);
+    this.seen.add(key);
+    return this.ready(built, key);
   }
 
   /** The cached answer for `key` at `version`, if any. */
