@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The operator command line; the TypeScript sources are compiled to dist/ by `npm install` (prepare).
 import module from 'node:module';
-import { restartWithServingFlags } from '../dist/src/boot/serving-flags.js';
+import { restartWithYoungGenerationFlags } from '../dist/src/boot/young-generation-flags.js';
 
 // `serve`, `mirror` and `sources` run with a capped young generation, which Node fixes at process start:
-// this replaces the process (same id) with one started with it, before anything is loaded (serving-flags.ts).
-restartWithServingFlags();
+// this replaces the process (same id) with one started with it, before anything is loaded (young-generation-flags.ts).
+restartWithYoungGenerationFlags();
 
 // Node's on-disk cache of compiled modules (Node 22.1+, in the system's temporary directory): a start
 // after the first compiles less, about 80 ms of the catalogue thread's start-up (docs/deployment.md).

@@ -1,10 +1,12 @@
 /**
- * One of the two places this service reaches into V8 (the other: serving-flags.ts, the young generation's cap): a full garbage collection on demand, for the moments it
- * knows a large amount of memory has just become garbage (the end of a start-up load, a search worker's
- * build). Node gives `gc` only with --expose-gc, which a worker cannot be given and operators should not
- * have to pass; set at run time, the flag exposes it in a new context. The "last resort" flavour also
- * gives back the young generation, which a million-entry load grows to about 130 MB and V8 otherwise keeps
- * committed.
+ * A full garbage collection on demand, for the moments the service knows a large amount of memory has just
+ * become garbage: the end of a start-up load (the catalogue's batches) and of a search worker's build. Its
+ * "last resort" flavour also gives back the young generation, which a million-entry load grows to about
+ * 130 MB and V8 otherwise keeps committed. The young generation's bounds are set once, at launch
+ * (young-generation-flags.ts); these two modules are the only places the service reaches into V8.
+ *
+ * Node gives `gc` only with --expose-gc, which a worker cannot be given and operators should not have to
+ * pass; set at run time, the flag exposes it in a new context.
  *
  * Worth it, measured: RSS after loading a million entries 470–506 MB with it against 721–743 MB without
  * (SQLite, Node 24.21, start-ups back to back on one database; CHANGELOG.md, "Capacity at a million

@@ -1,9 +1,11 @@
 /**
  * One build of the index: the titles in rank-order columns (rank-columns.ts) and their posting lists
- * (posting-index.ts), with what searching them needs (a bitset for unions, buffers reused from search
- * to search). A search here finds the candidates, keeps those of the type, tiers them and counts each
- * tier; `place` then writes their slots, newest first within each tier, into the answer. The pinyin-pair
- * lists are made for the first search that needs them, not with the build.
+ * (posting-index.ts), with what searching them needs (rank/search-context.ts: buffers reused from
+ * search to search). A search is planned in one step (`plan`, rank/query-plan.ts) and run by kind:
+ * `firstMatches` answers page 1 and the exact total from lists when the plan allows; otherwise `search`
+ * tiers the whole answer's candidates and counts each tier, and `answer` or `place` lays out their slots,
+ * newest first within each tier. The pinyin-pair lists are made for the first search that needs them,
+ * not with the build.
  */
 
 import { PostingBuilder } from './index/posting-builder.js';
@@ -11,30 +13,30 @@ import type { PostingIndex } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
 import { RankColumns } from './index/rank-columns.js';
-import type { UnitTitle } from './index/title-rows.js';
+import { emptyUnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
-import { pairKeyword, singleUnitKeyword } from './rank/literal-tiers.js';
 import { classifyPinyin } from './rank/pinyin-tiers.js';
-import { classifySingleByLists, firstPairMatches, firstSingleMatches } from './rank/single-unit.js';
+import { planQuery, type QueryPlan } from './rank/query-plan.js';
+import type { SearchContext } from './rank/search-context.js';
+import { classifySingleByLists, type FirstMatches, firstPairMatches, firstSingleMatches } from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
-import { servesTerms, termCandidates, tierTermHolders } from './rank/term-holders.js';
-import { MAX_SLICED_TERMS, TermSlices } from './rank/term-slices.js';
+import { termCandidates, tierTermHolders } from './rank/term-holders.js';
+import { TermSlices } from './rank/term-slices.js';
 import type { IndexedTitles } from './search-engine.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
 export const TERM_CACHE_MIN = 256;
 
 export class BuiltIndex {
-  private readonly bitset: RankBitset;
+  /** The lists, columns and buffers every search reads and reuses (rank/search-context.ts). */
+  private readonly context: SearchContext;
   /** The union of a several-term keyword's holders (term-holders.ts); empty between searches. */
   private readonly union: RankBitset;
   /** Per rank, how many terms (up to 255) of a several-term keyword the title holds (term-holders.ts); zero between searches. */
   private readonly held: Uint8Array;
-  private readonly pool = new ListPool();
-  private readonly classified = new Classified();
   /** Confirmed holders of common longer terms, for later keywords that share them (term-cache.ts). */
   private readonly termCache: TermHolderCache;
   /** Bit-sliced term counts and common units' bitsets, for several-term keywords' first pages (term-slices.ts). */
@@ -49,7 +51,14 @@ export class BuiltIndex {
   ) {
     this.termCache = new TermHolderCache(termCacheMin);
     this.slices = new TermSlices(columns.size);
-    this.bitset = new RankBitset(columns.size);
+    this.context = {
+      postings,
+      columns,
+      pool: new ListPool(),
+      bitset: new RankBitset(columns.size),
+      title: emptyUnitTitle(),
+      classified: new Classified(),
+    };
     this.union = new RankBitset(columns.size);
     this.held = new Uint8Array(columns.size);
   }
@@ -78,74 +87,80 @@ export class BuiltIndex {
     return new BuiltIndex(columns, builder.finish(), termCacheMin);
   }
 
-  /** Tiers the candidates of the type (-1: any) for the query and counts them per tier into `counts`. */
-  search(query: PreparedQuery, typeCode: number, title: UnitTitle, counts: Int32Array): void {
-    const { columns, pool } = this;
-    // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
-    if (query.pinyin !== '' && !this.postings.hasPairs) this.postings.attachPairs(columns.pairPostings(this.postings.ownBytes));
-    pool.reset();
-    if (servesTerms(query)) {
-      const { bitset, held, union } = this;
-      const whole = termCandidates(this.postings, columns, query, held, pool, bitset, union, this.termCache);
-      this.count = tierTermHolders(columns, union, whole, held, typeCode, query, title, pool, this.classified);
-      countTiers(this.classified.codes, this.count, counts);
-      return;
-    }
-    const single = singleUnitKeyword(query);
-    if (single >= 0 && columns.staleRows === 0) {
-      this.count = classifySingleByLists(this.postings, columns, single, typeCode, query, title, pool, this.classified);
-      countTiers(this.classified.codes, this.count, counts);
-      return;
-    }
-    if (query.pinyin !== '') {
-      this.count = classifyPinyin(this.postings, columns, query, typeCode, title, pool, this.bitset, this.classified);
-      countTiers(this.classified.codes, this.count, counts);
-      return;
-    }
-    const found = candidates(this.postings, query, this.bitset, pool);
-    const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
-    classifyCandidates(columns, ranks, query, title, this.classified);
-    this.count = ranks.length;
-    countTiers(this.classified.codes, this.count, counts);
+  /** How a search for `query` among titles of the type (-1: any) runs over this build (rank/query-plan.ts). */
+  plan(query: PreparedQuery, typeCode: number): QueryPlan {
+    return planQuery(query, typeCode, this.columns.staleRows);
   }
 
   /**
-   * The first matches and the exact total at once, the whole answer laid out only if a later page asks:
-   * a one-unit or two-unit keyword's from its lists and marks (rank/single-unit.ts), a several-term keyword's from bit-sliced
-   * term counts (rank/term-slices.ts). Undefined when neither path serves the query (a type filter,
-   * outdated rows, more terms than the slices count, any other keyword).
+   * The first matches and the exact total from the lists, the whole answer laid out only if a later
+   * page asks (`search`); undefined when the plan lays out the whole answer at once.
    */
-  firstMatches(query: PreparedQuery, typeCode: number, title: UnitTitle): Answer | undefined {
-    const { columns, pool } = this;
-    if (typeCode >= 0 || columns.staleRows > 0) return undefined;
-    const single = singleUnitKeyword(query);
-    const pair = single < 0 ? pairKeyword(query) : -1;
-    const terms = single < 0 && pair < 0 && query.terms.length <= MAX_SLICED_TERMS && servesTerms(query);
-    if (single < 0 && pair < 0 && !terms) return undefined;
-    pool.reset();
-    const { ranks, total } =
-      single >= 0
-        ? firstSingleMatches(this.postings, columns, single, query, title, pool, this.bitset)
-        : pair >= 0
-          ? firstPairMatches(this.postings, columns, pair, query, title, pool, this.bitset)
-          : this.slices.firstMatches(this.postings, columns, query, title, pool, this.bitset, this.termCache);
+  firstMatches(plan: QueryPlan, query: PreparedQuery, typeCode: number): Answer | undefined {
+    if (!plan.listsFirst) return undefined;
+    const { context } = this;
+    context.pool.reset();
+    const { ranks, total } = this.firstFromLists(plan, query);
+    const { order } = this.columns;
     const first = new Int32Array(ranks.length);
-    for (let at = 0; at < ranks.length; at++) first[at] = columns.order[ranks[at] as number] as number;
+    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at] as number] as number;
     return new FirstMatchesAnswer(total, first, () => {
       const counts = new Int32Array(query.tierCount);
-      this.search(query, typeCode, title, counts);
+      // Planned again: rows may have been outdated since.
+      this.search(this.plan(query, typeCode), query, typeCode, counts);
       return this.answer(counts);
     });
   }
 
+  /** Page 1's ranks and the total: a unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
+  private firstFromLists(plan: QueryPlan, query: PreparedQuery): FirstMatches {
+    const { context } = this;
+    if (plan.kind === 'unit') return firstSingleMatches(context, plan.key, query);
+    if (plan.kind === 'pair') return firstPairMatches(context, plan.key, query);
+    const { postings, columns, title, pool, bitset } = context;
+    return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);
+  }
+
+  /** Tiers the whole answer's candidates of the type (-1: any) and counts them per tier into `counts`. */
+  search(plan: QueryPlan, query: PreparedQuery, typeCode: number, counts: Int32Array): void {
+    const { context } = this;
+    context.pool.reset();
+    this.count = this.classify(plan, query, typeCode);
+    countTiers(context.classified.codes, this.count, counts);
+  }
+
+  /** Fills the context's `classified` with the candidates and their tier codes; returns how many. */
+  private classify(plan: QueryPlan, query: PreparedQuery, typeCode: number): number {
+    const { context } = this;
+    const { postings, columns, pool, bitset, title, classified } = context;
+    switch (plan.kind) {
+      case 'terms': {
+        const whole = termCandidates(postings, columns, query, this.held, pool, bitset, this.union, this.termCache);
+        return tierTermHolders(columns, this.union, whole, this.held, typeCode, query, title, pool, classified);
+      }
+      case 'unit':
+        return classifySingleByLists(context, plan.key, typeCode, query);
+      case 'pinyin':
+        // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
+        if (!postings.hasPairs) postings.attachPairs(columns.pairPostings(postings.ownBytes));
+        return classifyPinyin(postings, columns, query, typeCode, title, pool, bitset, classified);
+      default: {
+        const found = candidates(postings, query, bitset, pool);
+        const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
+        classifyCandidates(columns, ranks, query, title, classified);
+        return ranks.length;
+      }
+    }
+  }
+
   /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
   place(result: Int32Array, starts: Int32Array): void {
-    placeByTier(result, starts, this.classified, this.count, this.columns.order);
+    placeByTier(result, starts, this.context.classified, this.count, this.columns.order);
   }
 
   /** The last search's matches as an answer of their own, `counts` per tier (as `search` counted them). */
   answer(counts: Int32Array): TieredAnswer {
-    return answerOf(this.classified, this.count, counts, this.columns.order);
+    return answerOf(this.context.classified, this.count, counts, this.columns.order);
   }
 
   /** Bytes of its typed arrays by part, and its number of postings. */
@@ -153,7 +168,7 @@ export class BuiltIndex {
     const { columns } = this;
     return {
       postingCount: this.postings.total,
-      postings: this.postings.bytes + this.bitset.bytes * 2 + this.termCache.bytes + this.slices.bytes,
+      postings: this.postings.bytes + this.context.bitset.bytes + this.union.bytes + this.termCache.bytes + this.slices.bytes,
       texts: columns.usedUnits * 2,
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
     };

@@ -143,19 +143,21 @@ export class IndexedSearch implements SearchEngine {
 
   private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Answer {
     this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
-    const first = this.visibleDelta.length === 0 ? this.built?.firstMatches(query, typeCode, this.scratch) : undefined;
+    const { built } = this;
+    const plan = built?.plan(query, typeCode);
+    const first = plan && this.visibleDelta.length === 0 ? built?.firstMatches(plan, query, typeCode) : undefined;
     if (first) return first;
     const baseCounts = new Int32Array(query.tierCount);
-    this.built?.search(query, typeCode, this.scratch, baseCounts);
+    if (plan) built?.search(plan, query, typeCode, baseCounts);
     // With no delta (the usual case after a build) the build's answer is the answer, laid out page by page.
-    if (this.visibleDelta.length === 0 && this.built) return this.built.answer(baseCounts);
+    if (this.visibleDelta.length === 0 && built) return built.answer(baseCounts);
     const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);
     const starts = new Int32Array(query.tierCount + 1);
     for (let tier = 0; tier < query.tierCount; tier++) {
       starts[tier + 1] = (starts[tier] as number) + (baseCounts[tier] as number) + (deltaTiers[tier]?.length ?? 0);
     }
     const result = new Int32Array(starts[query.tierCount] as number);
-    this.built?.place(result, starts);
+    built?.place(result, starts);
     for (let tier = 0; tier < query.tierCount; tier++) {
       const delta = deltaTiers[tier] as number[];
       if (delta.length > 0) mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta, this.rankOf);

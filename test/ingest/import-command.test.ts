@@ -1,10 +1,11 @@
 // The `dramadex import` command, run as operators run it: a real process on a real database, on both stores.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { openDatabase } from '../../src/store/database.js';
@@ -12,6 +13,8 @@ import { createTestDatabase, STORES, type StoreKind } from '../support/harness.j
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin/dramadex.js');
+/** Compiled beside the bin's modules (dist/), so it changes the very CatalogueStore the bin loads. */
+const HOLD_MID_IMPORT = pathToFileURL(join(process.cwd(), 'dist/test/ingest/hold-mid-import.js')).href;
 
 for (const store of STORES) describeImport(store);
 
@@ -155,42 +158,24 @@ function describeImport(store: StoreKind): void {
       }
       const path = join(dir, 'big.ndjson');
       writeFileSync(path, rows.join('\n'));
-      const midImport = await midImportProbe(store, env.DATABASE_URL as string);
-      const child = spawn(process.execPath, [BIN, 'import', path], { env, stdio: 'ignore' });
+      // The preloaded hook stops the child inside its transaction and says so; it stays there while its
+      // standard input, which nothing writes, is open (hold-mid-import.ts).
+      const child = spawn(process.execPath, ['--import', HOLD_MID_IMPORT, BIN, 'import', path], {
+        env,
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-      // Polls what the store shows of an open, writing transaction; the deadline only guards against a hang.
-      const deadline = Date.now() + 60_000;
-      while (!(await midImport.now()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      await midImport.close();
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('mid-import\n')) resolve();
+        });
+        child.once('exit', () => reject(new Error(`the import ended without being held in its transaction; it printed:\n${output}`)));
+      });
       child.kill('SIGKILL');
       assert.equal(await exited, 'SIGKILL', 'the import was killed before it finished');
       assert.equal(await count(), before);
     });
   });
-}
-
-/**
- * Whether an import is in the middle of its transaction: on SQLite its pages have spilled into the
- * write-ahead log; on PostgreSQL a session of the database holds a transaction that has written.
- */
-async function midImportProbe(store: StoreKind, url: string): Promise<{ now(): Promise<boolean>; close(): Promise<void> }> {
-  if (store === 'sqlite') {
-    const wal = `${url.slice('sqlite:'.length)}-wal`;
-    const walSize = () => (existsSync(wal) ? statSync(wal).size : 0);
-    const walBefore = walSize();
-    return { now: async () => walSize() >= walBefore + 2_000_000, close: async () => undefined };
-  }
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const name = new URL(url).pathname.slice(1);
-  return {
-    now: async () =>
-      (
-        await client.query('select 1 from pg_stat_activity where datname = $1 and backend_xid is not null and pid <> pg_backend_pid()', [
-          name,
-        ])
-      ).rowCount !== 0,
-    close: () => client.end(),
-  };
 }

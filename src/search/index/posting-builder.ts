@@ -8,34 +8,18 @@
  * which at that size set off a full garbage collection of the catalogue's heap. The earlier build walked
  * all titles twice (sizes first, then lists) and extracted every title's keys twice.
  */
-import { initialsOf } from '../query/pinyin.js';
-import { isDecoration } from '../text-forms.js';
-import { INITIALS_PAIR_BASE, KEY_COUNT, PostingIndex } from './posting-index.js';
-import { CHECK_PAIRS, CHECK_UNITS } from './title-rows.js';
-import {
-  CHECK_ALONE,
-  FIRST_UNIT,
-  FOLDED_CONTAINS,
-  FOLDED_PREFIX,
-  LITERAL_PREFIX,
-  PAIR_CHECK,
-  PAIR_START,
-  UnitPairs,
-} from './unit-pairs.js';
 
-/** Per unit: -1 not looked up yet, -2 decoration (no key), else the initials of its readings as bits (0: not Chinese). */
-const KEY_INFO = new Int32Array(0x10000).fill(-1);
-
-function keyInfo(unit: number): number {
-  const info = isDecoration(unit) ? -2 : initialsOf(unit);
-  KEY_INFO[unit] = info;
-  return info;
-}
+import { emitInitialsPairs, type KeySink } from '../tokens/initials-pairs.js';
+import { KEY_COUNT } from '../tokens/key-space.js';
+import { maxKeys, titleKeys } from '../tokens/title-keys.js';
+import { TitleScan } from '../tokens/title-scan.js';
+import { PostingIndex } from './posting-index.js';
+import { UnitPairs } from './unit-pairs.js';
 
 const FIRST_CHUNK = 16;
 const LARGEST_CHUNK = 1 << 13;
 
-export class PostingBuilder {
+export class PostingBuilder implements KeySink {
   private arena: Uint8Array<ArrayBuffer>;
   private top = 0;
   /** Per key (stride 4): write position, end of its current chunk, last rank (-1 before the first), postings. */
@@ -46,7 +30,8 @@ export class PostingBuilder {
   /** Keys the arrays above have room for; unit-pair keys (KEY_COUNT + pair number) are added as pairs appear. */
   private keyRoom = KEY_COUNT;
   private readonly pairs: UnitPairs;
-  /** One title's keys on their way to `post`. */
+  /** One title on its way through the tokenizer, its keys on their way to `post`. */
+  private readonly scan: TitleScan;
   private scratch = new Int32Array(256);
   /** Per chunk: start in the arena, size, where its data ends (set when it is full or at the end), next chunk of the same key (-1: none). */
   private chunkStart = new Int32Array(1024);
@@ -61,26 +46,31 @@ export class PostingBuilder {
    */
   constructor(expectedBytes: number, pairs = new UnitPairs()) {
     this.pairs = pairs;
+    this.scan = new TitleScan(pairs);
     this.arena = new Uint8Array(Math.max(1024, expectedBytes));
     for (let key = 0; key < KEY_COUNT; key++) this.state[key * 4 + 2] = -1;
   }
 
   /**
    * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end) (and literal ones
-   * units[end, literalEnd) when folding changes it): its keys as `titleKeys` lists them.
+   * units[end, literalEnd) when folding changes it, `checks` as index/title-rows.ts `titleChecks` gives
+   * them): its keys as the tokenizer lists them (tokens/title-keys.ts).
    */
   addUnits(rank: number, units: Uint16Array, start: number, end: number, literalEnd = end, checks = 0): void {
-    if (this.scratch.length < maxKeys(start, end)) this.scratch = new Int32Array(maxKeys(start, end) * 2);
-    this.addKeys(rank, this.scratch, 0, titleKeys(units, start, end, literalEnd, checks, this.pairs, this.scratch, 0));
+    if (this.scratch.length < maxKeys(end - start)) this.scratch = new Int32Array(maxKeys(end - start) * 2);
+    this.scan.begin(units, start, end, literalEnd, checks);
+    this.addKeys(rank, this.scratch, 0, titleKeys(this.scan, this.scratch, 0));
   }
 
   /** Adds the title at `rank` (ranks ascending) whose keys (`titleKeys`, numbered by this builder's pairs) are keys[from, to). */
   addKeys(rank: number, keys: Int32Array, from: number, to: number): void {
-    for (let index = from; index < to; index++) {
-      const key = keys[index] as number;
-      if (key >= this.keyRoom) this.growKeys(key);
-      this.post(key, rank);
-    }
+    for (let index = from; index < to; index++) this.addKey(keys[index] ?? 0, rank);
+  }
+
+  /** Adds the title at `rank` (ranks ascending) under `key`. */
+  addKey(key: number, rank: number): void {
+    if (key >= this.keyRoom) this.growKeys(key);
+    this.post(key, rank);
   }
 
   private growKeys(key: number): void {
@@ -98,34 +88,11 @@ export class PostingBuilder {
   }
 
   /**
-   * Adds the title's pinyin keys: a posting for each pair of initials of neighbouring Chinese characters
-   * (decoration between them skipped, anything else breaking the run). Returns its lead: its first two
-   * undecorated units, as first << 16 | second (0 for none), which decide a pinyin match from its first unit.
+   * Adds the title's pinyin keys (tokens/initials-pairs.ts) and returns its lead, which decides a pinyin
+   * match from its first unit.
    */
   addPairs(rank: number, units: Uint16Array, start: number, end: number): number {
-    let previous = 0;
-    let lead = 0;
-    let seen = 0;
-    for (let index = start; index < end; index++) {
-      const unit = units[index] as number;
-      let info = KEY_INFO[unit] as number;
-      if (info === -1) info = keyInfo(unit);
-      if (info === -2) continue;
-      if (seen < 2) lead |= unit << (16 - 16 * seen++);
-      if (previous !== 0 && info !== 0) {
-        if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0) {
-          this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(previous)) * 26 + (31 - Math.clz32(info)), rank);
-        } else {
-          for (let first = previous; first !== 0; first &= first - 1) {
-            for (let second = info; second !== 0; second &= second - 1) {
-              this.post(INITIALS_PAIR_BASE + (31 - Math.clz32(first & -first)) * 26 + (31 - Math.clz32(second & -second)), rank);
-            }
-          }
-        }
-      }
-      previous = info;
-    }
-    return lead >>> 0;
+    return emitInitialsPairs(units, start, end, rank, this);
   }
 
   /** Appends `rank` to the key's list, unless the list already ends with it (a key seen twice in a title). */
@@ -210,80 +177,4 @@ export class PostingBuilder {
     this.state[key * 4 + 1] = start + size;
     return start;
   }
-}
-
-/** The most keys `titleKeys` writes for the units [start, end): a unit, its pair, the pair's check and one mark each, and a start. */
-export function maxKeys(start: number, end: number): number {
-  return 4 * (end - start) + 1;
-}
-
-/**
- * Writes into `out` from `at` the character keys of the title whose folded units are units[start, end)
- * (its literal ones units[end, literalEnd) when folding changes it, else literalEnd = end), numbering new
- * unit pairs in `pairs`; returns where they end: a key per unit that is not decoration, one per pair of
- * such units next to each other (decoration between them skipped, as a title's core skips it), and the
- * marks a one-unit keyword is tiered by (unit-pairs.ts): under CHECK_ALONE for each unit when `checks`
- * has CHECK_UNITS (its core is one unit or none), else under FIRST_UNIT for its first unit when folding
- * leaves it alone, else each unit's literal-or-folded mark. Then the marks a two-unit keyword is tiered
- * by: PAIR_CHECK on a pair across decoration or that the literal text does not hold in its place (folding
- * changed one of its units, or the title's length), and on every pair when `checks` has CHECK_PAIRS (its
- * core is two units or fewer); PAIR_START on its first pair when the literal title starts with it and no
- * holding of it is checked. A key may repeat (a unit seen
- * twice); the builder posts it once. `out` must have room for `maxKeys(start, end)` from `at`.
- */
-export function titleKeys(
-  units: Uint16Array,
-  start: number,
-  end: number,
-  literalEnd: number,
-  checks: number,
-  pairs: UnitPairs,
-  out: Int32Array,
-  at: number,
-): number {
-  const changed = literalEnd > end;
-  const checkAlone = (checks & CHECK_UNITS) !== 0;
-  const checkPairs = (checks & CHECK_PAIRS) !== 0;
-  // Folding that keeps the length keeps each unit's place: the literal text holds a pair where the folded one does, or not.
-  const literalAt = changed && literalEnd - end === end - start ? end - start : -1;
-  let previous = -1;
-  let previousAt = -2;
-  let firstPair = -1;
-  let firstChecked = false;
-  for (let index = start; index < end; index++) {
-    const unit = units[index] as number;
-    let info = KEY_INFO[unit] as number;
-    if (info === -1) info = keyInfo(unit);
-    if (info === -2) continue;
-    out[at++] = unit;
-    if (previous >= 0) {
-      const pair = pairs.number(previous, unit);
-      out[at++] = KEY_COUNT + pair;
-      const literal =
-        index === previousAt + 1 &&
-        (!changed || (literalAt > 0 && units[previousAt + literalAt] === previous && units[index + literalAt] === unit));
-      const checked = checkPairs || !literal;
-      if (checked) out[at++] = KEY_COUNT + pairs.markNumber(PAIR_CHECK, pair);
-      if (index === start + 1) {
-        firstPair = pair;
-        firstChecked = checked;
-      } else if (checked && pair === firstPair) firstChecked = true;
-    }
-    if (checkAlone) out[at++] = KEY_COUNT + pairs.number(CHECK_ALONE, unit);
-    else if (changed) {
-      const mark = changedMark(units, start, end, literalEnd, unit);
-      if (mark >= 0) out[at++] = KEY_COUNT + pairs.number(mark, unit);
-    } else if (index === start) out[at++] = KEY_COUNT + pairs.number(FIRST_UNIT, unit);
-    previous = unit;
-    previousAt = index;
-  }
-  if (firstPair >= 0 && !firstChecked) out[at++] = KEY_COUNT + pairs.markNumber(PAIR_START, firstPair);
-  return at;
-}
-
-/** The mark of a unit of the folded title units[start, end) whose literal text is units[end, literalEnd), or -1 (contains). */
-function changedMark(units: Uint16Array, start: number, end: number, literalEnd: number, unit: number): number {
-  if (units[end] === unit) return LITERAL_PREFIX;
-  for (let index = end + 1; index < literalEnd; index++) if (units[index] === unit) return -1;
-  return units[start] === unit ? FOLDED_PREFIX : FOLDED_CONTAINS;
 }

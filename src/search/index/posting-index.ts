@@ -1,31 +1,18 @@
 /**
  * The inverted index: for every key, the ranks (positions in the view's newest-first order at build
  * time) of the titles holding it, ascending. Because lists hold ranks, an intersection or union comes
- * out newest first and no result is ever sorted. Keys are the folded title's code units (punctuation and
- * spaces left out) and, for pinyin, pairs of initial letters of neighbouring Chinese characters. Lists
+ * out newest first and no result is ever sorted. Keys are the tokens of tokens/ (key-space.ts lays them
+ * out: folded units, pinyin initials pairs, numbered unit pairs and marks). Lists
  * are stored as varint gaps (about 1.3 bytes a posting instead of 4), in chains of chunks as
  * posting-builder.ts wrote them in one pass, and decoded when a query needs them.
  */
 import { initialsOf, readingsOf } from '../query/pinyin.js';
+import { foundKey, INITIALS_PAIR_BASE, isInitialsPair, NO_KEY, type NumberedKeys } from '../tokens/key-space.js';
 import type { ListPool, RankBitset } from './posting-lists.js';
 import type { UnitPairs } from './unit-pairs.js';
 
-/**
- * Keys 0..0xffff are code units; then one key per pair of pinyin initials (a-z × a-z); from KEY_COUNT on,
- * one key per pair of neighbouring units that some title holds (unit-pairs.ts).
- */
-export const INITIALS_PAIR_BASE = 0x10000;
-export const KEY_COUNT = INITIALS_PAIR_BASE + 26 * 26;
-/** The key of a unit pair no title holds: its list is empty. */
-export const NO_KEY = -1;
-
-function isInitialsPair(key: number): boolean {
-  return key >= INITIALS_PAIR_BASE && key < KEY_COUNT;
-}
-
-export function initialsPairKey(first: number, second: number): number {
-  return INITIALS_PAIR_BASE + first * 26 + second;
-}
+/** The key space's names a list's reader needs (tokens/key-space.ts lays it out). */
+export { initialsPairKey, NO_KEY } from '../tokens/key-space.js';
 
 /** What the first pinyin search builds (rank-columns.ts, `pairPostings`). */
 export interface PinyinLists {
@@ -35,7 +22,7 @@ export interface PinyinLists {
   leads: Uint32Array;
 }
 
-export class PostingIndex {
+export class PostingIndex implements NumberedKeys {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
   /** The lists of the pinyin-pair keys, built apart (and later) from the character keys'. */
@@ -59,17 +46,15 @@ export class PostingIndex {
     private readonly unitPairs?: UnitPairs,
   ) {}
 
-  /** The key of the pair of neighbouring units `first`, `second`, or NO_KEY when no title holds it. */
+  /** The key of the pair `first`, `second` (two units, or a unit mark's kind and unit), or NO_KEY when no title holds it. */
   unitPairKey(first: number, second: number): number {
-    const number = this.unitPairs?.find(first, second) ?? -1;
-    return number < 0 ? NO_KEY : KEY_COUNT + number;
+    return foundKey(this.unitPairs?.find(first, second) ?? -1);
   }
 
-  /** The key of the mark of `kind` (unit-pairs.ts) on the pair `first`, `second`, or NO_KEY when no title has it. */
+  /** The key of the mark of `kind` (tokens/pair-marks.ts) on the pair `first`, `second`, or NO_KEY when no title has it. */
   pairMarkKey(kind: number, first: number, second: number): number {
     const pair = this.unitPairs?.find(first, second) ?? -1;
-    const number = pair < 0 ? -1 : (this.unitPairs?.findMark(kind, pair) ?? -1);
-    return number < 0 ? NO_KEY : KEY_COUNT + number;
+    return foundKey(pair < 0 ? -1 : (this.unitPairs?.findMark(kind, pair) ?? -1));
   }
 
   /** Bytes held by the lists. */

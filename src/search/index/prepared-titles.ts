@@ -8,7 +8,8 @@
  * posting builder takes over. Spent by that build: later batches go the ordinary way (staged-titles.ts).
  */
 
-import { maxKeys, titleKeys } from './posting-builder.js';
+import { maxKeys, titleKeys } from '../tokens/title-keys.js';
+import { TitleScan } from '../tokens/title-scan.js';
 import { RegionWriter } from './region-writer.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, titleChecks, writeRow } from './title-rows.js';
 import { UnitPairs } from './unit-pairs.js';
@@ -29,6 +30,7 @@ const MAPPED_BYTES = 33 * 1024 * 1024;
 export class PreparedTitles {
   /** The numbering of unit pairs the keys use. */
   readonly pairs = new UnitPairs();
+  private readonly scan = new TitleScan(this.pairs);
   private writer = new RegionWriter(1 << 16);
   private mapped = false;
   /** slot → its entry + 1, 0 if none (a slot prepared again points at its newest entry). */
@@ -105,21 +107,13 @@ export class PreparedTitles {
     const start = this.writer.at;
     const facts = this.writer.write(title);
     const foldedLength = this.writer.foldedLength;
-    const needed = this.keyCount + maxKeys(start, start + foldedLength);
+    const needed = this.keyCount + maxKeys(foldedLength);
     if (needed > this.keys.length) this.keys = grow(this.keys, needed);
     const row = entry * ENTRY;
     writeRow(this.entries, row, start, facts, foldedLength);
     this.entries[row + ENTRY_KEYS_START] = this.keyCount;
-    this.keyCount = titleKeys(
-      this.writer.units,
-      start,
-      start + foldedLength,
-      this.writer.at,
-      titleChecks(facts, foldedLength),
-      this.pairs,
-      this.keys,
-      this.keyCount,
-    );
+    this.scan.begin(this.writer.units, start, start + foldedLength, this.writer.at, titleChecks(facts, foldedLength));
+    this.keyCount = titleKeys(this.scan, this.keys, this.keyCount);
     // The next entry's starts end this one's texts and keys.
     this.entries[row + ENTRY + ROW_TEXT_START] = this.writer.at;
     this.entries[row + ENTRY + ENTRY_KEYS_START] = this.keyCount;

@@ -8,6 +8,7 @@
  * these offsets directly; `describeRow` points the tier check at a row's texts.
  */
 import { FOLD_CHANGES, foldedCoreOf, literalCoreOf } from '../query/title-forms.js';
+import { CHECK_PAIRS, CHECK_UNITS } from '../tokens/title-scan.js';
 
 /** Where a build reads the titles it has to fold (the catalogue view). */
 export interface TitleSource {
@@ -77,11 +78,10 @@ export function describeRow(rows: Int32Array, units: Uint16Array, row: number, t
   return title;
 }
 
-/** `titleChecks` flags: a one-unit keyword, a two-unit keyword cannot tier the title from its marks (unit-pairs.ts). */
-export const CHECK_UNITS = 1;
-export const CHECK_PAIRS = 2;
-
-/** Which keywords must check this title one by one, as its core is as short as they are (it may be exact): CHECK_UNITS, CHECK_PAIRS. */
+/**
+ * Which keywords must check this title one by one, as its core is as short as they are (it may be
+ * exact): CHECK_UNITS (one-unit keywords, tokens/unit-marks.ts), CHECK_PAIRS (two-unit ones, tokens/pair-marks.ts).
+ */
 export function titleChecks(facts: number, foldedLength: number): number {
   const shortest = Math.min(foldedLength, literalCoreOf(facts), foldedCoreOf(facts));
   return (shortest <= 1 ? CHECK_UNITS : 0) | (shortest <= 2 ? CHECK_PAIRS : 0);

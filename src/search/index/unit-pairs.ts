@@ -1,40 +1,13 @@
 /**
- * Numbers the pairs of neighbouring folded code units (decoration between them skipped) that titles
- * hold, so each pair can have a posting list like a single unit (posting-index.ts). A keyword of two
- * common characters then decodes the short list of titles where they stand together instead of both
- * characters' long lists. An open-addressing table of 32-bit pairs (first unit << 16 | second; 0 never
- * occurs, since NUL is decoration) to dense numbers from 0.
+ * Numbers the pair-shaped tokens titles hold, as they first appear, so each has a posting list like a
+ * single unit (posting-index.ts, from KEY_COUNT on): pairs of neighbouring units
+ * (tokens/neighbour-pairs.ts), marks on units, numbered as the pair (kind, unit)
+ * (tokens/unit-marks.ts), and marks on pairs (tokens/pair-marks.ts). Open-addressing tables of 32-bit
+ * pairs (first unit << 16 | second; 0 never occurs, since NUL is decoration) to dense numbers from 0.
  */
-/**
- * Pseudo-units (control characters, decoration, so never a title's own pair) that make a pair a mark
- * telling a one-unit keyword u its tier in a title holding u, without the title's row or text
- * (rank/single-unit.ts). A title whose core (or folded text) is one unit or none is under (CHECK_ALONE, u)
- * for each of its units: it may be exact, so it is checked one by one. Of the others, one that folding
- * leaves alone is a prefix match when it starts with u, (FIRST_UNIT, u), else a contains match; one that
- * folding changes is under (LITERAL_PREFIX, u) when its literal text starts with u, (FOLDED_PREFIX, u)
- * when its literal text lacks u and its folded text starts with it, (FOLDED_CONTAINS, u) when its literal
- * text lacks u otherwise, and under no mark when its literal text holds u elsewhere (contains).
- */
-export const FIRST_UNIT = 1;
-export const CHECK_ALONE = 2;
-export const LITERAL_PREFIX = 3;
-export const FOLDED_PREFIX = 4;
-export const FOLDED_CONTAINS = 5;
+import type { PairNumbers } from '../tokens/key-space.js';
 
-/**
- * Kinds of mark on a pair (`markNumber`), which give a two-unit keyword `ab` its tier in a title holding
- * the pair (a, b) without the title's row or text (rank/single-unit.ts, `pairKeyword`): a title is under
- * (PAIR_CHECK, ab) when the pair stands across decoration there (`a·b`, not the literal `ab`), when its
- * literal text does not hold the pair where its folded text does (`總裁` folded to `总裁`), or when its core
- * is two units or fewer (it may be exact); it is checked one by one.
- * Of the others, every one holds `ab` literally: under (PAIR_START, ab) when it starts with it (prefix),
- * else a contains match. So a two-unit keyword's total is the pair's list count less the checked titles
- * that fail, and its first page is the head of the lists.
- */
-export const PAIR_CHECK = 1;
-export const PAIR_START = 2;
-
-export class UnitPairs {
+export class UnitPairs implements PairNumbers {
   private readonly pairs = new KeyTable();
   /** Marks on pairs: kind << 28 | pair number. */
   private readonly marks = new KeyTable();

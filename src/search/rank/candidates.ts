@@ -11,6 +11,8 @@ import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import { unionAll } from '../index/posting-lists.js';
 import type { SearchQuery } from '../query/search-query.js';
 import { foldText, isDecoration } from '../text-forms.js';
+import { neighbourPairKey } from '../tokens/neighbour-pairs.js';
+import { unitKey } from '../tokens/unit-keys.js';
 
 export const ALL = 'all';
 export type Candidates = Int32Array | typeof ALL;
@@ -68,11 +70,11 @@ export function candidateKeys(index: PostingIndex, ...texts: string[]): number[]
   }
   const keys: number[] = [];
   for (const pair of common ?? []) {
-    keys.push(index.unitPairKey(pair >>> 16, pair & 0xffff));
+    keys.push(neighbourPairKey(index, pair >>> 16, pair & 0xffff));
     units.delete(pair >>> 16);
     units.delete(pair & 0xffff);
   }
-  keys.push(...units);
+  for (const unit of units) keys.push(unitKey(unit));
   return keys;
 }
 

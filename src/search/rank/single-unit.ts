@@ -1,45 +1,34 @@
 /**
  * A one-unit keyword that folding leaves alone (`爱`, `z`), from posting lists alone. Every title holding
- * the unit matches, and the unit's marks (index/unit-pairs.ts) give each its tier: the few whose core is
+ * the unit matches, and the unit's marks (tokens/unit-marks.ts) give each its tier: the few whose core is
  * one unit or none (CHECK_ALONE) get the full check, every other one takes its mark's tier, and a title
  * under no mark is a contains match. So a common character's thousands of matches are tiered with no row
  * or text read: the total is the unit's list count, and a new keyword's first matches decode only the
  * newest postings of the unit's lists (`firstSingleMatches`); the whole answer, for a type filter or a
  * later page, walks the lists whole (`classifySingleByLists`). The build must hold no outdated row.
  */
-import type { PostingIndex } from '../index/posting-index.js';
-import type { ListPool, RankBitset } from '../index/posting-lists.js';
-import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, type UnitTitle } from '../index/title-rows.js';
-import { CHECK_ALONE, FIRST_UNIT, FOLDED_CONTAINS, FOLDED_PREFIX, LITERAL_PREFIX, PAIR_CHECK, PAIR_START } from '../index/unit-pairs.js';
-import { Tier } from '../query/search-query.js';
+import type { ListPool } from '../index/posting-lists.js';
+import { ROW } from '../index/title-rows.js';
 import type { PreparedQuery } from '../query/title-forms.js';
+import type { TierLists } from '../tokens/key-space.js';
+import { pairTierLists } from '../tokens/pair-marks.js';
+import { unitTierLists } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
-import { type Classified, generalCode, ofType } from './classify-candidates.js';
+import { generalCode, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
+import type { SearchContext } from './search-context.js';
 
-/** The marks a title is tiered by without a check, and the tier each gives. */
-const MARKS = [FIRST_UNIT, LITERAL_PREFIX, FOLDED_PREFIX, FOLDED_CONTAINS] as const;
-const MARK_TIERS = [Tier.PREFIX, Tier.PREFIX, Tier.FOLDED_PREFIX, Tier.FOLDED_CONTAINS] as const;
-
-/** Fills `out` for the unit's holders of the type (-1: any); returns how many. */
-export function classifySingleByLists(
-  index: PostingIndex,
-  columns: RankColumns,
-  unit: number,
-  typeCode: number,
-  query: PreparedQuery,
-  title: UnitTitle,
-  pool: ListPool,
-  out: Classified,
-): number {
-  const ranks = ofType(index.list(unit, pool), columns.types, typeCode, pool);
+/** Fills `context.classified` for the unit's holders of the type (-1: any); returns how many. */
+export function classifySingleByLists(context: SearchContext, unit: number, typeCode: number, query: PreparedQuery): number {
+  const { postings: index, columns, pool, classified: out } = context;
+  const lists = unitTierLists(index, unit);
+  const ranks = ofType(index.list(lists.holders, pool), columns.types, typeCode, pool);
   out.reserve(ranks);
   const { codes } = out;
-  codes.fill(Tier.CONTAINS + 1, 0, ranks.length);
-  for (const [which, mark] of MARKS.entries()) {
-    const code = (MARK_TIERS[which] as number) + 1;
-    const list = index.list(index.unitPairKey(mark, unit), pool);
+  codes.fill(lists.restTier + 1, 0, ranks.length);
+  for (const [which, key] of lists.marks.entries()) {
+    const code = (lists.markTiers[which] ?? 0) + 1;
+    const list = index.list(key, pool);
     let at = 0;
     for (let next = 0; next < list.length; next++) {
       const rank = list[next] as number;
@@ -48,7 +37,7 @@ export function classifySingleByLists(
     }
   }
   // The checked titles' places, then their full checks a block at a time (rows and texts touched first).
-  const checked = index.list(index.unitPairKey(CHECK_ALONE, unit), pool);
+  const checked = index.list(lists.checked, pool);
   const places = pool.take(checked.length);
   const checkedRanks = pool.take(checked.length);
   let toCheck = 0;
@@ -60,13 +49,13 @@ export function classifySingleByLists(
     places[toCheck] = at;
     checkedRanks[toCheck++] = rank;
   }
-  const checkedCodes = checkAll(columns, checkedRanks.subarray(0, toCheck), query, title, pool);
+  const checkedCodes = checkAll(context, checkedRanks.subarray(0, toCheck), query);
   for (let next = 0; next < toCheck; next++) codes[places[next] as number] = checkedCodes[next] as number;
   return ranks.length;
 }
 
 /** Tier + 1 of each of the ranks by the full check, a block at a time. */
-function checkAll(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, pool: ListPool): Int32Array {
+function checkAll({ columns, pool, title }: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
   const codes = pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
     if (at % BLOCK === 0) touchBlock(columns, ranks, at, Math.min(ranks.length, at + BLOCK));
@@ -75,64 +64,23 @@ function checkAll(columns: RankColumns, ranks: Int32Array, query: PreparedQuery,
   return codes;
 }
 
-/** The lists a keyword is tiered by from lists alone: every holder, the checked ones, and marks that each give one tier. */
-interface TierLists {
-  holders: number;
-  checked: number;
-  marks: number[];
-  markTiers: readonly number[];
-  /** The tier of a holder under no mark and not checked. */
-  restTier: number;
-}
-
 /**
  * The first matches (up to WALKED, in relevance order) of the unit's holders and their exact total, with
  * no type filter (`firstListMatches`).
  */
-export function firstSingleMatches(
-  index: PostingIndex,
-  columns: RankColumns,
-  unit: number,
-  query: PreparedQuery,
-  title: UnitTitle,
-  pool: ListPool,
-  marks: RankBitset,
-): { ranks: Int32Array; total: number } {
-  const lists: TierLists = {
-    holders: unit,
-    checked: index.unitPairKey(CHECK_ALONE, unit),
-    marks: MARKS.map((mark) => index.unitPairKey(mark, unit)),
-    markTiers: MARK_TIERS,
-    restTier: Tier.CONTAINS,
-  };
-  return firstListMatches(index, columns, lists, query, title, pool, marks);
+export function firstSingleMatches(context: SearchContext, unit: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, unitTierLists(context.postings, unit), query);
 }
 
 /**
  * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
  * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
- * PAIR_START are prefix matches, and every other one a contains match (index/unit-pairs.ts). Folded
+ * PAIR_START are prefix matches, and every other one a contains match (tokens/pair-marks.ts). Folded
  * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
  * wherever it holds it, so it cannot hold the keyword as typed.
  */
-export function firstPairMatches(
-  index: PostingIndex,
-  columns: RankColumns,
-  pair: number,
-  query: PreparedQuery,
-  title: UnitTitle,
-  pool: ListPool,
-  marks: RankBitset,
-): { ranks: Int32Array; total: number } {
-  const [first, second] = [pair >>> 16, pair & 0xffff];
-  const lists: TierLists = {
-    holders: index.unitPairKey(first, second),
-    checked: index.pairMarkKey(PAIR_CHECK, first, second),
-    marks: [index.pairMarkKey(PAIR_START, first, second)],
-    markTiers: [query.foldInvariant ? Tier.PREFIX : Tier.FOLDED_PREFIX],
-    restTier: query.foldInvariant ? Tier.CONTAINS : Tier.FOLDED_CONTAINS,
-  };
-  return firstListMatches(index, columns, lists, query, title, pool, marks);
+export function firstPairMatches(context: SearchContext, pair: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, pairTierLists(context.postings, pair >>> 16, pair & 0xffff, query.foldInvariant), query);
 }
 
 /**
@@ -140,19 +88,12 @@ export function firstPairMatches(
  * exact total: the holders' count less the checked titles that fail. A tier's first ranks merge its
  * marks' newest postings with its checked titles; contains matches are the newest holders under no mark
  * and not checked, decoded until enough are found (each mark's list is part of the holders', so as many
- * of its postings reach at least as far). `marks` must be empty and is left empty.
+ * of its postings reach at least as far).
  */
-function firstListMatches(
-  index: PostingIndex,
-  columns: RankColumns,
-  lists: TierLists,
-  query: PreparedQuery,
-  title: UnitTitle,
-  pool: ListPool,
-  marks: RankBitset,
-): { ranks: Int32Array; total: number } {
+function firstListMatches(context: SearchContext, lists: TierLists, query: PreparedQuery): FirstMatches {
+  const { postings: index, pool } = context;
   const checked = index.list(lists.checked, pool);
-  const codes = checkAll(columns, checked, query, title, pool);
+  const codes = checkAll(context, checked, query);
   let failed = 0;
   for (let at = 0; at < checked.length; at++) if (codes[at] === 0) failed++;
   const total = index.count(lists.holders) - failed;
@@ -163,10 +104,16 @@ function firstListMatches(
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier) sources.push(index.list(lists.marks[which] as number, pool, need));
-    if (tier === lists.restTier) sources.push(unmarked(index, lists.holders, lists.marks, checked, need, pool, marks));
+    if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, need));
     found = mergeFirst(sources, ranks, found);
   }
   return { ranks: ranks.subarray(0, found), total };
+}
+
+/** A keyword's first matches (up to WALKED, in relevance order) and its exact total. */
+export interface FirstMatches {
+  ranks: Int32Array;
+  total: number;
 }
 
 /** The first `need` of the ranks whose code is `code`. */
@@ -178,24 +125,22 @@ function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number
 }
 
 /**
- * The first `need` holders (the list `holders`) under no mark and not checked: the marked and checked ones set in
- * `marks` (empty, and left empty), decoding twice as many postings each round.
+ * The first `need` holders under no mark and not checked: the marked and checked ones set in the context's
+ * bitset (and cleared again), decoding twice as many postings each round.
  */
 function unmarked(
-  index: PostingIndex,
-  holders: number,
-  markKeys: number[],
+  { postings: index, pool, bitset: marks }: SearchContext,
+  lists: TierLists,
   checked: Int32Array,
   need: number,
-  pool: ListPool,
-  marks: RankBitset,
 ): Int32Array {
+  const { holders } = lists;
   const out = pool.take(need);
   const bits = marks.bits;
   for (let decoded = need * 2; ; decoded *= 2) {
     const decodedHolders = index.list(holders, pool, decoded);
     const skipped = [checked];
-    for (const key of markKeys) skipped.push(index.list(key, pool, decoded));
+    for (const key of lists.marks) skipped.push(index.list(key, pool, decoded));
     for (const list of skipped) marks.add(list);
     let found = 0;
     for (let at = 0; at < decodedHolders.length && found < need; at++) {

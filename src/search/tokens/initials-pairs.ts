@@ -1,0 +1,49 @@
+/**
+ * Pairs of pinyin initials: for each pair of neighbouring Chinese characters of a folded title
+ * (decoration between them skipped, anything else breaking the run), a token per pair of initials of
+ * their readings (`霸道` → `bd`), with their own lists, built apart from the others by the first pinyin
+ * search (index/rank-columns.ts `pairPostings`). A keyword of initials looks its pairs up
+ * (`initialsPairKey`, rank/pinyin-sources.ts). The same walk gives each title its lead, which decides
+ * a pinyin match from its first unit (rank/pinyin-tiers.ts).
+ */
+import { initialsPairKey } from './key-space.js';
+import { DECORATION, unitInfo } from './unit-info.js';
+
+/** Where a title's pinyin keys go (index/posting-builder.ts). */
+export interface KeySink {
+  /** Adds the title at `rank` (ranks ascending) under `key`, once however often the title gives it. */
+  addKey(key: number, rank: number): void;
+}
+
+/**
+ * Posts the initials pairs of the title at `rank` whose folded units are units[start, end); returns its
+ * lead: its first two undecorated units, as first << 16 | second (0 for none).
+ */
+export function emitInitialsPairs(units: Uint16Array, start: number, end: number, rank: number, sink: KeySink): number {
+  let previous = 0;
+  let lead = 0;
+  let seen = 0;
+  for (let index = start; index < end; index++) {
+    const unit = units[index] ?? 0;
+    const info = unitInfo(unit);
+    if (info === DECORATION) continue;
+    if (seen < 2) lead |= unit << (16 - 16 * seen++);
+    if (previous !== 0 && info !== 0) {
+      if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0)
+        sink.addKey(initialsPairKey(letterOf(previous), letterOf(info)), rank);
+      else {
+        for (let first = previous; first !== 0; first &= first - 1) {
+          for (let second = info; second !== 0; second &= second - 1)
+            sink.addKey(initialsPairKey(letterOf(first & -first), letterOf(second & -second)), rank);
+        }
+      }
+    }
+    previous = info;
+  }
+  return lead >>> 0;
+}
+
+/** The letter (0 = a) of a one-bit set of initials. */
+function letterOf(bit: number): number {
+  return 31 - Math.clz32(bit);
+}

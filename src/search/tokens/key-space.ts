@@ -1,0 +1,61 @@
+/**
+ * Where each kind of token lives among the index's keys, one numbering for every posting list: keys
+ * 0..0xffff are folded code units (unit-keys.ts); then one key per pair of pinyin initials, a-z × a-z
+ * (initials-pairs.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
+ * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts) and the marks on units and
+ * on pairs (unit-marks.ts, pair-marks.ts). A query side's lookup returns NO_KEY for a token no title
+ * holds: its list is empty.
+ */
+
+export const INITIALS_PAIR_BASE = 0x10000;
+export const KEY_COUNT = INITIALS_PAIR_BASE + 26 * 26;
+/** The key of a token no title holds: its list is empty. */
+export const NO_KEY = -1;
+
+export function isInitialsPair(key: number): boolean {
+  return key >= INITIALS_PAIR_BASE && key < KEY_COUNT;
+}
+
+/** The key of the pair of initials `first`, `second` (0 = a). */
+export function initialsPairKey(first: number, second: number): number {
+  return INITIALS_PAIR_BASE + first * 26 + second;
+}
+
+/** The key of the token a build numbered `number` (index/unit-pairs.ts). */
+export function numberedKey(number: number): number {
+  return KEY_COUNT + number;
+}
+
+/** The key of a token a keyword looks up: its number, or NO_KEY for -1 (no title holds it). */
+export function foundKey(number: number): number {
+  return number < 0 ? NO_KEY : KEY_COUNT + number;
+}
+
+/** The numbering of pair-shaped tokens as a title's walk gives it (index/unit-pairs.ts), numbering new ones. */
+export interface PairNumbers {
+  /** The number of the pair (`first`, `second`): two units, or a unit mark's kind and its unit. */
+  number(first: number, second: number): number;
+  /** The number of the mark of `kind` on the pair numbered `pair`. */
+  markNumber(kind: number, pair: number): number;
+}
+
+/** The numbering a build gave its pair-shaped tokens, as a keyword looks them up (index/posting-index.ts). */
+export interface NumberedKeys {
+  /** The key of the pair (`first`, `second`), or NO_KEY. */
+  unitPairKey(first: number, second: number): number;
+  /** The key of the mark of `kind` on the pair (`first`, `second`), or NO_KEY. */
+  pairMarkKey(kind: number, first: number, second: number): number;
+}
+
+/**
+ * The lists a keyword's tiers come from without reading titles (rank/single-unit.ts): every holder of
+ * the keyword, the holders that must be checked one by one, and marks that each give their holders one
+ * tier; a holder under no mark and not checked is in `restTier`.
+ */
+export interface TierLists {
+  holders: number;
+  checked: number;
+  marks: number[];
+  markTiers: readonly number[];
+  restTier: number;
+}
