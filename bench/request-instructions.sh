@@ -20,7 +20,7 @@ cannon=node_modules/.bin/autocannon
 command -v valgrind > /dev/null || { echo "valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
 
 # The serving flags on node's own command line: without them the launcher replaces its process image to
-# add them (src/boot/serving-flags.ts), and the server would run on outside valgrind.
+# add them (src/boot/young-generation-flags.ts), and the server would run on outside valgrind.
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/cg" \
   node --max-semi-space-size=16 --min-semi-space-size=16 --perf-basic-prof --logfile="$work/v8.log" --no-logfile-per-isolate bin/dramadex.js serve > "$work/serve.log" 2>&1 &
 server=$!
