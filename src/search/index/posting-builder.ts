@@ -57,7 +57,8 @@ export class PostingBuilder implements KeySink {
    * them): its keys as the tokenizer lists them (tokens/title-keys.ts).
    */
   addUnits(rank: number, units: Uint16Array, start: number, end: number, literalEnd = end, checks = 0): void {
-    if (this.scratch.length < maxKeys(end - start)) this.scratch = new Int32Array(maxKeys(end - start) * 2);
+    const most = maxKeys(end - start, literalEnd - end);
+    if (this.scratch.length < most) this.scratch = new Int32Array(most * 2);
     this.scan.begin(units, start, end, literalEnd, checks);
     this.addKeys(rank, this.scratch, 0, titleKeys(this.scan, this.scratch, 0));
   }
