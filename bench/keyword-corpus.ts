@@ -145,3 +145,31 @@ function spell(text: string | undefined, form: 'full' | 'initials', next: () => 
 function toFullWidth(text: string): string {
   return text.replace(/[!-~]/g, (unit) => String.fromCharCode(unit.charCodeAt(0) + 0xfee0)).replace(/（|）/g, ' ');
 }
+
+/**
+ * Keywords that were slow in an outside check of hard cases (issue 27): short Latin words (pinyin too),
+ * six two-character and six one-character terms, initials, a Chinese term with a pinyin one, traditional
+ * pairs, full-width Latin and digits, and a 100-character paste. Each is timed as a new keyword's first
+ * request; every one must stay under 20 ms.
+ */
+export const HARD_KEYWORDS: readonly string[] = [
+  'abc',
+  'the',
+  'zhu',
+  'Re',
+  'sh',
+  '总裁 甜宠 重生 战神 逆袭 豪门',
+  '集 的 之 我 你 爱',
+  'zcdx',
+  'bdzc',
+  'hhh',
+  'zqhzc',
+  '总裁 zhuxian',
+  '總裁 戰神',
+  '霸道總裁',
+  'ＡＢＣ',
+  'ＬＯＶＥ',
+  '２０００',
+  '不住了 ７２集',
+  '替嫁豪门少奶奶不好惹战神归来后霸道总裁宠上天 62集 战神归来外卖小哥她超甜 40集 夫人她保安请自重 108集 下山后厉先生每天都在打脸 93集 莲花楼 更新至12集 退婚后傅少追妻火葬场 72集',
+];

@@ -5,7 +5,7 @@
  *   --connections C   autocannon connections (default 10)
  *   --store S         sqlite (default) or postgres
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
- *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated); besides the replay
+ *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated; `=TEXT`: named exactly); besides the replay
  *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct no-match searches', 'distinct deep pages',
  *                     'Zipf mix', 'saturating searches'; 'anchor' (named exactly) prints issue 27's engine table beside
  *                     the reference engine's figures, and alone imports nothing; `export`, `mirror`, `removal` (or `lifecycle` for

@@ -19,8 +19,10 @@ export DATABASE_URL="$database" PORT=$port RANKING_PORT=$((port + 1)) LOG_LEVEL=
 cannon=node_modules/.bin/autocannon
 command -v valgrind > /dev/null || { echo "valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
 
+# The serving flags on node's own command line: without them the launcher replaces its process image to
+# add them (src/boot/young-generation-flags.ts), and the server would run on outside valgrind.
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/cg" \
-  node --perf-basic-prof --logfile="$work/v8.log" --no-logfile-per-isolate bin/dramadex.js serve > "$work/serve.log" 2>&1 &
+  node --max-semi-space-size=16 --min-semi-space-size=16 --perf-basic-prof --logfile="$work/v8.log" --no-logfile-per-isolate bin/dramadex.js serve > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 1200); do curl -sf -o /dev/null -H "x-api-key: $key" "http://127.0.0.1:$port/api/health" && break; sleep 0.5; done
 load() { "$cannon" -c 4 -a "$1" -H "x-api-key=$key" "http://127.0.0.1:$port$2" > /dev/null 2>&1; }

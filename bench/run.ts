@@ -86,7 +86,9 @@ async function main(options: BenchOptions): Promise<void> {
   const apiKey = await createBenchKey(env);
   log(apiKey.note);
 
-  const selected = (name: string) => options.only.length === 0 || options.only.some((part) => name.includes(part));
+  // `=name` picks that row alone (`--only "=list page 1"` leaves out "list page 1, limits off").
+  const selected = (name: string) =>
+    options.only.length === 0 || options.only.some((part) => (part.startsWith('=') ? name === part.slice(1) : name.includes(part)));
   const scenarios = SCENARIOS.filter((scenario) => selected(scenario.name));
   const distinct = DISTINCT_SCENARIOS.filter(selected);
   let cold: ColdReport | undefined;

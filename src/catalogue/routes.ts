@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { COMPRESS_MIN_BYTES, preferredEncoding } from '../http/compression.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
 import { noneMatch, requestEtag } from '../http/etag.js';
@@ -46,15 +47,22 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   // Keys hold every parsed input of the answer; a free-text keyword goes last so no separator is ambiguous.
   const responses = new ResponseCache(config.responseCacheMb * 1024 * 1024, (key) => requestEtag(catalogue.revision, key));
   // Handlers on the cached paths are synchronous and return nothing: an async handler would add a promise
-  // and a microtask to every request for no reason (Fastify sends what `reply.send` was given).
-  const deliver = (request: FastifyRequest, reply: FastifyReply, ready: ReadyResponse): void => {
-    reply.header('etag', ready.etag).type(JSON_TYPE);
+  // and a microtask to every request for no reason (Fastify sends what `reply.send` was given). They
+  // compress here, not through @fastify/compress (`compress: false` on each route, http/compression.ts).
+  const deliver = (request: FastifyRequest, reply: FastifyReply, key: string, ready: ReadyResponse): void => {
+    const encoding = ready.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    reply.header('etag', encoding === undefined ? ready.etag : `W/${ready.etag}`).type(JSON_TYPE);
     // A 304 has passed the limits like any request (they run before the route).
     if (noneMatch(request.headers['if-none-match'], [ready.etag])) reply.code(304).send();
-    else reply.send(ready.body);
+    else if (encoding === undefined) reply.send(ready.body);
+    else {
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${vary}, Accept-Encoding`).header('content-encoding', encoding);
+      reply.send(responses.encoded(key, ready, encoding));
+    }
   };
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): void =>
-    deliver(request, reply, responses.get(catalogue.version, key, build));
+    deliver(request, reply, key, responses.get(catalogue.version, key, build));
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -65,6 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     deliver(
       request,
       reply,
+      key,
       responses.getCheap(catalogue.version, key, () => {
         const slots = page();
         return catalogue.json(envelope(slots), slots);
@@ -83,13 +92,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const ready = responses.lookup(version, key);
     if (ready) {
       found?.(key);
-      return deliver(request, reply, ready);
+      return deliver(request, reply, key, ready);
     }
-    return build().then((answer) => deliver(request, reply, responses.keep(version, key, answer)));
+    return build().then((answer) => deliver(request, reply, key, responses.keepRepeated(version, key, answer)));
   };
   const replayedSearches = new ReplayedTargets();
 
-  app.get('/api/contents', { schema: listAllSchema }, (request, reply) => {
+  app.get('/api/contents', { schema: listAllSchema, compress: false }, (request, reply) => {
     const paging = parsePaging(request.query);
     const day = hasToday(request.query) ? catalogue.clock.today() : undefined;
     const language = languageOf(request.headers['accept-language']);
@@ -102,7 +111,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     );
   });
 
-  app.get('/api/contents/:content_type', { schema: listTypeSchema }, (request, reply) => {
+  app.get('/api/contents/:content_type', { schema: listTypeSchema, compress: false }, (request, reply) => {
     const type = parseContentType(request.params.content_type);
     const paging = parsePaging(request.query);
     const keyword = parseKeyword(request.query.keyword, false);
@@ -136,19 +145,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     },
   );
 
-  app.get('/api/types', { schema: typesSchema }, (request, reply) => {
+  app.get('/api/types', { schema: typesSchema, compress: false }, (request, reply) => {
     const language = languageOf(request.headers['accept-language']);
     send(request, reply, `types|${language}`, () =>
       success(FETCHED, language, { supported_types: TYPE_DESCRIPTORS, total_types: CONTENT_TYPES.length }),
     );
   });
 
-  app.get('/api/search', { schema: searchSchema }, (request, reply) => {
+  app.get('/api/search', { schema: searchSchema, compress: false }, (request, reply) => {
     const language = languageOf(request.headers['accept-language']);
     // A replay: the same target and language parsed to this key before, and its answer may still be ready.
     const known = replayedSearches.key(request.url, language);
     const ready = known === undefined ? undefined : responses.lookup(catalogue.version, known);
-    if (ready) return deliver(request, reply, ready);
+    if (ready) return deliver(request, reply, known as string, ready);
     const keyword = parseKeyword(request.query.keyword, true) as string;
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);

@@ -2,12 +2,14 @@
  * Ready response bytes for repeated reads. The catalogue only changes when an import lands, so the JSON
  * of a page depends on nothing but its parsed parameters, the language and the catalogue's version:
  * clients polling page 1, today's list or a popular search get the same bytes until the next import.
- * Bounded by total bytes, least recently used first out (`lru-cache`, whose eviction is constant time, so
- * a stream of pages nobody asks twice costs each request one insert and one eviction). A new version
- * empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit computes nothing.
+ * Bounded by total bytes, least recently used first out (`lru-cache`); pages and searches are kept from
+ * their second request, so a stream nobody repeats neither churns it nor pushes out what does repeat.
+ * A new version empties it. Each answer keeps its ETag (http/etag.ts) beside its bytes, so a hit
+ * computes nothing, and its compressed copies (compression.ts) beside it.
  */
 import { LRUCache } from 'lru-cache';
 import { ownBytes } from './byte-pool.js';
+import { type Encoding, encodeBytes } from './compression.js';
 
 export interface ReadyResponse {
   body: Buffer;
@@ -16,7 +18,7 @@ export interface ReadyResponse {
 
 /** Answers larger than this share of the bound are served but not kept: one must not push out dozens. */
 const LARGEST_SHARE = 1 / 16;
-/** Keys of cheap answers asked once recently (see `getCheap`): at most this many are remembered. */
+/** Keys asked once recently (see `getCheap` and `keepRepeated`): at most this many are remembered. */
 const SEEN_KEYS = 16_384;
 
 /**
@@ -92,6 +94,19 @@ export class ResponseCache {
     return this.ready(build(), key);
   }
 
+  /**
+   * Like `keep`, for an answer built off this thread (a search), kept only when its key is asked a second
+   * time while still among the recently seen keys, as `getCheap` does: a stream of searches nobody repeats
+   * then costs no copy, insert or eviction, and pushes out none of the answers that do repeat. A repeated
+   * search's second request costs a trip to the worker, whose result cache holds the answer
+   * (docs/architecture.md, "Caches").
+   */
+  keepRepeated(version: number, key: string, built: unknown): ReadyResponse {
+    if (this.seen === undefined || this.seen.has(key)) return this.keep(version, key, built);
+    this.seen.add(key);
+    return this.ready(built, key);
+  }
+
   /** The cached answer for `key` at `version`, if any. */
   lookup(version: number, key: string): ReadyResponse | undefined {
     if (version !== this.version) {
@@ -113,6 +128,20 @@ export class ResponseCache {
     const kept = { body: ownBytes(ready.body), etag: ready.etag };
     this.entries.set(key, kept);
     return kept;
+  }
+
+  /**
+   * The bytes of `ready`, the answer to `key`, in `encoding`: compressed once while `ready` is the kept
+   * answer (the compressed bytes are kept beside it under a key of their own, so the bound counts them),
+   * per request otherwise.
+   */
+  encoded(key: string, ready: ReadyResponse, encoding: Encoding): Buffer {
+    const encodedKey = `${key}\u0001${encoding}`;
+    const kept = this.entries?.get(encodedKey);
+    if (kept) return kept.body;
+    const body = encodeBytes(ready.body, encoding);
+    if (this.entries?.peek(key) === ready) this.entries.set(encodedKey, { body, etag: ready.etag });
+    return body;
   }
 
   private ready(built: unknown, key: string): ReadyResponse {

@@ -4,15 +4,15 @@
  * search to search). A search is planned in one step (`plan`, rank/query-plan.ts) and run by kind:
  * `firstMatches` answers page 1 and the exact total from lists when the plan allows; otherwise `search`
  * tiers the whole answer's candidates and counts each tier, and `answer` or `place` lays out their slots,
- * newest first within each tier. The pinyin-pair lists are made for the first search that needs them,
- * not with the build.
+ * newest first within each tier. The pinyin-pair lists are made after the build, a slice at a time
+ * (`buildAhead`), or by the first search that needs them.
  */
 
 import { PostingBuilder } from './index/posting-builder.js';
 import type { PostingIndex } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
-import { RankColumns } from './index/rank-columns.js';
+import { type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
 import { emptyUnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
@@ -49,6 +49,8 @@ export class BuiltIndex {
   private readonly slices: TermSlices;
   /** Candidates of the last search. */
   private count = 0;
+  /** The pinyin-pair lists while they are built ahead of the first search that needs them (`buildAhead`). */
+  private pinyinPairs: PinyinPairsBuild | undefined;
 
   private constructor(
     readonly columns: RankColumns,
@@ -140,6 +142,8 @@ export class BuiltIndex {
   private classify(plan: QueryPlan, query: PreparedQuery, typeCode: number): number {
     const { context } = this;
     const { postings, columns, pool, bitset, title, classified } = context;
+    // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
+    if (query.pinyin !== '' && !postings.hasPairs) this.attachPinyinPairs();
     switch (plan.kind) {
       case 'terms': {
         const whole = termCandidates(postings, columns, query, this.held, pool, bitset, this.union, this.termCache);
@@ -148,8 +152,6 @@ export class BuiltIndex {
       case 'unit':
         return classifySingleByLists(context, plan.key, typeCode, query);
       case 'pinyin':
-        // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
-        if (!postings.hasPairs) postings.attachPairs(columns.pairPostings(postings.ownBytes));
         return classifyPinyin(postings, columns, query, typeCode, title, pool, bitset, classified);
       default: {
         const found = candidates(postings, query, bitset, pool);
@@ -158,6 +160,24 @@ export class BuiltIndex {
         return ranks.length;
       }
     }
+  }
+
+  /**
+   * Builds the next `ranks` ranks' pinyin-pair lists ahead of the first Latin keyword, so that search does
+   * not build them all (150 ms at a million titles); false once they are built. A search that needs them
+   * first builds the rest.
+   */
+  buildAhead(ranks: number): boolean {
+    if (this.postings.hasPairs) return false;
+    this.pinyinPairs ??= this.columns.pairPostingsBuild(this.postings.ownBytes);
+    if (!this.pinyinPairs.step(ranks)) return true;
+    this.attachPinyinPairs();
+    return false;
+  }
+
+  private attachPinyinPairs(): void {
+    this.postings.attachPairs(this.pinyinPairs?.finish() ?? this.columns.pairPostings(this.postings.ownBytes));
+    this.pinyinPairs = undefined;
   }
 
   /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */

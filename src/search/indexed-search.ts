@@ -23,6 +23,8 @@ const DELTA_MIN = 4096;
 const DELTA_SHARE = 1 / 64;
 /** Removed rows that count as one delta title toward a rebuild (a rebuild at a million takes about a second). */
 const REMOVED_WEIGHT = 8;
+/** Ranks of pinyin pairs built per `buildAhead` slice: about 5 ms at a million titles. */
+const AHEAD_RANKS = 32_768;
 
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();
@@ -94,6 +96,14 @@ export class IndexedSearch implements SearchEngine {
     const outdated = this.titles.size + this.removedSinceBuild / REMOVED_WEIGHT;
     if (!this.built || outdated > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
     else this.stagePending(view);
+  }
+
+  /**
+   * Work a build leaves for later, done a slice (a few milliseconds) at a time between searches: the
+   * pinyin-pair lists (built-index.ts `buildAhead`). True while some is left.
+   */
+  buildAhead(): boolean {
+    return this.built?.buildAhead(AHEAD_RANKS) ?? false;
   }
 
   /** Every matching slot, in a new array. */

@@ -2,7 +2,8 @@
  * Browser clients and compression, through HTTP on both stores: CORS_ORIGINS answers preflights (never
  * counted by the limits) and marks answers readable by the listed origins, nothing at all when unset; an
  * answer above COMPRESS_MIN_BYTES is brotli or gzip by Accept-Encoding, with `Vary: Accept-Encoding`, a weak
- * ETag for the compressed bytes that still earns a 304; small answers and the `/all` dumps are as before.
+ * ETag for the compressed bytes that still earns a 304, the same bytes for a replay and new ones after a
+ * change; small answers and the `/all` dumps are as before.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -68,6 +69,19 @@ for (const store of STORES) {
         const again = await get(url, { 'accept-encoding': encoding, 'if-none-match': String(packed.headers.etag) });
         assert.equal(again.statusCode, 304);
       }
+      // A kept answer is compressed once: its replays get the same bytes, and the first after a change new ones.
+      const search = `/api/search?keyword=${encodeURIComponent('压缩测试')}&limit=60`;
+      const first = await get(search, { 'accept-encoding': 'br' });
+      assert.equal(first.headers['content-encoding'], 'br');
+      assert.deepEqual((await get(search, { 'accept-encoding': 'br' })).rawPayload, first.rawPayload);
+      await ctx.importEntries([entry({ title: '压缩测试新来的一部 with a longer title' })]);
+      const changed = await get(search, { 'accept-encoding': 'br' });
+      assert.notEqual(changed.headers.etag, first.headers.etag);
+      const changedTitles = JSON.parse(brotliDecompressSync(changed.rawPayload).toString()).data.items.map(
+        (item: { title: string }) => item.title,
+      );
+      assert.equal(changedTitles[0], '压缩测试新来的一部 with a longer title');
+      assert.equal(changedTitles.length, 60);
       const small = await get('/api/status', { 'accept-encoding': 'gzip' });
       assert.equal(small.headers['content-encoding'], undefined, 'a small answer goes as it is');
       const dump = await get('/api/contents/post/all', { 'accept-encoding': 'gzip' });

@@ -76,3 +76,20 @@ test('a cheap answer is remembered as asked for the next 8,192 new keys at least
   cache.getCheap(1, 'far', page);
   assert.ok(!cache.has('far'), 'asked again after 16,384 new keys: forgotten, so a crawler walking more pages keeps nothing');
 });
+
+test("an answer built off the thread (a search) is kept from its key's second request on", () => {
+  const cache = new ResponseCache(16_000);
+  // As the routes ask: a lookup at the current version, and on a miss the answer built meanwhile.
+  const ask = (version: number, key: string) => cache.lookup(version, key) ?? cache.keepRepeated(version, key, 'answer');
+  for (let i = 0; i < 100; i++) assert.equal(ask(1, `once${i}`).body.toString(), '"answer"');
+  assert.equal(cache.size, 0);
+  ask(1, 'twice');
+  assert.ok(!cache.has('twice'));
+  const kept = ask(1, 'twice');
+  assert.equal(ask(1, 'twice'), kept);
+  // Built at version 1 and arriving after version 2 was seen: served, never kept.
+  ask(1, 'late');
+  assert.equal(cache.lookup(2, 'twice'), undefined);
+  cache.keepRepeated(1, 'late', 'answer');
+  assert.ok(!cache.has('late'));
+});

@@ -1,12 +1,13 @@
 // Edge cases of the indexed engine that random titles seldom reach, checked against ReferenceSearch:
 // titles and keywords whose cores exceed the length the index stores (127 units) and differ only beyond
-// it, in the built index and in the delta; a keyword with more tiers than one byte can number; and
-// several-term and one-unit keywords whose pages reach past the first matches their lists give.
+// it, in the built index and in the delta; a keyword with more tiers than one byte can number;
+// several-term and one-unit keywords whose pages reach past the first matches their lists give; and
+// several-term keywords mixing dense and sparse terms over enough titles that the slices skip words.
 import { describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import type { ContentType } from '../../src/shared/content-types.js';
-import { sameAnswers, toStored } from './support/same-answers.js';
+import { sameAnswers, sameFirstPages, toStored } from './support/same-answers.js';
 
 describe('indexed search equals the reference at the edges', () => {
   test('for titles whose cores reach the stored length cap (127 units) and differ only beyond it', () => {
@@ -90,6 +91,33 @@ describe('several-term keywords past the walked first matches', () => {
       fifteen,
       `${fifteen} 后`,
     ]);
+  });
+});
+
+describe('several-term keywords with a dense unit among sparse terms', () => {
+  // Over 40,000 titles, `集` and `了` are dense (added as bitsets, every word of the slices), `霸道` and
+  // `总裁` sparse: the tiers only dense units reach walk every word, higher ones only the words sparse
+  // terms touched (rank/term-slices.ts). Titles holding only dense units sit in words no sparse term touches.
+  test('give the reference first page and total', () => {
+    const rows = Array.from({ length: 40_000 }, (_, index) => ({
+      id: index + 1,
+      title:
+        index % 997 === 0
+          ? `霸道${index % 3 === 0 ? '集' : ''}`
+          : index % 1499 === 0
+            ? `总裁了集${index}`
+            : index % 4 === 0
+              ? `第${index}集`
+              : `了${index}`,
+      type: 'post' as ContentType,
+      update_time: `2024-01-0${1 + (index % 6)} 12:00:00`,
+    }));
+    const view = new CatalogueView();
+    const engine = new IndexedSearch({ cachedResults: 0 });
+    engine.index(view, view.apply(toStored(rows)));
+    view.reorder();
+    engine.prepare(view);
+    sameFirstPages(view, engine, ['集 霸道', '霸道 集 了', '集 了', '总裁 集 霸道', '了 总裁']);
   });
 });
 

@@ -63,6 +63,34 @@ describe('posting index storage', () => {
     assert.deepEqual(Array.from(index.leads), [lead('霸', '道'), lead('霸', '道'), lead('a', '霸'), lead('霸', ''), 0, 0]);
   });
 
+  test('pinyin pairs built a slice of ranks at a time are the lists built at once', () => {
+    const titles = ['霸道总裁', '《霸·道》', 'a霸道', '霸', '', '!', '长大重生', '总裁霸道', '重·生'];
+    const order = Int32Array.from(titles, (_, rank) => rank);
+    const columns = RankColumns.build(
+      order,
+      order,
+      { title: (rank) => titles[rank] as string },
+      undefined,
+      new Uint8Array(titles.length),
+      new PostingBuilder(1024),
+      1024,
+    );
+    const whole = columns.pairPostings(1024);
+    const build = columns.pairPostingsBuild(16);
+    const steps: boolean[] = [];
+    for (let slice = 0; slice < 4; slice++) steps.push(build.step(2));
+    assert.deepEqual(steps, [false, false, false, false]);
+    assert.equal(build.step(2), true);
+    const sliced = build.finish();
+    assert.deepEqual(Array.from(sliced.leads), Array.from(whole.leads));
+    for (let first = 0; first < 26; first++) {
+      for (let second = 0; second < 26; second++) {
+        const key = initialsPairKey(first, second);
+        assert.deepEqual(Array.from(sliced.lists.list(key)), Array.from(whole.lists.list(key)), `${first} ${second}`);
+      }
+    }
+  });
+
   test('unit pairs join neighbouring units across punctuation, not across other units, once per title', () => {
     const titles = ['霸道总裁', '霸·道', '霸a道', '道霸', '霸道霸道'];
     const index = buildIndex((rank) => titles[rank] as string, titles.length);

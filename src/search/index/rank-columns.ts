@@ -94,14 +94,12 @@ export class RankColumns {
    * (the texts never change after the build, so the lists are the same whenever they are made).
    */
   pairPostings(expectedBytes: number): PinyinLists {
-    const { rows, units } = this;
-    const builder = new PostingBuilder(expectedBytes);
-    const leads = new Uint32Array(this.size);
-    for (let rank = 0; rank < this.size; rank++) {
-      const start = rows[rank * ROW + ROW_TEXT_START] as number;
-      leads[rank] = builder.addPairs(rank, units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number));
-    }
-    return { lists: builder.finish(), leads };
+    return this.pairPostingsBuild(expectedBytes).finish();
+  }
+
+  /** `pairPostings`, built a slice of ranks at a time (`PinyinPairsBuild.step`). */
+  pairPostingsBuild(expectedBytes: number): PinyinPairsBuild {
+    return new PinyinPairsBuild(this, expectedBytes);
   }
 
   /** Where the slot's row starts when this build holds it and it is not STALE, else -1. */
@@ -167,4 +165,37 @@ function touchSources(
     }
   }
   touched[0] = sum;
+}
+
+/** The pinyin-pair lists of a build under way, ranks added in order (`RankColumns.pairPostings`). */
+export class PinyinPairsBuild {
+  private readonly builder: PostingBuilder;
+  private readonly leads: Uint32Array;
+  private next = 0;
+
+  constructor(
+    private readonly columns: RankColumns,
+    expectedBytes: number,
+  ) {
+    this.builder = new PostingBuilder(expectedBytes);
+    this.leads = new Uint32Array(columns.size);
+  }
+
+  /** Adds the next `count` ranks' pairs; true once every rank is in. */
+  step(count: number): boolean {
+    const { rows, units } = this.columns;
+    const end = Math.min(this.columns.size, this.next + count);
+    for (let rank = this.next; rank < end; rank++) {
+      const start = rows[rank * ROW + ROW_TEXT_START] as number;
+      this.leads[rank] = this.builder.addPairs(rank, units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number));
+    }
+    this.next = end;
+    return end === this.columns.size;
+  }
+
+  /** The lists and leads, the ranks not added yet added now. */
+  finish(): PinyinLists {
+    this.step(this.columns.size);
+    return { lists: this.builder.finish(), leads: this.leads };
+  }
 }

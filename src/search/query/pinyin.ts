@@ -71,15 +71,29 @@ function syllablesFrom(units: Uint16Array, from: number, end: number, query: str
   return false;
 }
 
-/** 0 when the folded title in units[start, end) starts with the query's pinyin, 1 when it holds it elsewhere, else -1. */
-export function pinyinMatchUnits(units: Uint16Array, start: number, end: number, query: string): number {
+/**
+ * 0 when the folded title in units[start, end) starts with the query's pinyin, 1 when it holds it elsewhere,
+ * else -1. A caller that knows no character of the title can spell the query as initials (or in full
+ * syllables) passes false for `asInitials` (or `asSyllables`), and that walk is skipped.
+ */
+export function pinyinMatchUnits(
+  units: Uint16Array,
+  start: number,
+  end: number,
+  query: string,
+  asInitials = true,
+  asSyllables = true,
+): number {
   const firstLetter = 1 << (query.charCodeAt(0) - 97);
   let first = true;
   for (let index = start; index < end; index++) {
     const unit = units[index] as number;
     if (isDecoration(unit)) continue;
     // Initials and full syllables both begin with the initial of the first character.
-    if ((initialsOf(unit) & firstLetter) !== 0 && (initialsFrom(units, index, end, query) || syllablesFrom(units, index, end, query, 0))) {
+    if (
+      (initialsOf(unit) & firstLetter) !== 0 &&
+      ((asInitials && initialsFrom(units, index, end, query)) || (asSyllables && syllablesFrom(units, index, end, query, 0)))
+    ) {
       return first ? 0 : 1;
     }
     first = false;

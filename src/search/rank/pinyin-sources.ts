@@ -26,6 +26,10 @@ export interface PinyinSources {
   ways: ExactWays;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
+  /** Can the indexed characters spell the keyword as initials (every letter some character's initial)? */
+  asInitials: boolean;
+  /** Can they spell it in full syllables (some cut of it into their readings)? */
+  asSyllables: boolean;
 }
 
 /**
@@ -55,6 +59,11 @@ export class ExactWays {
       this.touched.push(second);
     }
     return true;
+  }
+
+  /** No way noted: every title of the lists is checked. */
+  get empty(): boolean {
+    return this.count === 0;
   }
 
   /** Does a title with this lead (first << 16 | second) match one of the ways from its first unit? */
@@ -136,7 +145,8 @@ function intersectSorted(a: Int32Array, b: Int32Array, pool: ListPool): Int32Arr
 
 /** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
 export function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): PinyinSources {
-  const sources: PinyinSources = { exact: [], ways: new ExactWays(), loose: [] };
+  const sources: PinyinSources = { exact: [], ways: new ExactWays(), loose: [], asInitials: true, asSyllables: true };
+  for (let at = 0; at < query.length; at++) if (index.unitsWithInitial(letterOf(query, at)).length === 0) sources.asInitials = false;
   // Beyond the ways the lead tables can tell apart, a list is checked title by title.
   const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
     (sources.ways.add(first, second) ? sources.exact : sources.loose).push(list);
@@ -146,6 +156,8 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset));
   const syllables = index.syllables();
   const splits = syllableSplits(query, syllables, SPLIT_LIMIT);
+  // Every character of the build is in `syllables`: with no cut of the keyword into them, no title spells it so.
+  sources.asSyllables = splits?.length !== 0;
   if (!splits) {
     // Too many ways to read it: a full-pinyin match still starts with a character read as a prefix of the query.
     for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));

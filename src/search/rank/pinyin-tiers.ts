@@ -20,7 +20,7 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
-import { type ExactWays, pinyinSources } from './pinyin-sources.js';
+import { type ExactWays, type PinyinSources, pinyinSources } from './pinyin-sources.js';
 
 /** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
 const checked = new Classified();
@@ -51,7 +51,7 @@ export function classifyPinyin(
     out.reserve(ranks);
     const first = query.pinyinTier + 1;
     const { full, partial } = tierByLeads(ranks, higher, loose, pinyin.ways, index.leads, first, out.codes, pool);
-    checkPinyin(columns, ranks, partial, query.pinyin, first, pool, out.codes);
+    checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
     if (full.length === 0) return ranks.length;
     const fullRanks = pool.take(full.length);
     for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at] as number] as number;
@@ -89,26 +89,31 @@ function tierByLeads(
   let partials = 0;
   let atHigher = 0;
   let atLoose = 0;
+  const anyWay = !ways.empty;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
     while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
     while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
-    const lead = leads[rank] as number;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (loose[atLoose] !== rank) codes[at] = ways.starts(lead) ? first : first + 1;
+    else if (loose[atLoose] !== rank) codes[at] = ways.starts(leads[rank] as number) ? first : first + 1;
     // In a looser list too: a lead that begins an exact way settles it (the best pinyin place), else check.
-    else if (ways.starts(lead)) codes[at] = first;
+    // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
+    else if (anyWay && ways.starts(leads[rank] as number)) codes[at] = first;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
 }
 
-/** Codes of the titles at `places` in `ranks` by the pinyin check alone, their rows and texts touched a block at a time. */
+/**
+ * Codes of the titles at `places` in `ranks` by the pinyin check alone, their rows and texts touched a
+ * block at a time; a form (initials, full syllables) no character of the build can spell is not walked.
+ */
 function checkPinyin(
   columns: RankColumns,
   ranks: Int32Array,
   places: Int32Array,
-  pinyin: string,
+  { asInitials, asSyllables }: PinyinSources,
+  query: string,
   first: number,
   pool: ListPool,
   codes: Uint16Array,
@@ -120,7 +125,7 @@ function checkPinyin(
     if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
     const row = (checkedRanks[at] as number) * ROW;
     const start = rows[row + ROW_TEXT_START] as number;
-    const place = pinyinMatchUnits(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), pinyin);
+    const place = pinyinMatchUnits(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), query, asInitials, asSyllables);
     codes[places[at] as number] = place < 0 ? 0 : first + place;
   }
 }

@@ -8,10 +8,11 @@
  * holders of the whole keyword get the full tier check (docs/search.md, "How it is fast").
  */
 
-import type { PostingIndex } from '../index/posting-index.js';
+import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { PAIR_CHECK } from '../index/unit-pairs.js';
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
@@ -80,13 +81,50 @@ export function exactHolders(
   cache: TermHolderCache,
 ): Int32Array {
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
-  const cached = exact ? undefined : cache.get(term);
+  const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
+  if (units.length === 2 && !isDecoration(units[0] as number) && !isDecoration(units[1] as number)) {
+    return pairHolders(index, columns, units[0] as number, units[1] as number, units, pool);
+  }
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
   const holders = holdingText(columns, found, units);
   cache.set(term, holders, found.length);
   return holders;
+}
+
+/**
+ * The titles whose folded text holds the two units `first`, `second` side by side: the pair's list less
+ * the titles under its PAIR_CHECK mark whose text does not (index/unit-pairs.ts: a title under no such
+ * mark holds the pair only side by side, never across decoration). Only the marked titles, few for most
+ * pairs, are read.
+ */
+function pairHolders(
+  index: PostingIndex,
+  columns: RankColumns,
+  first: number,
+  second: number,
+  pattern: Uint16Array,
+  pool: ListPool,
+): Int32Array {
+  const holders = index.list(index.unitPairKey(first, second), pool);
+  const checkKey = index.pairMarkKey(PAIR_CHECK, first, second);
+  if (checkKey === NO_KEY) return holders;
+  const checked = index.list(checkKey, pool);
+  const { rows, units } = columns;
+  // Both ascending and every checked title a holder: one merge drops the failing ones in place.
+  let kept = 0;
+  let next = 0;
+  for (let at = 0; at < checked.length; at++) {
+    if (at % BLOCK === 0) touchBlock(columns, checked, at, Math.min(checked.length, at + BLOCK));
+    const rank = checked[at] as number;
+    const start = rows[rank * ROW + ROW_TEXT_START] as number;
+    if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) continue;
+    while ((holders[next] as number) < rank) holders[kept++] = holders[next++] as number;
+    next++;
+  }
+  while (next < holders.length) holders[kept++] = holders[next++] as number;
+  return holders.subarray(0, kept);
 }
 
 /** The candidates whose folded text holds `pattern`, in place. */

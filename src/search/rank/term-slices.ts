@@ -12,6 +12,7 @@ import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
+import { CHECK_ALONE, PAIR_CHECK } from '../index/unit-pairs.js';
 import { termsTier } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
@@ -35,13 +36,17 @@ export class TermSlices {
   private readonly high: Uint32Array;
   private readonly top: Uint32Array;
   /**
-   * One bit per word of the slices that any count (or a fully checked title) may have set: a keyword of
-   * sparse terms touches a few thousand of the 31,250 words at a million titles, and the count, the tier
-   * walks and the clearing visit only those. Past a quarter of the words (a dense unit's bitset touches
-   * nearly all of them) every word is walked, as noting them would cost more than skipping spares.
+   * One bit per word of the slices that a sparse term's count (or a fully checked title) may have set: a
+   * keyword of sparse terms touches a few thousand of the 31,250 words at a million titles, and the count,
+   * the tier walks and the clearing visit only those. Past a quarter of the words every word is walked, as
+   * noting them would cost more than skipping spares. A dense unit's bitset touches nearly every word: the
+   * walks of tiers that its counts alone can reach then visit them all, and those of higher tiers (a title
+   * there holds a sparse term too) still only the touched ones.
    */
   private readonly touched: Uint32Array;
   private allTouched = false;
+  /** Dense units' bitsets added since the last clear. */
+  private denseAdded = 0;
   /** Ranks noted in `touched` since the last clear. */
   private added = 0;
   private readonly dense = new Map<number, Uint32Array>();
@@ -134,13 +139,13 @@ export class TermSlices {
   /** Zeroes the touched words of the slices, and the touched bits. */
   private clear(): void {
     const { low, middle, high, top } = this;
-    if (this.allTouched) {
+    if (this.allTouched || this.denseAdded > 0) {
       low.fill(0);
       middle.fill(0);
       high.fill(0);
       top.fill(0);
     } else {
-      for (let word = this.nextTouched(-1); word < low.length; word = this.nextTouched(word)) {
+      for (let word = this.nextTouched(-1, false); word < low.length; word = this.nextTouched(word, false)) {
         low[word] = 0;
         middle[word] = 0;
         high[word] = 0;
@@ -148,6 +153,7 @@ export class TermSlices {
       }
     }
     this.allTouched = false;
+    this.denseAdded = 0;
     this.added = 0;
     this.touched.fill(0);
   }
@@ -155,7 +161,7 @@ export class TermSlices {
   /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
   private addBits(bits: Uint32Array): void {
     const { low, middle, high, top } = this;
-    this.allTouched = true;
+    this.denseAdded++;
     for (let word = 0; word < bits.length; word++) {
       const carry = bits[word] as number;
       if (carry === 0) continue;
@@ -203,7 +209,8 @@ export class TermSlices {
     let anyMiddle = 0;
     let anyHigh = 0;
     let anyTop = 0;
-    for (let word = this.nextTouched(-1); word < low.length; word = this.nextTouched(word)) {
+    const every = this.denseAdded > 0;
+    for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
       const middleWord = middle[word] as number;
       const highWord = high[word] as number;
       const topWord = top[word] as number;
@@ -217,10 +224,10 @@ export class TermSlices {
     return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
   }
 
-  /** The first touched word after `word` (the slices' length or more when none). */
-  private nextTouched(word: number): number {
+  /** The first touched word after `word` (the slices' length or more when none); with `every`, the next word. */
+  private nextTouched(word: number, every: boolean): number {
     const next = word + 1;
-    if (this.allTouched) return next;
+    if (every || this.allTouched) return next;
     const { touched } = this;
     let group = next >>> 5;
     if (group >= touched.length) return Number.MAX_SAFE_INTEGER;
@@ -257,7 +264,9 @@ export class TermSlices {
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
-      for (let word = this.nextTouched(-1); word < low.length && at < out.length; word = this.nextTouched(word)) {
+      // A title holding more terms than there are dense units holds a sparse one: its word is touched.
+      const every = held <= this.denseAdded;
+      for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
         let bits =
           ~((low[word] as number) ^ one) &
           ~((middle[word] as number) ^ two) &
@@ -284,9 +293,11 @@ export class TermSlices {
  * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
  */
 function checkedHolders(index: PostingIndex, columns: RankColumns, query: PreparedQuery, pool: ListPool, marks: RankBitset): Int32Array {
-  const core = wholeHolders(index, query, pool, marks);
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
-  if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) return core;
+  if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) {
+    return wholeHolders(index, query, pool, marks);
+  }
+  const core = shortCoreHolders(index, query, pool) ?? wholeHolders(index, query, pool, marks);
   const text = holdingAll(
     index,
     candidateKeys(index, query.folded, foldText(query.literal)) ?? [],
@@ -303,6 +314,21 @@ function checkedHolders(index: PostingIndex, columns: RankColumns, query: Prepar
     if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;
   }
   return mergeLists(core.subarray(0, kept), text, pool);
+}
+
+/**
+ * For a core of one or two units (`了 68集`, `总裁 第2集`): the holders of its units whose own core may be
+ * as short, which the index lists already. A title with a core of one unit (or two) is under CHECK_ALONE
+ * for each of its units (or PAIR_CHECK for each of its pairs, index/unit-pairs.ts), so that mark's list
+ * holds every such holder, and a few hundred rows are read instead of every holder's (162,000 for `了`).
+ * Undefined for longer cores, whose holders are few.
+ */
+function shortCoreHolders(index: PostingIndex, query: PreparedQuery, pool: ListPool): Int32Array | undefined {
+  const core = query.foldedCore;
+  if (foldText(query.literalCore) !== core || Math.max(query.literalCoreLength, query.foldedCoreLength) > core.length) return undefined;
+  if (core.length === 1) return index.list(index.unitPairKey(CHECK_ALONE, core.charCodeAt(0)), pool);
+  if (core.length === 2) return index.list(index.pairMarkKey(PAIR_CHECK, core.charCodeAt(0), core.charCodeAt(1)), pool);
+  return undefined;
 }
 
 /** Units of the text that are not decoration. */

@@ -39,6 +39,7 @@ port.on('message', (message: ToWorker) => {
         if (engine.builds !== builds) {
           mirror.forgetTitles();
           collectGarbage();
+          buildAhead();
         }
         return [NOTHING, 0];
       });
@@ -47,6 +48,19 @@ port.on('message', (message: ToWorker) => {
       answer(message.id, () => find(message));
   }
 });
+
+let buildingAhead = false;
+
+/** What the build left for later, a slice per turn of the event loop, so searches that arrive meanwhile wait for one slice at most. */
+function buildAhead(): void {
+  if (buildingAhead) return;
+  buildingAhead = true;
+  const slice = () => {
+    if (engine.buildAhead()) setImmediate(slice);
+    else buildingAhead = false;
+  };
+  setImmediate(slice);
+}
 
 /** The page asked for (laid out on its own: the answer stays in the engine's cache) and the total. */
 function find({ keyword, typeCode, offset, limit }: FindMessage): [Int32Array, number] {

@@ -2,8 +2,9 @@
  * The catalogue's search engine when searches run on a worker thread (search-worker.ts): it forwards
  * every indexed batch and every new order, and sends each new search there, so the event loop only
  * parses and serialises (docs/search.md, "Off the event loop"). Only the page asked for comes back (the
- * worker keeps the recent full answers), so this thread never holds a million-slot answer, and
- * concurrent requests for one page share one trip. If the worker dies, its error is logged with what it
+ * worker keeps the recent full answers), so this thread never holds a million-slot answer. Concurrent
+ * requests for one page each make their own trip: after the first, the worker's result cache answers in
+ * microseconds (docs/search.md, "Caches"). If the worker dies, its error is logged with what it
  * was doing, the searches it was running fail, and a new one is fed the whole view again after a backoff
  * (restart-backoff.ts); searches asked meanwhile wait for it. After too many failures in a row it gives
  * up loudly: an error log, a metric, a failing health probe, and every search fails at once.
@@ -42,7 +43,6 @@ export class WorkerSearch implements SearchEngine {
   private state: 'running' | 'waiting' | 'failed' | 'closed' = 'running';
   private restartTimer: NodeJS.Timeout | undefined;
   private readonly pending = new Map<number, Pending>();
-  private readonly inFlight = new Map<string, Promise<AnswerPage>>();
   private nextId = 1;
   private view: IndexedTitles | undefined;
   private readonly log: Logger;
@@ -72,19 +72,16 @@ export class WorkerSearch implements SearchEngine {
   index(view: IndexedTitles, slots: ArrayLike<number>): void {
     this.view = view;
     this.post(titlesMessage(view, slots));
-    this.forget();
   }
 
   remove(view: IndexedTitles, slots: ArrayLike<number>): void {
     this.view = view;
     this.post({ kind: 'remove', slots: Int32Array.from(slots) });
-    this.forget();
   }
 
   /** Sends the view's new order; resolves once the worker has (re)built its index over it. */
   prepare(view: IndexedTitles): Promise<void> {
     this.view = view;
-    this.forget();
     return this.request(orderMessage(view, 0)).then(() => undefined);
   }
 
@@ -97,20 +94,8 @@ export class WorkerSearch implements SearchEngine {
     return this.ask(keyword, type, offset, limit);
   }
 
-  /** One trip to the worker, shared by concurrent requests for the same page of the same search. */
   private ask(keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage> {
-    const key = `${type ?? ''}|${offset}|${limit}|${keyword}`;
-    let answer = this.inFlight.get(key);
-    if (!answer) {
-      answer = this.request({ kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type], offset, limit });
-      const shared = answer;
-      this.inFlight.set(key, shared);
-      const done = () => {
-        if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
-      };
-      shared.then(done, done);
-    }
-    return answer;
+    return this.request({ kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type], offset, limit });
   }
 
   async close(): Promise<void> {
@@ -119,11 +104,6 @@ export class WorkerSearch implements SearchEngine {
     this.backoff.stop();
     this.rejectPending(() => true, 'the search worker was closed');
     await this.worker?.terminate();
-  }
-
-  /** The index changes: answers under way describe the old one (later requests must not share them). */
-  private forget(): void {
-    this.inFlight.clear();
   }
 
   private request(message: ToWorker): Promise<AnswerPage> {
@@ -173,7 +153,6 @@ export class WorkerSearch implements SearchEngine {
   /** The worker stopped: its searches fail (one of them may be what ended it); a new one follows the backoff. */
   private exited(code: number): void {
     this.worker = undefined;
-    this.forget();
     this.rejectPending((message) => message.kind !== 'order', 'the search worker stopped during this search');
     const delayMs = this.backoff.failed();
     if (delayMs === undefined) {

@@ -36,3 +36,26 @@ export function sameAnswers(view: CatalogueView, engine: IndexedSearch, words: s
     }
   }
 }
+
+/**
+ * The engine's first pages (as a new keyword's first request asks them: page 1 and the exact total, with
+ * no cached answer) of each word equal the reference's, over every title and, if given, titles of one type.
+ */
+export function sameFirstPages(view: CatalogueView, engine: IndexedSearch, words: string[], type?: ContentType): void {
+  const reference = new ReferenceSearch();
+  for (const word of words) {
+    for (const filter of type === undefined ? [undefined] : [undefined, type]) {
+      const expected = reference.find(view, word, filter);
+      for (const [offset, limit] of [
+        [0, 20],
+        [0, 2],
+        [1, 3],
+        [0, 1000],
+      ] as const) {
+        const page = engine.findPage(view, word, filter, offset, limit);
+        assert.equal(page.total, expected.length, `total ${word} ${filter}`);
+        assert.deepEqual(Array.from(page.slots), expected.slice(offset, offset + limit), `page ${word} ${offset} ${filter}`);
+      }
+    }
+  }
+}
