@@ -65,7 +65,12 @@ export class PostingBuilder implements KeySink {
 
   /** Adds the title at `rank` (ranks ascending) whose keys (`titleKeys`, numbered by this builder's pairs) are keys[from, to). */
   addKeys(rank: number, keys: Int32Array, from: number, to: number): void {
-    for (let index = from; index < to; index++) this.addKey(keys[index] ?? 0, rank);
+    // The loop of `addKey`, written out: a posting's every instruction counts (22 million at a million titles).
+    for (let index = from; index < to; index++) {
+      const key = keys[index] as number;
+      if (key >= this.keyRoom) this.growKeys(key);
+      this.post(key, rank);
+    }
   }
 
   /** Adds the title at `rank` (ranks ascending) under `key`. */
