@@ -136,7 +136,9 @@ function firstNotSkipped({ postings, pool, bitset }: SearchContext, key: number,
   for (const ranks of skipped) bitset.add(ranks);
   const bits = bitset.bits;
   let kept = 0;
-  for (const rank of list) {
+  // An index loop: for-of over a typed array made the one-unit walks about a tenth slower.
+  for (let at = 0; at < list.length; at++) {
+    const rank = list[at] as number;
     list[kept] = rank;
     kept += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
   }
