@@ -21,7 +21,13 @@ import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTi
 import { classifyPinyin } from './rank/pinyin-tiers.js';
 import { planQuery, type QueryPlan } from './rank/query-plan.js';
 import type { SearchContext } from './rank/search-context.js';
-import { classifySingleByLists, type FirstMatches, firstPairMatches, firstSingleMatches } from './rank/single-unit.js';
+import {
+  classifySingleByLists,
+  type FirstMatches,
+  firstChangedUnitMatches,
+  firstPairMatches,
+  firstSingleMatches,
+} from './rank/single-unit.js';
 import { TermHolderCache } from './rank/term-cache.js';
 import { termCandidates, tierTermHolders } from './rank/term-holders.js';
 import { TermSlices } from './rank/term-slices.js';
@@ -118,6 +124,7 @@ export class BuiltIndex {
   private firstFromLists(plan: QueryPlan, query: PreparedQuery): FirstMatches {
     const { context } = this;
     if (plan.kind === 'unit') return firstSingleMatches(context, plan.key, query);
+    if (plan.kind === 'changed-unit') return firstChangedUnitMatches(context, plan.key, query);
     if (plan.kind === 'pair') return firstPairMatches(context, plan.key, query);
     const { postings, columns, title, pool, bitset } = context;
     return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);

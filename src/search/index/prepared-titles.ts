@@ -107,7 +107,7 @@ export class PreparedTitles {
     const start = this.writer.at;
     const facts = this.writer.write(title);
     const foldedLength = this.writer.foldedLength;
-    const needed = this.keyCount + maxKeys(foldedLength);
+    const needed = this.keyCount + maxKeys(foldedLength, this.writer.at - start - foldedLength);
     if (needed > this.keys.length) this.keys = grow(this.keys, needed);
     const row = entry * ENTRY;
     writeRow(this.entries, row, start, facts, foldedLength);

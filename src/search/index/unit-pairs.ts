@@ -13,7 +13,6 @@ export class UnitPairs implements PairNumbers {
   private readonly marks = new KeyTable();
   /** Pairs and marks numbered so far (one numbering: the index gives each its list). */
   size = 0;
-  private readonly next = () => this.size++;
 
   /** The pair's number, -1 when no title holds it. */
   find(first: number, second: number): number {
@@ -22,7 +21,7 @@ export class UnitPairs implements PairNumbers {
 
   /** The pair's number, numbering it when new. */
   number(first: number, second: number): number {
-    return this.pairs.number(((first << 16) | second) >>> 0, this.next);
+    return this.pairs.number(((first << 16) | second) >>> 0, this);
   }
 
   /** The number of the mark of `kind` on the pair numbered `pair`, -1 when no title has it. */
@@ -32,7 +31,15 @@ export class UnitPairs implements PairNumbers {
 
   /** The number of the mark of `kind` on the pair numbered `pair`, numbering it when new. */
   markNumber(kind: number, pair: number): number {
-    return this.marks.number(((kind << 28) | pair) >>> 0, this.next);
+    return this.marks.number(((kind << 28) | pair) >>> 0, this);
+  }
+
+  /**
+   * The next number, for a new pair or mark. A method, not a closure per instance: the tables' callers
+   * (the keying walk, tokens/title-keys.ts) then see one function whatever the build.
+   */
+  take(): number {
+    return this.size++;
   }
 
   get bytes(): number {
@@ -56,7 +63,7 @@ class KeyTable {
     }
   }
 
-  number(key: number, next: () => number): number {
+  number(key: number, numbering: UnitPairs): number {
     const mask = this.keys.length - 1;
     let at = Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
     for (; ; at = (at + 1) & mask) {
@@ -64,7 +71,7 @@ class KeyTable {
       if (held === key) return this.numbers[at] as number;
       if (held === 0) break;
     }
-    const number = next();
+    const number = numbering.take();
     this.keys[at] = key;
     this.numbers[at] = number;
     if (++this.size * 2 > this.keys.length) this.grow();

@@ -51,6 +51,18 @@ export function singleUnitKeyword(query: PreparedQuery): number {
 }
 
 /**
+ * A one-unit keyword that folding changes to one other unit (`乾` → `干`, `Z` → `z`), as literal << 16 |
+ * folded, else -1: every holder of the folded unit matches it (rank/single-unit.ts `firstChangedUnitMatches`).
+ */
+export function changedUnitKeyword(query: PreparedQuery): number {
+  const { literal, folded } = query;
+  if (literal.length !== 1 || folded.length !== 1 || query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
+  const literalUnit = literal.charCodeAt(0);
+  const foldedUnit = folded.charCodeAt(0);
+  return isDecoration(literalUnit) || isDecoration(foldedUnit) ? -1 : ((literalUnit << 16) | foldedUnit) >>> 0;
+}
+
+/**
  * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
  * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
  */

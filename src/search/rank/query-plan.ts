@@ -4,6 +4,9 @@
  *
  * - `unit`: a one-unit keyword that folding leaves alone (`爱`). Every holder of the unit matches; its
  *   marks tier them (rank/single-unit.ts, tokens/unit-marks.ts).
+ * - `changed-unit`: a one-unit keyword that folding changes (`乾`, `Z`). Every holder of its folded unit
+ *   matches; its literal holders and marks tier them (rank/single-unit.ts, tokens/literal-units.ts,
+ *   tokens/unit-marks.ts); the whole answer is tiered as `candidates`.
  * - `pair`: a two-unit keyword that is its own core (`总裁`, `總裁`). The pair's holders, tiered by its
  *   marks (rank/single-unit.ts, tokens/pair-marks.ts); the whole answer is tiered as `candidates`.
  * - `terms`: several terms, no pinyin. Each term's exact holders counted per title
@@ -16,13 +19,16 @@
  * out only if a later page asks; never with a type filter or outdated rows in the build.
  */
 import type { PreparedQuery } from '../query/title-forms.js';
-import { pairKeyword, singleUnitKeyword } from './literal-tiers.js';
+import { changedUnitKeyword, pairKeyword, singleUnitKeyword } from './literal-tiers.js';
 import { servesTerms } from './term-holders.js';
 import { MAX_SLICED_TERMS } from './term-slices.js';
 
 export interface QueryPlan {
-  readonly kind: 'unit' | 'pair' | 'terms' | 'pinyin' | 'candidates';
-  /** The keyword's unit (`unit`), or its folded pair as first << 16 | second (`pair`); -1 otherwise. */
+  readonly kind: 'unit' | 'changed-unit' | 'pair' | 'terms' | 'pinyin' | 'candidates';
+  /**
+   * The keyword's unit (`unit`), its literal and folded units as literal << 16 | folded (`changed-unit`),
+   * or its folded pair as first << 16 | second (`pair`); -1 otherwise.
+   */
   readonly key: number;
   readonly listsFirst: boolean;
 }
@@ -34,6 +40,8 @@ export function planQuery(query: PreparedQuery, typeCode: number, staleRows: num
   if (servesTerms(query)) return { kind: 'terms', key: -1, listsFirst: current && anyType && query.terms.length <= MAX_SLICED_TERMS };
   const unit = current ? singleUnitKeyword(query) : -1;
   if (unit >= 0) return { kind: 'unit', key: unit, listsFirst: anyType };
+  const changedUnit = current && anyType ? changedUnitKeyword(query) : -1;
+  if (changedUnit >= 0) return { kind: 'changed-unit', key: changedUnit, listsFirst: true };
   const pair = current && anyType ? pairKeyword(query) : -1;
   if (pair >= 0) return { kind: 'pair', key: pair, listsFirst: true };
   return { kind: query.pinyin !== '' ? 'pinyin' : 'candidates', key: -1, listsFirst: false };

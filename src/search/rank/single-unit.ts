@@ -12,7 +12,7 @@ import { ROW } from '../index/title-rows.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import type { TierLists } from '../tokens/key-space.js';
 import { pairTierLists } from '../tokens/pair-marks.js';
-import { unitTierLists } from '../tokens/unit-marks.js';
+import { changedUnitTierLists, unitTierLists } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
 import { generalCode, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
@@ -73,6 +73,15 @@ export function firstSingleMatches(context: SearchContext, unit: number, query: 
 }
 
 /**
+ * The same for a one-unit keyword that folding changes (`乾`, `Z`), `units` its literal unit << 16 | its
+ * folded one (rank/literal-tiers.ts `changedUnitKeyword`), tiered as tokens/unit-marks.ts
+ * `changedUnitTierLists` says.
+ */
+export function firstChangedUnitMatches(context: SearchContext, units: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, changedUnitTierLists(context.postings, units >>> 16, units & 0xffff), query);
+}
+
+/**
  * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
  * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
  * PAIR_START are prefix matches, and every other one a contains match (tokens/pair-marks.ts). Folded
@@ -94,6 +103,8 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
   const { postings: index, pool } = context;
   const checked = index.list(lists.checked, pool);
   const codes = checkAll(context, checked, query);
+  // Holders under a leading mark take its tier over the later marks: those skip them, decoded whole.
+  const leading = lists.marks.slice(0, lists.leading).map((key) => index.list(key, pool));
   let failed = 0;
   for (let at = 0; at < checked.length; at++) if (codes[at] === 0) failed++;
   const total = index.count(lists.holders) - failed;
@@ -103,11 +114,36 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
     const need = ranks.length - found;
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
-      if (lists.markTiers[which] === tier) sources.push(index.list(lists.marks[which] as number, pool, need));
+      if (lists.markTiers[which] === tier)
+        sources.push(
+          firstNotSkipped(context, lists.marks[which] as number, which < lists.leading ? [checked] : [checked, ...leading], need),
+        );
     if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, need));
     found = mergeFirst(sources, ranks, found);
   }
   return { ranks: ranks.subarray(0, found), total };
+}
+
+/**
+ * The first `need` postings of the key's list that are in none of the `skipped` lists (holders those
+ * give their tier). `skipped` go into the context's bitset (empty, and left empty).
+ */
+function firstNotSkipped({ postings, pool, bitset }: SearchContext, key: number, skipped: Int32Array[], need: number): Int32Array {
+  let skippedCount = 0;
+  for (const list of skipped) skippedCount += list.length;
+  const list = postings.list(key, pool, need + skippedCount);
+  if (skippedCount === 0) return list;
+  for (const ranks of skipped) bitset.add(ranks);
+  const bits = bitset.bits;
+  let kept = 0;
+  // An index loop: for-of over a typed array made the one-unit walks about a tenth slower.
+  for (let at = 0; at < list.length; at++) {
+    const rank = list[at] as number;
+    list[kept] = rank;
+    kept += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
+  }
+  for (const ranks of skipped) bitset.clear(ranks);
+  return list.subarray(0, kept);
 }
 
 /** A keyword's first matches (up to WALKED, in relevance order) and its exact total. */

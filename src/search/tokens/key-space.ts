@@ -50,12 +50,15 @@ export interface NumberedKeys {
 /**
  * The lists a keyword's tiers come from without reading titles (rank/single-unit.ts): every holder of
  * the keyword, the holders that must be checked one by one, and marks that each give their holders one
- * tier; a holder under no mark and not checked is in `restTier`.
+ * tier (a checked holder takes its check's tier); a holder under no mark and not checked is in
+ * `restTier`. A holder is under one mark, but for the first `leading` marks: a holder under one of
+ * those takes its tier over any later mark it is under too.
  */
 export interface TierLists {
   holders: number;
   checked: number;
   marks: number[];
   markTiers: readonly number[];
+  leading: number;
   restTier: number;
 }

@@ -27,6 +27,7 @@ export function pairTierLists(index: NumberedKeys, first: number, second: number
     checked: index.pairMarkKey(PAIR_CHECK, first, second),
     marks: [index.pairMarkKey(PAIR_START, first, second)],
     markTiers: [foldInvariant ? Tier.PREFIX : Tier.FOLDED_PREFIX],
+    leading: 0,
     restTier: foldInvariant ? Tier.CONTAINS : Tier.FOLDED_CONTAINS,
   };
 }

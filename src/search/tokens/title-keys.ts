@@ -7,6 +7,7 @@
  * `maxKeys`. Pinyin initials pairs are keyed in a pass of their own (initials-pairs.ts).
  */
 import { numberedKey } from './key-space.js';
+import { LITERAL_UNIT_KEYS_PER_UNIT, literalUnitKeys } from './literal-units.js';
 import { NEIGHBOUR_PAIR_KEYS_PER_UNIT, neighbourPair } from './neighbour-pairs.js';
 import { PAIR_CHECK, PAIR_MARK_KEYS_PER_TITLE, PAIR_MARK_KEYS_PER_UNIT, PAIR_START, pairChecked, startPairAfter } from './pair-marks.js';
 import type { TitleScan } from './title-scan.js';
@@ -14,11 +15,12 @@ import { DECORATION, unitInfo } from './unit-info.js';
 import { UNIT_KEYS_PER_UNIT, unitKey } from './unit-keys.js';
 import { UNIT_MARK_KEYS_PER_UNIT, unitMark } from './unit-marks.js';
 
-const KEYS_PER_UNIT = UNIT_KEYS_PER_UNIT + NEIGHBOUR_PAIR_KEYS_PER_UNIT + PAIR_MARK_KEYS_PER_UNIT + UNIT_MARK_KEYS_PER_UNIT;
+const KEYS_PER_UNIT =
+  UNIT_KEYS_PER_UNIT + NEIGHBOUR_PAIR_KEYS_PER_UNIT + PAIR_MARK_KEYS_PER_UNIT + UNIT_MARK_KEYS_PER_UNIT + LITERAL_UNIT_KEYS_PER_UNIT;
 
-/** The most keys `titleKeys` writes for a title of `units` folded units. */
-export function maxKeys(units: number): number {
-  return KEYS_PER_UNIT * units + PAIR_MARK_KEYS_PER_TITLE;
+/** The most keys `titleKeys` writes for a title of `folded` folded units and `literal` literal ones (0 when folding changes nothing). */
+export function maxKeys(folded: number, literal: number): number {
+  return KEYS_PER_UNIT * folded + LITERAL_UNIT_KEYS_PER_UNIT * literal + PAIR_MARK_KEYS_PER_TITLE;
 }
 
 /**
@@ -58,5 +60,6 @@ export function titleKeys(scan: TitleScan, out: Int32Array, from: number): numbe
     previousAt = index;
   }
   if (startPair >= 0) out[at++] = numberedKey(pairs.markNumber(PAIR_START, startPair));
-  return at;
+  // Titles that folding changed (a few): their literal units, in a walk of their own.
+  return literalUnitKeys(scan, out, at);
 }

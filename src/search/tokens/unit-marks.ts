@@ -8,10 +8,12 @@
  * contains match; one that folding changes is under (LITERAL_PREFIX, u)
  * when its literal text starts with u, (FOLDED_PREFIX, u) when its literal text lacks u and its folded
  * text starts with it, (FOLDED_CONTAINS, u) when its literal text lacks u otherwise, and under no mark
- * when its literal text holds u elsewhere (contains).
+ * when its literal text holds u elsewhere (contains), but for (CONTAINS_FOLDED_PREFIX, u) when its folded
+ * text starts with u (a contains match still, but a keyword that folds to u needs the folded prefix).
  */
 import { Tier } from '../query/search-query.js';
 import type { NumberedKeys, TierLists } from './key-space.js';
+import { LITERAL_START, LITERAL_UNIT } from './literal-units.js';
 import type { TitleScan } from './title-scan.js';
 import { unitKey } from './unit-keys.js';
 
@@ -20,6 +22,8 @@ export const CHECK_ALONE = 2;
 export const LITERAL_PREFIX = 3;
 export const FOLDED_PREFIX = 4;
 export const FOLDED_CONTAINS = 5;
+/** A title that folding changes whose literal text holds u further on and whose folded text starts with u. */
+export const CONTAINS_FOLDED_PREFIX = 6;
 
 /** The marks a holder is tiered by without a check, and the tier each gives. */
 const TIERED = [FIRST_UNIT, LITERAL_PREFIX, FOLDED_PREFIX, FOLDED_CONTAINS];
@@ -32,6 +36,7 @@ export function unitTierLists(index: NumberedKeys, unit: number): TierLists {
     checked: index.unitPairKey(CHECK_ALONE, unit),
     marks: TIERED.map((mark) => index.unitPairKey(mark, unit)),
     markTiers: TIERED_TIERS,
+    leading: 0,
     restTier: Tier.CONTAINS,
   };
 }
@@ -44,11 +49,35 @@ export function unitMark(scan: TitleScan, index: number, unit: number, isFirstUn
   return index === scan.start ? FIRST_UNIT : -1;
 }
 
-/** The mark of a unit of the folded title units[start, end) whose literal text is units[end, literalEnd), or -1 (contains). */
+/** The mark of a unit of the folded title units[start, end) whose literal text is units[end, literalEnd). */
 function changedMark(units: Uint16Array, start: number, end: number, literalEnd: number, unit: number): number {
   if (units[end] === unit) return LITERAL_PREFIX;
-  for (let index = end + 1; index < literalEnd; index++) if (units[index] === unit) return -1;
-  return units[start] === unit ? FOLDED_PREFIX : FOLDED_CONTAINS;
+  const foldedPrefix = units[start] === unit;
+  for (let index = end + 1; index < literalEnd; index++) if (units[index] === unit) return foldedPrefix ? CONTAINS_FOLDED_PREFIX : -1;
+  return foldedPrefix ? FOLDED_PREFIX : FOLDED_CONTAINS;
+}
+
+/**
+ * The lists a one-unit keyword `literal` that folding changes to the unit `folded` (`乾` → `干`, `Z` →
+ * `z`) is tiered by. Every holder of `folded` matches. One whose literal text holds the keyword
+ * (literal-units.ts) is a prefix match when its literal text starts with it, else a contains match;
+ * those marks lead. Of the others, the ones whose folded text starts with `folded` are folded prefix
+ * matches, the rest folded contains matches. Those that may be exact (CHECK_ALONE) are checked.
+ */
+export function changedUnitTierLists(index: NumberedKeys, literal: number, folded: number): TierLists {
+  const prefixes = [FIRST_UNIT, LITERAL_PREFIX, FOLDED_PREFIX, CONTAINS_FOLDED_PREFIX];
+  return {
+    holders: unitKey(folded),
+    checked: index.unitPairKey(CHECK_ALONE, folded),
+    marks: [
+      index.unitPairKey(LITERAL_START, literal),
+      index.unitPairKey(LITERAL_UNIT, literal),
+      ...prefixes.map((mark) => index.unitPairKey(mark, folded)),
+    ],
+    markTiers: [Tier.PREFIX, Tier.CONTAINS, ...prefixes.map(() => Tier.FOLDED_PREFIX)],
+    leading: 2,
+    restTier: Tier.FOLDED_CONTAINS,
+  };
 }
 
 export const UNIT_MARK_KEYS_PER_UNIT = 1;
