@@ -12,10 +12,10 @@ import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
-import { PAIR_CHECK } from '../index/unit-pairs.js';
 import { termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
+import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, indexedUnits, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
@@ -95,7 +95,7 @@ export function exactHolders(
 
 /**
  * The titles whose folded text holds the two units `first`, `second` side by side: the pair's list less
- * the titles under its PAIR_CHECK mark whose text does not (index/unit-pairs.ts: a title under no such
+ * the titles under its PAIR_CHECK mark whose text does not (tokens/pair-marks.ts: a title under no such
  * mark holds the pair only side by side, never across decoration). Only the marked titles, few for most
  * pairs, are read.
  */

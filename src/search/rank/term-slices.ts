@@ -12,10 +12,11 @@ import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
-import { CHECK_ALONE, PAIR_CHECK } from '../index/unit-pairs.js';
 import { termsTier } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
+import { PAIR_CHECK } from '../tokens/pair-marks.js';
+import { CHECK_ALONE } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
@@ -319,8 +320,9 @@ function checkedHolders(index: PostingIndex, columns: RankColumns, query: Prepar
 /**
  * For a core of one or two units (`了 68集`, `总裁 第2集`): the holders of its units whose own core may be
  * as short, which the index lists already. A title with a core of one unit (or two) is under CHECK_ALONE
- * for each of its units (or PAIR_CHECK for each of its pairs, index/unit-pairs.ts), so that mark's list
- * holds every such holder, and a few hundred rows are read instead of every holder's (162,000 for `了`).
+ * for its first undecorated unit (or PAIR_CHECK for its first pair: tokens/unit-marks.ts, pair-marks.ts),
+ * the one its core can be, so that mark's list holds every holder whose core may be the keyword's, and a
+ * few hundred rows are read instead of every holder's (162,000 for `了`).
  * Undefined for longer cores, whose holders are few.
  */
 function shortCoreHolders(index: PostingIndex, query: PreparedQuery, pool: ListPool): Int32Array | undefined {
