@@ -101,6 +101,57 @@ export function pinyinMatchUnits(
   return -1;
 }
 
+/** The longest query `InitialsMatcher` follows in its 32-bit states. */
+const MAX_INITIALS = 31;
+
+/**
+ * `pinyinMatchUnits(units, start, end, query, true, false)`, for a query no cut into syllables can spell
+ * (initials alone: `hhh`, `zqhzc`), checked against many titles: one pass over a title's units with a
+ * bit per query letter matched so far by a run of characters ending at the current one (a shift-and
+ * automaton), the runs from the title's first character followed apart, where the walk from every start
+ * re-read the units after it. Longer queries take `pinyinMatchUnits`.
+ */
+export class InitialsMatcher {
+  /** Per letter, the query's positions holding it, as bits. */
+  private readonly positions = new Int32Array(26);
+  /** The bit of a run that spelled the whole query (0: too long to follow). */
+  private readonly done: number;
+
+  constructor(private readonly query: string) {
+    this.done = query.length <= MAX_INITIALS ? 1 << (query.length - 1) : 0;
+    for (let at = 0; at < query.length && at < MAX_INITIALS; at++) {
+      const letter = query.charCodeAt(at) - 97;
+      this.positions[letter] = (this.positions[letter] as number) | (1 << at);
+    }
+  }
+
+  /** 0 when the title starts with the query's initials, 1 when it holds them elsewhere, else -1. */
+  match(units: Uint16Array, start: number, end: number): number {
+    const { done, positions } = this;
+    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, true, false);
+    let runs = 0;
+    // The runs that started at the first character; -1 before it.
+    let fromFirst = -1;
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      if (isDecoration(unit)) continue;
+      let initials = INITIALS[unit] as number;
+      if (initials < 0) initials = initialsOf(unit);
+      // The query positions this character's initials stand at (most characters have one initial).
+      let at = 0;
+      if ((initials & (initials - 1)) === 0) at = initials === 0 ? 0 : (positions[31 - Math.clz32(initials)] as number);
+      else
+        for (let letters = initials; letters !== 0; letters &= letters - 1) at |= positions[31 - Math.clz32(letters & -letters)] as number;
+      runs = ((runs << 1) | 1) & at;
+      fromFirst = fromFirst < 0 ? runs & 1 : (fromFirst << 1) & at;
+      // Every run spells as many characters: the one from the first character, if any, ends first.
+      if ((fromFirst & done) !== 0) return 0;
+      if ((runs & done) !== 0) return 1;
+    }
+    return -1;
+  }
+}
+
 /** `pinyinMatchUnits` for a folded title given as a string. */
 export function pinyinMatch(title: string, query: string): number {
   const units = new Uint16Array(title.length);
