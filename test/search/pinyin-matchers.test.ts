@@ -29,18 +29,7 @@ const anyQuery = fc.oneof(spelt(true, 12), spelt(false, 8), fc.stringMatching(/^
 test('the initials matcher places a query in a title as pinyinMatchUnits does', () => {
   assertProperty(
     fc.property(fc.array(title, { minLength: 1, maxLength: 10 }), query, (titles, text) => {
-      const matcher = new InitialsMatcher(text);
-      for (const value of titles) {
-        const units = Uint16Array.from(value, (unit) => unit.charCodeAt(0));
-        // Inside a larger buffer, as the build's texts are.
-        const padded = new Uint16Array(units.length + 4);
-        padded.set(units, 2);
-        assert.equal(
-          matcher.match(padded, 2, 2 + units.length),
-          pinyinMatchUnits(units, 0, units.length, text, true, false),
-          `${text} in ${value}`,
-        );
-      }
+      samePlaces(titles, new InitialsMatcher(text), text, true, false);
     }),
     { numRuns: 3000 },
   );
@@ -54,19 +43,29 @@ test('the pinyin matcher places a query in a title as pinyinMatchUnits does', ()
       fc.boolean(),
       fc.boolean(),
       (titles, text, asInitials, asSyllables) => {
-        const matcher = new PinyinMatcher(text, asInitials, asSyllables);
-        for (const value of titles) {
-          const units = Uint16Array.from(value, (unit) => unit.charCodeAt(0));
-          const padded = new Uint16Array(units.length + 4);
-          padded.set(units, 2);
-          assert.equal(
-            matcher.match(padded, 2, 2 + units.length),
-            pinyinMatchUnits(units, 0, units.length, text, asInitials, asSyllables),
-            `${text} in ${value} (${asInitials} ${asSyllables})`,
-          );
-        }
+        samePlaces(titles, new PinyinMatcher(text, asInitials, asSyllables), text, asInitials, asSyllables);
       },
     ),
     { numRuns: 3000 },
   );
 });
+
+/** The matcher places `text` in each title (inside a larger buffer, as the build's texts are) as pinyinMatchUnits does. */
+function samePlaces(
+  titles: string[],
+  matcher: { match(units: Uint16Array, start: number, end: number): number },
+  text: string,
+  asInitials: boolean,
+  asSyllables: boolean,
+): void {
+  for (const value of titles) {
+    const units = Uint16Array.from(value, (unit) => unit.charCodeAt(0));
+    const padded = new Uint16Array(units.length + 4);
+    padded.set(units, 2);
+    assert.equal(
+      matcher.match(padded, 2, 2 + units.length),
+      pinyinMatchUnits(units, 0, units.length, text, asInitials, asSyllables),
+      `${text} in ${value} (${asInitials} ${asSyllables})`,
+    );
+  }
+}
