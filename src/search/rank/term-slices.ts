@@ -320,8 +320,8 @@ function checkedHolders(index: PostingIndex, columns: RankColumns, query: Prepar
 /**
  * For a core of one or two units (`了 68集`, `总裁 第2集`): the holders of its units whose own core may be
  * as short, which the index lists already. A title with a core of one unit (or two) is under CHECK_ALONE
- * for its first undecorated unit (or PAIR_CHECK for its first pair: tokens/unit-marks.ts, pair-marks.ts),
- * the one its core can be, so that mark's list holds every holder whose core may be the keyword's, and a
+ * for its first unit (or PAIR_CHECK for its first pair, tokens/unit-marks.ts, tokens/pair-marks.ts), the
+ * only one its core can be, so that mark's list holds every holder whose core may equal this one, and a
  * few hundred rows are read instead of every holder's (162,000 for `了`).
  * Undefined for longer cores, whose holders are few.
  */
