@@ -101,6 +101,188 @@ export function pinyinMatchUnits(
   return -1;
 }
 
+/** The longest query `InitialsMatcher` follows in its 32-bit states. */
+const MAX_INITIALS = 31;
+
+/**
+ * `pinyinMatchUnits(units, start, end, query, true, false)`, for a query no cut into syllables can spell
+ * (initials alone: `hhh`, `zqhzc`), checked against many titles: one pass over a title's units with a
+ * bit per query letter matched so far by a run of characters ending at the current one (a shift-and
+ * automaton), the runs from the title's first character followed apart, where the walk from every start
+ * re-read the units after it. Longer queries take `pinyinMatchUnits`.
+ */
+export class InitialsMatcher {
+  /** Per letter, the query's positions holding it, as bits. */
+  private readonly positions = new Int32Array(26);
+  /** The bit of a run that spelled the whole query (0: too long to follow). */
+  private readonly done: number;
+
+  constructor(private readonly query: string) {
+    this.done = query.length <= MAX_INITIALS ? 1 << (query.length - 1) : 0;
+    for (let at = 0; at < query.length && at < MAX_INITIALS; at++) {
+      const letter = query.charCodeAt(at) - 97;
+      this.positions[letter] = (this.positions[letter] as number) | (1 << at);
+    }
+  }
+
+  /** 0 when the title starts with the query's initials, 1 when it holds them elsewhere, else -1. */
+  match(units: Uint16Array, start: number, end: number): number {
+    const { done, positions } = this;
+    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, true, false);
+    let runs = 0;
+    // The runs that started at the first character; -1 before it.
+    let fromFirst = -1;
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      if (isDecoration(unit)) continue;
+      let initials = INITIALS[unit] as number;
+      if (initials < 0) initials = initialsOf(unit);
+      // The query positions this character's initials stand at (most characters have one initial).
+      let at = 0;
+      if ((initials & (initials - 1)) === 0) at = initials === 0 ? 0 : (positions[31 - Math.clz32(initials)] as number);
+      else
+        for (let letters = initials; letters !== 0; letters &= letters - 1) at |= positions[31 - Math.clz32(letters & -letters)] as number;
+      runs = ((runs << 1) | 1) & at;
+      fromFirst = fromFirst < 0 ? runs & 1 : (fromFirst << 1) & at;
+      // Every run spells as many characters: the one from the first character, if any, ends first.
+      if ((fromFirst & done) !== 0) return 0;
+      if ((runs & done) !== 0) return 1;
+    }
+    return -1;
+  }
+}
+
+/** Every reading seen, numbered, so a character's readings are small integers (`syllablesOf`). */
+const SYLLABLE_ID = new Map<string, number>();
+const SYLLABLE_LENGTH: number[] = [];
+const SYLLABLE_TEXT: string[] = [];
+/** Per unit, the numbers of its readings (undefined: not looked up yet). */
+const UNIT_SYLLABLES: (Int32Array | undefined)[] = new Array(0x10000);
+/** Per syllable number, for the matcher that stamped it: the query positions it starts at, as bits. */
+let syllableStarts = new Int32Array(1024);
+let syllableStamps = new Int32Array(1024);
+let stamp = 0;
+/** The longest query `PinyinMatcher` follows in its 32-bit states (positions 0..MAX_SPELT). */
+const MAX_SPELT = 30;
+
+function syllablesOf(unit: number): Int32Array {
+  const known = UNIT_SYLLABLES[unit];
+  if (known) return known;
+  const ids = Int32Array.from(readingsOf(unit), (reading) => {
+    let id = SYLLABLE_ID.get(reading);
+    if (id === undefined) {
+      id = SYLLABLE_TEXT.push(reading) - 1;
+      SYLLABLE_LENGTH.push(reading.length);
+      SYLLABLE_ID.set(reading, id);
+    }
+    return id;
+  });
+  UNIT_SYLLABLES[unit] = ids;
+  return ids;
+}
+
+/**
+ * `pinyinMatchUnits(units, start, end, query, asInitials, asSyllables)` checked against many titles: one
+ * pass over a title's units, each state a bit per query position that a run of characters ending at the
+ * current one reaches (as initials: a letter a character; in full syllables: a reading a character), the
+ * runs from the title's first character followed apart. While no run is under way, a character whose
+ * initials lack the query's first letter costs one table read, as in the walk. Longer queries take
+ * `pinyinMatchUnits`.
+ */
+export class PinyinMatcher {
+  /** Per letter, the query's positions holding it, as bits. */
+  private readonly positions = new Int32Array(26);
+  private readonly done: number;
+  private readonly firstLetter: number;
+  private readonly stamp: number;
+
+  constructor(
+    private readonly query: string,
+    private readonly asInitials: boolean,
+    private readonly asSyllables: boolean,
+  ) {
+    this.done = query.length <= MAX_SPELT ? 1 << query.length : 0;
+    this.firstLetter = 1 << (query.charCodeAt(0) - 97);
+    for (let at = 0; at < query.length && at < MAX_SPELT; at++) {
+      const letter = query.charCodeAt(at) - 97;
+      this.positions[letter] = (this.positions[letter] as number) | (1 << at);
+    }
+    this.stamp = ++stamp;
+  }
+
+  /** 0 when the title starts with the query's pinyin, 1 when it holds it elsewhere, else -1. */
+  match(units: Uint16Array, start: number, end: number): number {
+    const { done, positions, asInitials, asSyllables } = this;
+    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, asInitials, asSyllables);
+    let initialRuns = 0;
+    let syllableRuns = 0;
+    // The runs that started at the first character (both 0 once they end).
+    let firstInitials = 0;
+    let firstSyllables = 0;
+    let first = true;
+    let found = false;
+    for (let index = start; index < end; index++) {
+      const unit = units[index] as number;
+      if (isDecoration(unit)) continue;
+      let initials = INITIALS[unit] as number;
+      if (initials < 0) initials = initialsOf(unit);
+      const starting = first ? 1 : 0;
+      first = false;
+      // The runs from the first character are among all runs: none under way, and none can start here.
+      if ((initials & this.firstLetter) === 0 && (initialRuns | syllableRuns) === 0) continue;
+      let nextInitials = 0;
+      let nextFirstInitials = 0;
+      if (asInitials && initials !== 0) {
+        let at = 0;
+        for (let letters = initials; letters !== 0; letters &= letters - 1) at |= positions[31 - Math.clz32(letters & -letters)] as number;
+        nextInitials = ((initialRuns | 1) & at) << 1;
+        nextFirstInitials = ((firstInitials | starting) & at) << 1;
+      }
+      let nextSyllables = 0;
+      let nextFirstSyllables = 0;
+      if (asSyllables && initials !== 0) {
+        const ids = syllablesOf(unit);
+        for (let at = 0; at < ids.length; at++) {
+          const id = ids[at] as number;
+          const starts = this.startsOf(id);
+          if (starts === 0) continue;
+          const length = SYLLABLE_LENGTH[id] as number;
+          nextSyllables |= ((syllableRuns | 1) & starts) << length;
+          nextFirstSyllables |= ((firstSyllables | starting) & starts) << length;
+        }
+      }
+      if (((nextFirstInitials | nextFirstSyllables) & done) !== 0) return 0;
+      if (((nextInitials | nextSyllables) & done) !== 0) found = true;
+      initialRuns = nextInitials;
+      syllableRuns = nextSyllables;
+      firstInitials = nextFirstInitials;
+      firstSyllables = nextFirstSyllables;
+      // A run from a later character can end first (fewer, longer readings): the first one may still come.
+      if (found && (firstInitials | firstSyllables) === 0) return 1;
+    }
+    return found ? 1 : -1;
+  }
+
+  /** The query positions where syllable `id` starts, as bits, computed once per matcher. */
+  private startsOf(id: number): number {
+    if (id >= syllableStamps.length) {
+      const stamps = new Int32Array(syllableStamps.length * 2);
+      stamps.set(syllableStamps);
+      syllableStamps = stamps;
+      const starts = new Int32Array(stamps.length);
+      starts.set(syllableStarts);
+      syllableStarts = starts;
+    }
+    if (syllableStamps[id] === this.stamp) return syllableStarts[id] as number;
+    const syllable = SYLLABLE_TEXT[id] as string;
+    let bits = 0;
+    for (let at = this.query.indexOf(syllable); at >= 0; at = this.query.indexOf(syllable, at + 1)) bits |= 1 << at;
+    syllableStamps[id] = this.stamp;
+    syllableStarts[id] = bits;
+    return bits;
+  }
+}
+
 /** `pinyinMatchUnits` for a folded title given as a string. */
 export function pinyinMatch(title: string, query: string): number {
   const units = new Uint16Array(title.length);

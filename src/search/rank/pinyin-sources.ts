@@ -9,7 +9,14 @@
 import { initialsPairKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import { ListPool, type RankBitset } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
-import { CHECK_INSTEAD_OF_DECODING, holdingAll } from './candidates.js';
+import { holdingAll } from './candidates.js';
+
+/**
+ * A further list this many times longer than the candidates left is not decoded (as candidates.ts
+ * `CHECK_INSTEAD_OF_DECODING`): a pinyin candidate's check, the automata of query/pinyin.ts with its row
+ * and text, costs about 0.1 µs. At a million titles 6 and 12 were alike, and 32 slower.
+ */
+const PINYIN_CHECK_INSTEAD_OF_DECODING = 12;
 
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
 const SPLIT_LIMIT = 32;
@@ -123,7 +130,7 @@ function holdingSyllables(index: PostingIndex, split: string[], pool: ListPool, 
   pairs.sort((a, b) => a.postings - b.postings);
   let result: Int32Array = new Int32Array(0);
   for (const [position, { keys, postings }] of pairs.entries()) {
-    if (position > 0 && (result.length === 0 || postings > result.length * CHECK_INSTEAD_OF_DECODING)) break;
+    if (position > 0 && (result.length === 0 || postings > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
     const union = unionOfKeys(index, keys, pool, bitset);
     result = position === 0 ? union : intersectSorted(result, union, pool);
   }
@@ -153,7 +160,7 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
     exactly(index.list(initialsPairKey(first, second), pool), index.unitsWithInitial(first), index.unitsWithInitial(second));
-  } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset));
+  } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING));
   const syllables = index.syllables();
   const splits = syllableSplits(query, syllables, SPLIT_LIMIT);
   // Every character of the build is in `syllables`: with no cut of the keyword into them, no title spells it so.

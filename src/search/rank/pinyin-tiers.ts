@@ -15,7 +15,7 @@ import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
-import { pinyinMatchUnits } from '../query/pinyin.js';
+import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
@@ -119,13 +119,17 @@ function checkPinyin(
   codes: Uint16Array,
 ): void {
   const { rows, units } = columns;
+  // A keyword only initials can spell (most of three letters or more) has an automaton of its own.
+  const initials = asInitials && !asSyllables ? new InitialsMatcher(query) : undefined;
+  const pinyin = new PinyinMatcher(query, asInitials, asSyllables);
   const checkedRanks = pool.take(places.length);
   for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
   for (let at = 0; at < places.length; at++) {
     if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
     const row = (checkedRanks[at] as number) * ROW;
     const start = rows[row + ROW_TEXT_START] as number;
-    const place = pinyinMatchUnits(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), query, asInitials, asSyllables);
+    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const place = initials ? initials.match(units, start, end) : pinyin.match(units, start, end);
     codes[places[at] as number] = place < 0 ? 0 : first + place;
   }
 }
