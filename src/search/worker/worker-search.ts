@@ -4,7 +4,7 @@
  * parses and serialises (docs/search.md, "Off the event loop"). Only the page asked for comes back (the
  * worker keeps the recent full answers), so this thread never holds a million-slot answer. Concurrent
  * requests for one page each make their own trip: after the first, the worker's result cache answers in
- * microseconds (docs/search.md, "Caches"). If the worker dies, its error is logged with what it
+ * microseconds (docs/architecture.md, "Caches"). If the worker dies, its error is logged with what it
  * was doing, the searches it was running fail, and a new one is fed the whole view again after a backoff
  * (restart-backoff.ts); searches asked meanwhile wait for it. After too many failures in a row it gives
  * up loudly: an error log, a metric, a failing health probe, and every search fails at once.
