@@ -120,7 +120,7 @@ export class BuiltIndex {
     });
   }
 
-  /** Page 1's ranks and the total: a unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
+  /** Page 1's ranks and the total: a unit's, a changed unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
   private firstFromLists(plan: QueryPlan, query: PreparedQuery): FirstMatches {
     const { context } = this;
     if (plan.kind === 'unit') return firstSingleMatches(context, plan.key, query);
