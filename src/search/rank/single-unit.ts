@@ -104,7 +104,9 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
   const checked = index.list(lists.checked, pool);
   const codes = checkAll(context, checked, query);
   // Holders under a leading mark take its tier over the later marks: those skip them, decoded whole.
-  const leading = lists.marks.slice(0, lists.leading).map((key) => index.list(key, pool));
+  const checkedOnly = [checked];
+  const checkedAndLeading =
+    lists.leading === 0 ? checkedOnly : [checked, ...lists.marks.slice(0, lists.leading).map((key) => index.list(key, pool))];
   let failed = 0;
   for (let at = 0; at < checked.length; at++) if (codes[at] === 0) failed++;
   const total = index.count(lists.holders) - failed;
@@ -115,9 +117,7 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier)
-        sources.push(
-          firstNotSkipped(context, lists.marks[which] as number, which < lists.leading ? [checked] : [checked, ...leading], need),
-        );
+        sources.push(firstNotSkipped(context, lists.marks[which] as number, which < lists.leading ? checkedOnly : checkedAndLeading, need));
     if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, need));
     found = mergeFirst(sources, ranks, found);
   }
