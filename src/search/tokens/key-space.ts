@@ -2,9 +2,11 @@
  * Where each kind of token lives among the index's keys, one numbering for every posting list: keys
  * 0..0xffff are folded code units (unit-keys.ts); then one key per pair of pinyin initials, a-z × a-z
  * (initials-pairs.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
- * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts) and the marks on units and
- * on pairs (unit-marks.ts, pair-marks.ts). A query side's lookup returns NO_KEY for a token no title
- * holds: its list is empty.
+ * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts), the marks on units and on
+ * pairs (unit-marks.ts, pair-marks.ts) and literal units (literal-units.ts). A token numbered as the pair
+ * (kind, unit) takes as its kind a control character no other module uses: a control character is
+ * decoration, never a title's own unit, so the token never meets a real pair. A query side's lookup
+ * returns NO_KEY for a token no title holds: its list is empty.
  */
 
 export const INITIALS_PAIR_BASE = 0x10000;
