@@ -9,6 +9,24 @@
  * returns NO_KEY for a token no title holds: its list is empty.
  */
 
+/**
+ * The kinds of the tokens numbered as the pair (kind, unit), one control character each. They are listed
+ * here, not in their modules, so that a new kind cannot take one another module uses (key-space.test.ts
+ * checks they are distinct control characters).
+ */
+export const UNIT_TOKEN_KIND = {
+  /** unit-marks.ts */
+  firstUnit: 1,
+  checkAlone: 2,
+  literalPrefix: 3,
+  foldedPrefix: 4,
+  foldedContains: 5,
+  containsFoldedPrefix: 6,
+  /** literal-units.ts */
+  literalUnit: 7,
+  literalStart: 8,
+} as const;
+
 export const INITIALS_PAIR_BASE = 0x10000;
 export const KEY_COUNT = INITIALS_PAIR_BASE + 26 * 26;
 /** The key of a token no title holds: its list is empty. */
