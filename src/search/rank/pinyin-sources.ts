@@ -1,12 +1,13 @@
 /**
- * Where a pinyin keyword's matches are, as posting lists. A way of reading the keyword that two letters
- * or one or two syllables make is found exactly by lists: two initials by their initials-pair list, one
- * syllable by the lists of the characters read so, two by the unit-pair lists of a character read one next
- * to one read the other. Such a way matches from a title's first unit exactly when the title's lead (its
- * first two undecorated units) spells it, which `ExactWays.starts` tells. Longer ways give supersets
- * (intersections of pair lists), each title to be checked.
+ * Where a pinyin keyword's matches are, as posting lists. A way of reading the keyword that two or three
+ * letters or one or two syllables make is found exactly by lists: two initials by their initials-pair
+ * list, three by their triple's list, one syllable by the lists of the characters read so, two by the
+ * unit-pair lists of a character read one next to one read the other. Such a way matches from a title's
+ * first unit exactly when the title's lead (its first two undecorated units) spells it, which
+ * `ExactWays.starts` tells, or, for three initials, when the title is in the triple's start list. Longer
+ * ways give supersets (intersections of triple or pair lists), each title to be checked.
  */
-import { initialsPairKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import { ListPool, type RankBitset } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
 import { holdingAll } from './candidates.js';
@@ -31,6 +32,8 @@ export interface PinyinSources {
   exact: Int32Array[];
   /** The ways those lists were found by, to tell which of their titles match from the first unit. */
   ways: ExactWays;
+  /** Titles of the exact lists that match from the first unit where no lead tells (three initials), ascending. */
+  starting: Int32Array;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
   /** Can the indexed characters spell the keyword as initials (every letter some character's initial)? */
@@ -89,10 +92,11 @@ export class ExactWays {
   }
 }
 
-/** The initials-pair keys of a string of initials, each neighbouring two. */
+/** The initials-triple keys of a string of four or more initials, each neighbouring three. */
 function initialsKeys(initials: string): number[] {
   const keys: number[] = [];
-  for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
+  for (let at = 0; at + 2 < initials.length; at++)
+    keys.push(initialsTripleKey(letterOf(initials, at), letterOf(initials, at + 1), letterOf(initials, at + 2)));
   return keys;
 }
 
@@ -107,6 +111,7 @@ function unionOfKeys(index: PostingIndex, keys: number[], pool: ListPool, bitset
 }
 
 const SCRATCH = new ListPool();
+const EMPTY = new Int32Array(0);
 
 /** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
 function syllablePairKeys(index: PostingIndex, first: string, second: string): { keys: number[]; postings: number } {
@@ -152,7 +157,14 @@ function intersectSorted(a: Int32Array, b: Int32Array, pool: ListPool): Int32Arr
 
 /** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
 export function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): PinyinSources {
-  const sources: PinyinSources = { exact: [], ways: new ExactWays(), loose: [], asInitials: true, asSyllables: true };
+  const sources: PinyinSources = {
+    exact: [],
+    ways: new ExactWays(),
+    starting: EMPTY,
+    loose: [],
+    asInitials: true,
+    asSyllables: true,
+  };
   for (let at = 0; at < query.length; at++) if (index.unitsWithInitial(letterOf(query, at)).length === 0) sources.asInitials = false;
   // Beyond the ways the lead tables can tell apart, a list is checked title by title.
   const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
@@ -160,6 +172,10 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
     exactly(index.list(initialsPairKey(first, second), pool), index.unitsWithInitial(first), index.unitsWithInitial(second));
+  } else if (query.length === 3) {
+    const [first, second, third] = [letterOf(query, 0), letterOf(query, 1), letterOf(query, 2)];
+    sources.exact.push(index.list(initialsTripleKey(first, second, third), pool));
+    sources.starting = index.list(initialsStartKey(first, second, third), pool);
   } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING));
   const syllables = index.syllables();
   const splits = syllableSplits(query, syllables, SPLIT_LIMIT);

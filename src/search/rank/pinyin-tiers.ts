@@ -20,7 +20,7 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
-import { type ExactWays, type PinyinSources, pinyinSources } from './pinyin-sources.js';
+import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
 
 /** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
 const checked = new Classified();
@@ -50,7 +50,7 @@ export function classifyPinyin(
     const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
     const first = query.pinyinTier + 1;
-    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin.ways, index.leads, first, out.codes, pool);
+    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin, index.leads, first, out.codes, pool);
     checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
     if (full.length === 0) return ranks.length;
     const fullRanks = pool.take(full.length);
@@ -65,22 +65,30 @@ export function classifyPinyin(
 
 /**
  * Codes of the titles that only exact ways find (every title of `ranks` not in `higher` or `loose`), by
- * their leads; returns the places in `ranks` of the others: those to check in full (candidates of the
- * higher tiers) and those to check for pinyin only (of the looser lists, unless a lead settles them).
+ * their leads and the start list of three initials; returns the places in `ranks` of the others: those to
+ * check in full (candidates of the higher tiers) and those to check for pinyin only (of the looser lists,
+ * unless a lead or the start list settles them).
  */
 function tierByLeads(
   ranks: Int32Array,
   higher: Int32Array,
   loose: Int32Array,
-  ways: ExactWays,
+  { ways, starting }: PinyinSources,
   leads: Uint32Array,
   first: number,
   codes: Uint16Array,
   pool: ListPool,
 ): { full: Int32Array; partial: Int32Array } {
+  // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
+  const anyWay = !ways.empty;
+  let atStart = 0;
   if (higher.length === 0 && loose.length === 0) {
-    // Only exact matches (the usual pinyin keyword of two letters or one or two syllables): leads alone.
-    for (let at = 0; at < ranks.length; at++) codes[at] = ways.starts(leads[ranks[at] as number] as number) ? first : first + 1;
+    // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
+    for (let at = 0; at < ranks.length; at++) {
+      const rank = ranks[at] as number;
+      while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
+      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number)) ? first : first + 1;
+    }
     return { full: pool.take(0), partial: pool.take(0) };
   }
   const full = pool.take(Math.min(ranks.length, higher.length));
@@ -89,16 +97,15 @@ function tierByLeads(
   let partials = 0;
   let atHigher = 0;
   let atLoose = 0;
-  const anyWay = !ways.empty;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
     while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
     while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
+    while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (loose[atLoose] !== rank) codes[at] = ways.starts(leads[rank] as number) ? first : first + 1;
-    // In a looser list too: a lead that begins an exact way settles it (the best pinyin place), else check.
-    // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
-    else if (anyWay && ways.starts(leads[rank] as number)) codes[at] = first;
+    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number))) codes[at] = first;
+    // Not from the first unit by an exact way: further on if only exact ways find it, else check.
+    else if (loose[atLoose] !== rank) codes[at] = first + 1;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
