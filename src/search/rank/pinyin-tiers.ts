@@ -19,7 +19,7 @@ import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
-import { BLOCK, touchBlock } from './literal-tiers.js';
+import { BLOCK, touchWholeTexts } from './literal-tiers.js';
 import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
 
 /** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
@@ -132,7 +132,7 @@ function checkPinyin(
   const checkedRanks = pool.take(places.length);
   for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
   for (let at = 0; at < places.length; at++) {
-    if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
+    if (at % BLOCK === 0) touchWholeTexts(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
     const row = (checkedRanks[at] as number) * ROW;
     const start = rows[row + ROW_TEXT_START] as number;
     const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
