@@ -169,14 +169,23 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   // Beyond the ways the lead tables can tell apart, a list is checked title by title.
   const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
     (sources.ways.add(first, second) ? sources.exact : sources.loose).push(list);
+  let asInitials: Int32Array;
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
-    exactly(index.list(initialsPairKey(first, second), pool), index.unitsWithInitial(first), index.unitsWithInitial(second));
+    asInitials = index.list(initialsPairKey(first, second), pool);
+    exactly(asInitials, index.unitsWithInitial(first), index.unitsWithInitial(second));
   } else if (query.length === 3) {
     const [first, second, third] = [letterOf(query, 0), letterOf(query, 1), letterOf(query, 2)];
-    sources.exact.push(index.list(initialsTripleKey(first, second, third), pool));
+    asInitials = index.list(initialsTripleKey(first, second, third), pool);
+    sources.exact.push(asInitials);
     sources.starting = index.list(initialsStartKey(first, second, third), pool);
-  } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING));
+  } else {
+    asInitials = holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
+    sources.loose.push(asInitials);
+  }
+  // No title holds the initials' pairs or triples (the usual full-pinyin keyword of seven letters or
+  // more): the check of the syllables' candidates leaves initials out, and most units then end no run.
+  if (asInitials.length === 0) sources.asInitials = false;
   const syllables = index.syllables();
   const splits = syllableSplits(query, syllables, SPLIT_LIMIT);
   // Every character of the build is in `syllables`: with no cut of the keyword into them, no title spells it so.
@@ -186,16 +195,18 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
     for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));
     return sources;
   }
+  let spelt = 0;
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
-    if (split.length === 1) exactly(unionOfKeys(index, first as number[], pool, bitset), first as number[]);
+    let list: Int32Array;
+    if (split.length === 1) exactly((list = unionOfKeys(index, first as number[], pool, bitset)), first as number[]);
     else if (split.length === 2) {
-      exactly(
-        unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset),
-        first as number[],
-        second,
-      );
-    } else sources.loose.push(holdingSyllables(index, split, pool, bitset));
+      list = unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset);
+      exactly(list, first as number[], second);
+    } else sources.loose.push((list = holdingSyllables(index, split, pool, bitset)));
+    spelt += list.length;
   }
+  // Likewise, no title holds the syllables' characters side by side: the check leaves syllables out.
+  if (spelt === 0) sources.asSyllables = false;
   return sources;
 }
