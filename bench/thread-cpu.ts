@@ -17,17 +17,18 @@ import { distinctNoMatchSearches, distinctSearches } from './traffic-paths.js';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU time of each thread of `pid` in ms, by thread name (threads of one name summed). */
-function threadCpu(pid: number): Map<string, number> {
-  const byName = new Map<string, number>();
+/** CPU time of each thread of `pid` in ms, user and system, by thread name (threads of one name summed). */
+function threadCpu(pid: number): Map<string, [number, number]> {
+  const byName = new Map<string, [number, number]>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
     // Fields after the name's closing parenthesis: utime and stime are the 12th and 13th of them.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    const [user, system] = [Number(fields[11]), Number(fields[12])].map((ticks) => (ticks * 1000) / CLOCK_TICKS_PER_SECOND);
     const label = tid === String(pid) ? 'catalogue thread' : name;
-    byName.set(label, (byName.get(label) ?? 0) + ms);
+    const sum = byName.get(label) ?? [0, 0];
+    byName.set(label, [sum[0] + (user as number), sum[1] + (system as number)]);
   }
   return byName;
 }
@@ -57,10 +58,14 @@ async function main(database: string, key: string, stream: string, seconds: numb
     const after = threadCpu(server.pid);
     const requests = result?.requests ?? 0;
     process.stdout.write(`${stream}: ${requests} requests, ${result?.rps.toFixed(0)} req/s, p99 ${result?.p99.toFixed(2)} ms\n`);
-    process.stdout.write('| thread | µs per request |\n|---|--:|\n');
-    const rows = [...after].map(([name, ms]) => [name, ((ms - (before.get(name) ?? 0)) * 1000) / Math.max(1, requests)] as const);
-    for (const [name, micros] of rows.sort((a, b) => b[1] - a[1])) {
-      if (micros >= 0.5) process.stdout.write(`| ${name} | ${micros.toFixed(1)} |\n`);
+    process.stdout.write('| thread | µs per request | of it in the kernel |\n|---|--:|--:|\n');
+    const perRequest = (ms: number) => (ms * 1000) / Math.max(1, requests);
+    const rows = [...after].map(([name, [user, system]]) => {
+      const [userBefore, systemBefore] = before.get(name) ?? [0, 0];
+      return [name, perRequest(user - userBefore + system - systemBefore), perRequest(system - systemBefore)] as const;
+    });
+    for (const [name, micros, kernel] of rows.sort((a, b) => b[1] - a[1])) {
+      if (micros >= 0.5) process.stdout.write(`| ${name} | ${micros.toFixed(1)} | ${kernel.toFixed(1)} |\n`);
     }
   } finally {
     await server.stop();

@@ -123,11 +123,23 @@ export class BuiltIndex {
   /** Page 1's ranks and the total: a unit's, a changed unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
   private firstFromLists(plan: QueryPlan, query: PreparedQuery): FirstMatches {
     const { context } = this;
-    if (plan.kind === 'unit') return firstSingleMatches(context, plan.key, query);
-    if (plan.kind === 'changed-unit') return firstChangedUnitMatches(context, plan.key, query);
-    if (plan.kind === 'pair') return firstPairMatches(context, plan.key, query);
-    const { postings, columns, title, pool, bitset } = context;
-    return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);
+    switch (plan.kind) {
+      case 'unit':
+        return firstSingleMatches(context, plan.key, query);
+      case 'changed-unit':
+        return firstChangedUnitMatches(context, plan.key, query);
+      case 'pair':
+        return firstPairMatches(context, plan.key, query);
+      case 'terms': {
+        const { postings, columns, title, pool, bitset } = context;
+        return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);
+      }
+      case 'pinyin':
+      case 'candidates':
+        throw new Error(`a ${plan.kind} plan has no first matches from lists`);
+      default:
+        return unplanned(plan.kind);
+    }
   }
 
   /** Tiers the whole answer's candidates of the type (-1: any) and counts them per tier into `counts`. */
@@ -153,12 +165,16 @@ export class BuiltIndex {
         return classifySingleByLists(context, plan.key, typeCode, query);
       case 'pinyin':
         return classifyPinyin(postings, columns, query, typeCode, title, pool, bitset, classified);
-      default: {
+      case 'changed-unit':
+      case 'pair':
+      case 'candidates': {
         const found = candidates(postings, query, bitset, pool);
         const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
         classifyCandidates(columns, ranks, query, title, classified);
         return ranks.length;
       }
+      default:
+        return unplanned(plan.kind);
     }
   }
 
@@ -200,6 +216,11 @@ export class BuiltIndex {
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
     };
   }
+}
+
+/** A plan kind no case handles: `never` makes adding a kind without its cases a compile error. */
+function unplanned(kind: never): never {
+  throw new Error(`no search path for the plan kind ${String(kind)}`);
 }
 
 /** Every rank of a build, for keywords with no indexed character (punctuation only). */

@@ -1,9 +1,10 @@
 /**
  * Numbers the pair-shaped tokens titles hold, as they first appear, so each has a posting list like a
  * single unit (posting-index.ts, from KEY_COUNT on): pairs of neighbouring units
- * (tokens/neighbour-pairs.ts), marks on units, numbered as the pair (kind, unit)
- * (tokens/unit-marks.ts), and marks on pairs (tokens/pair-marks.ts). Open-addressing tables of 32-bit
- * pairs (first unit << 16 | second; 0 never occurs, since NUL is decoration) to dense numbers from 0.
+ * (tokens/neighbour-pairs.ts), marks on units and literal units, numbered as the pair (kind, unit)
+ * (tokens/unit-marks.ts, tokens/literal-units.ts), and marks on pairs (tokens/pair-marks.ts).
+ * Open-addressing tables of 32-bit pairs (first unit << 16 | second; 0 never occurs, since NUL is
+ * decoration) to dense numbers from 0.
  */
 import type { PairNumbers } from '../tokens/key-space.js';
 

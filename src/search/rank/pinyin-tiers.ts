@@ -1,15 +1,15 @@
 /**
  * A Latin keyword of two or more letters (also pinyin) from posting lists, as far as they decide. Most of
- * its pinyin matches are found exactly by lists (candidates.ts, `pinyinSources`): `zc` is every title in
+ * its pinyin matches are found exactly by lists (pinyin-sources.ts, `pinyinSources`): `zc` is every title in
  * the zc initials-pair list, `zongcai` every title in the unit-pair lists of a character read zong next
  * to one read cai. Such a title can reach a tier above pinyin only when it is a candidate of those tiers
  * too; otherwise its lead (first two undecorated units, one 4-byte read) tells whether it matches from its
  * first unit (the first pinyin tier) or only further on, with no row or text read and no readings walked.
  * Titles of the looser lists (longer readings: a superset) get only the pinyin check, and candidates of
- * the higher tiers the full one. A two-letter keyword's tens of thousands of matches had each cost a row,
- * a text and the readings check (about a microsecond). The build must hold no outdated row (a title tiered
- * by lists has its row unread): with outdated rows, or a term without an indexed unit, every candidate
- * gets the full check.
+ * the higher tiers the full one. Lists decide because a two-letter keyword has tens of thousands of
+ * matches, and checking one costs a row, a text and its readings (about a microsecond). The build must
+ * hold no outdated row (a title tiered by lists has its row unread): with outdated rows, or a term
+ * without an indexed unit, every candidate gets the full check.
  */
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';

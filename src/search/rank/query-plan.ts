@@ -16,7 +16,9 @@
  *   (rank/classify-candidates.ts, rank/literal-tiers.ts, rank/unit-tiers.ts).
  *
  * `listsFirst`: the first matches and the exact total come from the lists alone, the whole answer laid
- * out only if a later page asks; never with a type filter or outdated rows in the build.
+ * out only if a later page asks; never with a type filter, outdated rows in the build or more than
+ * MAX_SLICED_TERMS terms. indexed-search.ts takes it only while no title waits in the delta, whose
+ * titles the lists do not hold.
  */
 import type { PreparedQuery } from '../query/title-forms.js';
 import { changedUnitKeyword, pairKeyword, singleUnitKeyword } from './literal-tiers.js';

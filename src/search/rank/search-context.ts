@@ -1,7 +1,7 @@
 /**
  * What every search over one build reads and reuses: the build's lists and columns and the buffers a
- * search works in. Made once per build (built-index.ts), so a search passes one argument where it passed
- * six, and allocates none of it.
+ * search works in. Made once per build (built-index.ts), so a search passes one argument instead of six,
+ * and allocates none of it.
  */
 import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';

@@ -6,6 +6,8 @@
  * or text read: the total is the unit's list count, and a new keyword's first matches decode only the
  * newest postings of the unit's lists (`firstSingleMatches`); the whole answer, for a type filter or a
  * later page, walks the lists whole (`classifySingleByLists`). The build must hold no outdated row.
+ * The same walk over other lists gives the first matches of a one-unit keyword that folding changes
+ * (`firstChangedUnitMatches`) and of a two-unit keyword (`firstPairMatches`): only the lists differ.
  */
 import type { ListPool } from '../index/posting-lists.js';
 import { ROW } from '../index/title-rows.js';

@@ -5,8 +5,8 @@
  * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank, so a common unit's holders
  * (a dense bitset, decoded once per build) are added 32 ranks at a time, the total is a popcount of
  * the slices' union, and page 1 walks the tiers best first, each found as the ranks whose count equals
- * its number, until the page is full (docs/search.md, "How it is fast"). Later pages lay out the whole
- * answer once, as before.
+ * its number, until the page is full (docs/search.md, "How it is fast"). A page past the first WALKED
+ * matches lays out the whole answer once (term-holders.ts).
  */
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';

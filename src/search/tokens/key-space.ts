@@ -3,10 +3,30 @@
  * 0..0xffff are folded code units (unit-keys.ts); then one key per pair of pinyin initials, a-z × a-z
  * (initials-pairs.ts), and per triple, a-z × a-z × a-z, twice: anywhere and at the title's start
  * (initials-triples.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
- * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts) and the marks on units and
- * on pairs (unit-marks.ts, pair-marks.ts). A query side's lookup returns NO_KEY for a token no title
- * holds: its list is empty.
+ * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts), the marks on units and on
+ * pairs (unit-marks.ts, pair-marks.ts) and literal units (literal-units.ts). A token numbered as the pair
+ * (kind, unit) takes as its kind a control character no other module uses: a control character is
+ * decoration, never a title's own unit, so the token never meets a real pair. A query side's lookup
+ * returns NO_KEY for a token no title holds: its list is empty.
  */
+
+/**
+ * The kinds of the tokens numbered as the pair (kind, unit), one control character each. They are listed
+ * here, not in their modules, so that a new kind cannot take one another module uses (key-space.test.ts
+ * checks they are distinct control characters).
+ */
+export const UNIT_TOKEN_KIND = {
+  /** unit-marks.ts */
+  firstUnit: 1,
+  checkAlone: 2,
+  literalPrefix: 3,
+  foldedPrefix: 4,
+  foldedContains: 5,
+  containsFoldedPrefix: 6,
+  /** literal-units.ts */
+  literalUnit: 7,
+  literalStart: 8,
+} as const;
 
 export const INITIALS_PAIR_BASE = 0x10000;
 const INITIALS_TRIPLE_BASE = INITIALS_PAIR_BASE + 26 * 26;

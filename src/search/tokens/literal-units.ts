@@ -7,13 +7,13 @@
  * `changedUnitTierLists`). When folding changed the title's length (rare), every undecorated literal unit
  * gets one.
  */
-import { numberedKey, type PairNumbers } from './key-space.js';
+import { numberedKey, type PairNumbers, UNIT_TOKEN_KIND } from './key-space.js';
 import type { TitleScan } from './title-scan.js';
 import { DECORATION, unitInfo } from './unit-info.js';
 
 /** Pseudo-units (control characters, decoration): never a title's own unit, nor a mark's kind (unit-marks.ts). */
-export const LITERAL_UNIT = 7;
-export const LITERAL_START = 8;
+export const LITERAL_UNIT = UNIT_TOKEN_KIND.literalUnit;
+export const LITERAL_START = UNIT_TOKEN_KIND.literalStart;
 
 /** The kind of token a changed literal unit gets: LITERAL_START when the literal text starts with it. */
 function literalKind(scan: TitleScan, literal: number): number {

@@ -12,18 +12,18 @@
  * text starts with u (a contains match still, but a keyword that folds to u needs the folded prefix).
  */
 import { Tier } from '../query/search-query.js';
-import type { NumberedKeys, TierLists } from './key-space.js';
+import { type NumberedKeys, type TierLists, UNIT_TOKEN_KIND } from './key-space.js';
 import { LITERAL_START, LITERAL_UNIT } from './literal-units.js';
 import type { TitleScan } from './title-scan.js';
 import { unitKey } from './unit-keys.js';
 
-export const FIRST_UNIT = 1;
-export const CHECK_ALONE = 2;
-export const LITERAL_PREFIX = 3;
-export const FOLDED_PREFIX = 4;
-export const FOLDED_CONTAINS = 5;
+export const FIRST_UNIT = UNIT_TOKEN_KIND.firstUnit;
+export const CHECK_ALONE = UNIT_TOKEN_KIND.checkAlone;
+export const LITERAL_PREFIX = UNIT_TOKEN_KIND.literalPrefix;
+export const FOLDED_PREFIX = UNIT_TOKEN_KIND.foldedPrefix;
+export const FOLDED_CONTAINS = UNIT_TOKEN_KIND.foldedContains;
 /** A title that folding changes whose literal text holds u further on and whose folded text starts with u. */
-export const CONTAINS_FOLDED_PREFIX = 6;
+export const CONTAINS_FOLDED_PREFIX = UNIT_TOKEN_KIND.containsFoldedPrefix;
 
 /** The marks a holder is tiered by without a check, and the tier each gives. */
 const TIERED = [FIRST_UNIT, LITERAL_PREFIX, FOLDED_PREFIX, FOLDED_CONTAINS];
