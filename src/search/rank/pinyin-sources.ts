@@ -198,13 +198,19 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   let spelt = 0;
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
-    let list: Int32Array;
-    if (split.length === 1) exactly((list = unionOfKeys(index, first as number[], pool, bitset)), first as number[]);
-    else if (split.length === 2) {
-      list = unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset);
+    if (split.length === 1) {
+      const list = unionOfKeys(index, first as number[], pool, bitset);
+      exactly(list, first as number[]);
+      spelt += list.length;
+    } else if (split.length === 2) {
+      const list = unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset);
       exactly(list, first as number[], second);
-    } else sources.loose.push((list = holdingSyllables(index, split, pool, bitset)));
-    spelt += list.length;
+      spelt += list.length;
+    } else {
+      const list = holdingSyllables(index, split, pool, bitset);
+      sources.loose.push(list);
+      spelt += list.length;
+    }
   }
   // Likewise, no title holds the syllables' characters side by side: the check leaves syllables out.
   if (spelt === 0) sources.asSyllables = false;
