@@ -91,6 +91,13 @@ function tierByLeads(
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
+  if (higher.length === 0 && ranks.length === loose.length) {
+    // Only looser lists, as a rule (the usual keyword of four or more initials or three or more
+    // syllables): every title is checked, which decides any title rightly, without the merge below.
+    const partial = pool.take(ranks.length);
+    for (let at = 0; at < ranks.length; at++) partial[at] = at;
+    return { full: pool.take(0), partial };
+  }
   const full = pool.take(Math.min(ranks.length, higher.length));
   const partial = pool.take(Math.min(ranks.length, loose.length));
   let fulls = 0;
