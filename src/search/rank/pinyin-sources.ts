@@ -8,7 +8,7 @@
  * ways give supersets (intersections of triple or pair lists), each title to be checked.
  */
 import { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
-import { ListPool, type RankBitset } from '../index/posting-lists.js';
+import { ListPool, RankBitset } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
 import { holdingAll } from './candidates.js';
 
@@ -136,23 +136,46 @@ function holdingSyllables(index: PostingIndex, split: string[], pool: ListPool, 
   let result: Int32Array = new Int32Array(0);
   for (const [position, { keys, postings }] of pairs.entries()) {
     if (position > 0 && (result.length === 0 || postings > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
-    const union = unionOfKeys(index, keys, pool, bitset);
-    result = position === 0 ? union : intersectSorted(result, union, pool);
+    result = position === 0 ? unionOfKeys(index, keys, pool, bitset) : heldByAny(index, keys, result, pool, bitset);
   }
   return result;
 }
 
-function intersectSorted(a: Int32Array, b: Int32Array, pool: ListPool): Int32Array {
-  const out = pool.take(Math.min(a.length, b.length));
-  let found = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) out[found++] = x;
-    if (x <= y) i++;
-    if (y <= x) j++;
+/** Ranks found by `heldByAny`, a bitset of its own beside the caller's. */
+let held = new RankBitset(0);
+
+/**
+ * The ranks of `ranks` (ascending) that any of the keys' lists holds: `ranks` marked in `bitset`, each
+ * list decoded and its marked postings set in `held`, then `ranks` read off in order. Draining the union
+ * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
+ * predictor guesses, had taken most of a long full-pinyin keyword's list work.
+ */
+function heldByAny(index: PostingIndex, keys: number[], ranks: Int32Array, pool: ListPool, bitset: RankBitset): Int32Array {
+  if (held.size !== bitset.size) held = new RankBitset(bitset.size);
+  bitset.add(ranks);
+  const marks = bitset.bits;
+  const found = held.bits;
+  const last = ranks[ranks.length - 1] as number;
+  for (const key of keys) {
+    SCRATCH.reset();
+    const list = index.list(key, SCRATCH);
+    for (let at = 0; at < list.length; at++) {
+      const rank = list[at] as number;
+      if (rank > last) break;
+      const word = rank >>> 5;
+      found[word] = (found[word] as number) | ((marks[word] as number) & (1 << (rank & 31)));
+    }
   }
-  return out.subarray(0, found);
+  bitset.clear(ranks);
+  const out = pool.take(ranks.length);
+  let count = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at] as number;
+    out[count] = rank;
+    count += ((found[rank >>> 5] as number) >>> (rank & 31)) & 1;
+  }
+  held.clear(ranks);
+  return out.subarray(0, count);
 }
 
 /** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
