@@ -23,8 +23,8 @@ const DELTA_MIN = 4096;
 const DELTA_SHARE = 1 / 64;
 /** Removed rows that count as one delta title toward a rebuild (a rebuild at a million takes about a second). */
 const REMOVED_WEIGHT = 8;
-/** Ranks of pinyin pairs built per `buildAhead` slice: about 5 ms at a million titles. */
-const AHEAD_RANKS = 32_768;
+/** Ranks of pinyin pairs and triples built per `buildAhead` slice: about 5 ms at a million titles. */
+const AHEAD_RANKS = 16_384;
 
 export class IndexedSearch implements SearchEngine {
   private readonly titles = new StagedTitles();

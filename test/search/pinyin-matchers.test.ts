@@ -50,6 +50,20 @@ test('the pinyin matcher places a query in a title as pinyinMatchUnits does', ()
   );
 });
 
+test('pinyin matchers used in turn each place their query as pinyinMatchUnits does (one unit table, taken over)', () => {
+  assertProperty(
+    fc.property(fc.array(title, { minLength: 1, maxLength: 10 }), anyQuery, anyQuery, (titles, one, other) => {
+      const first = new PinyinMatcher(one, true, true);
+      const second = new PinyinMatcher(other, true, true);
+      for (let round = 0; round < 2; round++) {
+        samePlaces(titles, first, one, true, true);
+        samePlaces(titles, second, other, true, true);
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});
+
 /** The matcher places `text` in each title (inside a larger buffer, as the build's texts are) as pinyinMatchUnits does. */
 function samePlaces(
   titles: string[],

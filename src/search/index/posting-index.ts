@@ -2,21 +2,21 @@
  * The inverted index: for every key, the ranks (positions in the view's newest-first order at build
  * time) of the titles holding it, ascending. Because lists hold ranks, an intersection or union comes
  * out newest first and no result is ever sorted. Keys are the tokens of tokens/ (key-space.ts lays them
- * out: folded units, pinyin initials pairs, numbered unit pairs and marks). Lists
+ * out: folded units, pinyin initials pairs and triples, numbered unit pairs and marks). Lists
  * are stored as varint gaps (about 1.3 bytes a posting instead of 4), in chains of chunks as
  * posting-builder.ts wrote them in one pass, and decoded when a query needs them.
  */
 import { initialsOf, readingsOf } from '../query/pinyin.js';
-import { foundKey, INITIALS_PAIR_BASE, isInitialsPair, NO_KEY, type NumberedKeys } from '../tokens/key-space.js';
+import { foundKey, INITIALS_PAIR_BASE, isPinyinKey, NO_KEY, type NumberedKeys } from '../tokens/key-space.js';
 import type { ListPool, RankBitset } from './posting-lists.js';
 import type { UnitPairs } from './unit-pairs.js';
 
 /** The key space's names a list's reader needs (tokens/key-space.ts lays it out). */
-export { initialsPairKey, NO_KEY } from '../tokens/key-space.js';
+export { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY } from '../tokens/key-space.js';
 
 /** What the first pinyin search builds (rank-columns.ts, `pairPostings`). */
 export interface PinyinLists {
-  /** The lists of the pinyin-pair keys. */
+  /** The lists of the pinyin keys (initials pairs and triples). */
   lists: PostingIndex;
   /** Per rank, the title's lead (PostingBuilder.addPairs). */
   leads: Uint32Array;
@@ -25,7 +25,7 @@ export interface PinyinLists {
 export class PostingIndex implements NumberedKeys {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
-  /** The lists of the pinyin-pair keys, built apart (and later) from the character keys'. */
+  /** The lists of the pinyin keys (initials pairs and triples), built apart (and later) from the character keys'. */
   private pairs: PostingIndex | undefined;
   private pinyinLeads: Uint32Array = new Uint32Array(0);
 
@@ -91,7 +91,7 @@ export class PostingIndex implements NumberedKeys {
 
   /** How many titles hold the key. */
   count(key: number): number {
-    if (isInitialsPair(key)) return this.pairs?.count(key) ?? 0;
+    if (isPinyinKey(key)) return this.pairs?.count(key) ?? 0;
     return key === NO_KEY ? 0 : (this.counts[key] as number);
   }
 
@@ -100,7 +100,7 @@ export class PostingIndex implements NumberedKeys {
    * empty), the list is decoded as far as the last of them, and each posting kept when its bit is set.
    */
   intersect(ranks: Int32Array, key: number, pool: ListPool, marks: RankBitset): Int32Array {
-    if (isInitialsPair(key) && this.pairs) return this.pairs.intersect(ranks, key, pool, marks);
+    if (isPinyinKey(key) && this.pairs) return this.pairs.intersect(ranks, key, pool, marks);
     if (key === NO_KEY) return pool.take(0);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
     // One more than can be found: each posting is written at `found` before its bit decides whether it stays.
@@ -138,7 +138,7 @@ export class PostingIndex implements NumberedKeys {
 
   /** The key's list, decoded (its first `limit` postings at most: a page's walk needs only the newest). */
   list(key: number, pool?: ListPool, limit = Number.POSITIVE_INFINITY): Int32Array {
-    if (isInitialsPair(key) && this.pairs) return this.pairs.list(key, pool, limit);
+    if (isPinyinKey(key) && this.pairs) return this.pairs.list(key, pool, limit);
     if (key === NO_KEY) return new Int32Array(0);
     const { data, chunkStart, chunkEnd, chunkNext } = this;
     const count = Math.min(this.counts[key] as number, limit);

@@ -152,49 +152,44 @@ export class InitialsMatcher {
   }
 }
 
-/** Every reading seen, numbered, so a character's readings are small integers (`syllablesOf`). */
-const SYLLABLE_ID = new Map<string, number>();
-const SYLLABLE_LENGTH: number[] = [];
-const SYLLABLE_TEXT: string[] = [];
-/** Per unit, the numbers of its readings (undefined: not looked up yet). */
-const UNIT_SYLLABLES: (Int32Array | undefined)[] = new Array(0x10000);
-/** Per syllable number, for the matcher that stamped it: the query positions it starts at, as bits. */
-let syllableStarts = new Int32Array(1024);
-let syllableStamps = new Int32Array(1024);
-let stamp = 0;
+/**
+ * What each unit does to the current `PinyinMatcher`'s runs, learnt the first time the unit is met: entry
+ * (generation << 16) | slot, where slot 1 is decoration (skipped), 2 a unit that ends every run (not
+ * Chinese, or no initial or reading of it in the query), and from 3 on a slot of the matcher's own
+ * transition tables. Shared by every matcher (a search uses one at a time): the matcher that matches
+ * takes the table over with a new generation, so another matcher's entries read as not learnt.
+ */
+const UNIT_SLOT = new Int32Array(0x10000);
 /** The longest query `PinyinMatcher` follows in its 32-bit states (positions 0..MAX_SPELT). */
 const MAX_SPELT = 30;
-
-function syllablesOf(unit: number): Int32Array {
-  const known = UNIT_SYLLABLES[unit];
-  if (known) return known;
-  const ids = Int32Array.from(readingsOf(unit), (reading) => {
-    let id = SYLLABLE_ID.get(reading);
-    if (id === undefined) {
-      id = SYLLABLE_TEXT.push(reading) - 1;
-      SYLLABLE_LENGTH.push(reading.length);
-      SYLLABLE_ID.set(reading, id);
-    }
-    return id;
-  });
-  UNIT_SYLLABLES[unit] = ids;
-  return ids;
-}
+const DECORATED = 1;
+const BREAKING = 2;
+const FIRST_SLOT = 3;
+const MAX_GENERATION = 0x7fff;
+let generation = 0;
+let tableOwner: PinyinMatcher | undefined;
 
 /**
  * `pinyinMatchUnits(units, start, end, query, asInitials, asSyllables)` checked against many titles: one
  * pass over a title's units, each state a bit per query position that a run of characters ending at the
  * current one reaches (as initials: a letter a character; in full syllables: a reading a character), the
- * runs from the title's first character followed apart. While no run is under way, a character whose
- * initials lack the query's first letter costs one table read, as in the walk. Longer queries take
- * `pinyinMatchUnits`.
+ * runs from the title's first character followed apart. What a unit does to the runs (the query
+ * positions its initials stand at, and per reading found in the query where it starts and how long it is)
+ * is learnt once per matcher, so most units cost one table read: a full-pinyin keyword's 30,000–40,000
+ * candidates had spent most of their check in looking up each unit's readings and their places in the
+ * query. Longer queries take `pinyinMatchUnits`.
  */
 export class PinyinMatcher {
-  /** Per letter, the query's positions holding it, as bits. */
-  private readonly positions = new Int32Array(26);
   private readonly done: number;
-  private readonly firstLetter: number;
-  private readonly stamp: number;
+  private generation = 0;
+  /** Per slot: the query positions the unit's initials stand at, and its transitions in `starts`/`lengths` [from, to). */
+  private initialsAt: Int32Array<ArrayBuffer> = new Int32Array(64);
+  private transitionsFrom: Int32Array<ArrayBuffer> = new Int32Array(64);
+  private transitionsTo: Int32Array<ArrayBuffer> = new Int32Array(64);
+  private starts: Int32Array<ArrayBuffer> = new Int32Array(64);
+  private lengths: Int32Array<ArrayBuffer> = new Int32Array(64);
+  private slots = FIRST_SLOT;
+  private transitions = 0;
 
   constructor(
     private readonly query: string,
@@ -202,18 +197,15 @@ export class PinyinMatcher {
     private readonly asSyllables: boolean,
   ) {
     this.done = query.length <= MAX_SPELT ? 1 << query.length : 0;
-    this.firstLetter = 1 << (query.charCodeAt(0) - 97);
-    for (let at = 0; at < query.length && at < MAX_SPELT; at++) {
-      const letter = query.charCodeAt(at) - 97;
-      this.positions[letter] = (this.positions[letter] as number) | (1 << at);
-    }
-    this.stamp = ++stamp;
   }
 
   /** 0 when the title starts with the query's pinyin, 1 when it holds it elsewhere, else -1. */
   match(units: Uint16Array, start: number, end: number): number {
-    const { done, positions, asInitials, asSyllables } = this;
-    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, asInitials, asSyllables);
+    const { done } = this;
+    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, this.asInitials, this.asSyllables);
+    if (tableOwner !== this) this.takeTable();
+    const current = this.generation;
+    const { initialsAt, transitionsFrom, transitionsTo, starts, lengths } = this;
     let initialRuns = 0;
     let syllableRuns = 0;
     // The runs that started at the first character (both 0 once they end).
@@ -223,33 +215,32 @@ export class PinyinMatcher {
     let found = false;
     for (let index = start; index < end; index++) {
       const unit = units[index] as number;
-      if (isDecoration(unit)) continue;
-      let initials = INITIALS[unit] as number;
-      if (initials < 0) initials = initialsOf(unit);
+      let entry = UNIT_SLOT[unit] as number;
+      if (entry >>> 16 !== current) entry = this.learn(unit);
+      const slot = entry & 0xffff;
+      if (slot === DECORATED) continue;
       const starting = first ? 1 : 0;
       first = false;
-      // The runs from the first character are among all runs: none under way, and none can start here.
-      if ((initials & this.firstLetter) === 0 && (initialRuns | syllableRuns) === 0) continue;
-      let nextInitials = 0;
-      let nextFirstInitials = 0;
-      if (asInitials && initials !== 0) {
-        let at = 0;
-        for (let letters = initials; letters !== 0; letters &= letters - 1) at |= positions[31 - Math.clz32(letters & -letters)] as number;
-        nextInitials = ((initialRuns | 1) & at) << 1;
-        nextFirstInitials = ((firstInitials | starting) & at) << 1;
+      if (slot === BREAKING) {
+        // No run is under way while `found` is false and the runs are 0 (the first run would have ended it).
+        if ((initialRuns | syllableRuns) === 0) continue;
+        if (found) return 1;
+        initialRuns = 0;
+        syllableRuns = 0;
+        firstInitials = 0;
+        firstSyllables = 0;
+        continue;
       }
+      const at = initialsAt[slot] as number;
+      const nextInitials = ((initialRuns | 1) & at) << 1;
+      const nextFirstInitials = ((firstInitials | starting) & at) << 1;
       let nextSyllables = 0;
       let nextFirstSyllables = 0;
-      if (asSyllables && initials !== 0) {
-        const ids = syllablesOf(unit);
-        for (let at = 0; at < ids.length; at++) {
-          const id = ids[at] as number;
-          const starts = this.startsOf(id);
-          if (starts === 0) continue;
-          const length = SYLLABLE_LENGTH[id] as number;
-          nextSyllables |= ((syllableRuns | 1) & starts) << length;
-          nextFirstSyllables |= ((firstSyllables | starting) & starts) << length;
-        }
+      for (let transition = transitionsFrom[slot] as number, to = transitionsTo[slot] as number; transition < to; transition++) {
+        const from = starts[transition] as number;
+        const length = lengths[transition] as number;
+        nextSyllables |= ((syllableRuns | 1) & from) << length;
+        nextFirstSyllables |= ((firstSyllables | starting) & from) << length;
       }
       if (((nextFirstInitials | nextFirstSyllables) & done) !== 0) return 0;
       if (((nextInitials | nextSyllables) & done) !== 0) found = true;
@@ -263,24 +254,76 @@ export class PinyinMatcher {
     return found ? 1 : -1;
   }
 
-  /** The query positions where syllable `id` starts, as bits, computed once per matcher. */
-  private startsOf(id: number): number {
-    if (id >= syllableStamps.length) {
-      const stamps = new Int32Array(syllableStamps.length * 2);
-      stamps.set(syllableStamps);
-      syllableStamps = stamps;
-      const starts = new Int32Array(stamps.length);
-      starts.set(syllableStarts);
-      syllableStarts = starts;
+  /** Makes the shared unit table this matcher's, with a generation no entry in it has. */
+  private takeTable(): void {
+    tableOwner = this;
+    if (++generation > MAX_GENERATION) {
+      UNIT_SLOT.fill(0);
+      generation = 1;
     }
-    if (syllableStamps[id] === this.stamp) return syllableStarts[id] as number;
-    const syllable = SYLLABLE_TEXT[id] as string;
+    this.generation = generation;
+    this.slots = FIRST_SLOT;
+    this.transitions = 0;
+  }
+
+  /** Learns what `unit` does to the runs; returns its entry. */
+  private learn(unit: number): number {
+    const slot = isDecoration(unit) ? DECORATED : this.transitionsOf(unit);
+    const entry = (this.generation << 16) | slot;
+    UNIT_SLOT[unit] = entry;
+    return entry;
+  }
+
+  /** A slot for the unit's transitions, or BREAKING when it has none. */
+  private transitionsOf(unit: number): number {
+    const initials = initialsOf(unit);
+    if (initials === 0) return BREAKING;
+    let at = 0;
+    if (this.asInitials)
+      for (let letters = initials; letters !== 0; letters &= letters - 1) at |= this.positionsOf(31 - Math.clz32(letters & -letters));
+    const from = this.transitions;
+    if (this.asSyllables) {
+      for (const reading of readingsOf(unit)) {
+        let bits = 0;
+        for (let place = this.query.indexOf(reading); place >= 0; place = this.query.indexOf(reading, place + 1)) bits |= 1 << place;
+        if (bits !== 0) this.addTransition(bits, reading.length);
+      }
+    }
+    if (at === 0 && this.transitions === from) return BREAKING;
+    const slot = this.slots++;
+    if (slot >= this.initialsAt.length) {
+      this.initialsAt = grown(this.initialsAt);
+      this.transitionsFrom = grown(this.transitionsFrom);
+      this.transitionsTo = grown(this.transitionsTo);
+    }
+    this.initialsAt[slot] = at;
+    this.transitionsFrom[slot] = from;
+    this.transitionsTo[slot] = this.transitions;
+    return slot;
+  }
+
+  /** The query positions holding letter `letter` (0 = a), as bits. */
+  private positionsOf(letter: number): number {
     let bits = 0;
-    for (let at = this.query.indexOf(syllable); at >= 0; at = this.query.indexOf(syllable, at + 1)) bits |= 1 << at;
-    syllableStamps[id] = this.stamp;
-    syllableStarts[id] = bits;
+    for (let at = 0; at < this.query.length; at++) if (this.query.charCodeAt(at) - 97 === letter) bits |= 1 << at;
     return bits;
   }
+
+  private addTransition(from: number, length: number): void {
+    if (this.transitions === this.starts.length) {
+      this.starts = grown(this.starts);
+      this.lengths = grown(this.lengths);
+    }
+    this.starts[this.transitions] = from;
+    this.lengths[this.transitions++] = length;
+  }
+}
+
+/** A copy of `array` twice as long. */
+function grown(array: Int32Array): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(array.length * 2);
+  copy.set(array);
+  return copy;
 }
 
 /** `pinyinMatchUnits` for a folded title given as a string. */

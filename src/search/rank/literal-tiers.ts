@@ -33,6 +33,23 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
   touched[0] = sum;
 }
 
+/**
+ * Reads the rows and the first and last folded text units of candidates [from, to), for a check that
+ * walks the whole title (pinyin-tiers.ts): a text of 10–20 units crosses into a second cache line about
+ * half the time, and that miss then came one title at a time. Over 40,000 cold pinyin candidates at a
+ * million titles it saved 1–1.5 ms of 4.5–6.
+ */
+export function touchWholeTexts(columns: RankColumns, ranks: Int32Array, from: number, to: number): void {
+  const { rows, units } = columns;
+  let sum = 0;
+  for (let index = from; index < to; index++) {
+    const row = (ranks[index] as number) * ROW;
+    const start = rows[row + ROW_TEXT_START] as number;
+    sum += (units[start] as number) + (units[start + Math.max(0, (rows[row + ROW_FOLDED_LENGTH] as number) - 1)] as number);
+  }
+  touched[0] = sum;
+}
+
 /** Reads the rows of candidates [from, to). */
 export function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
   let sum = 0;

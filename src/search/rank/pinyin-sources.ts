@@ -1,13 +1,14 @@
 /**
- * Where a pinyin keyword's matches are, as posting lists. A way of reading the keyword that two letters
- * or one or two syllables make is found exactly by lists: two initials by their initials-pair list, one
- * syllable by the lists of the characters read so, two by the unit-pair lists of a character read one next
- * to one read the other. Such a way matches from a title's first unit exactly when the title's lead (its
- * first two undecorated units) spells it, which `ExactWays.starts` tells. Longer ways give supersets
- * (intersections of pair lists), each title to be checked.
+ * Where a pinyin keyword's matches are, as posting lists. A way of reading the keyword that two or three
+ * letters or one or two syllables make is found exactly by lists: two initials by their initials-pair
+ * list, three by their triple's list, one syllable by the lists of the characters read so, two by the
+ * unit-pair lists of a character read one next to one read the other. Such a way matches from a title's
+ * first unit exactly when the title's lead (its first two undecorated units) spells it, which
+ * `ExactWays.starts` tells, or, for three initials, when the title is in the triple's start list. Longer
+ * ways give supersets (intersections of triple or pair lists), each title to be checked.
  */
-import { initialsPairKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
-import { ListPool, type RankBitset } from '../index/posting-lists.js';
+import { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { ListPool, RankBitset } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
 import { holdingAll } from './candidates.js';
 
@@ -31,6 +32,8 @@ export interface PinyinSources {
   exact: Int32Array[];
   /** The ways those lists were found by, to tell which of their titles match from the first unit. */
   ways: ExactWays;
+  /** Titles of the exact lists that match from the first unit where no lead tells (three initials), ascending. */
+  starting: Int32Array;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
   /** Can the indexed characters spell the keyword as initials (every letter some character's initial)? */
@@ -89,10 +92,11 @@ export class ExactWays {
   }
 }
 
-/** The initials-pair keys of a string of initials, each neighbouring two. */
+/** The initials-triple keys of a string of four or more initials, each neighbouring three. */
 function initialsKeys(initials: string): number[] {
   const keys: number[] = [];
-  for (let at = 0; at + 1 < initials.length; at++) keys.push(initialsPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
+  for (let at = 0; at + 2 < initials.length; at++)
+    keys.push(initialsTripleKey(letterOf(initials, at), letterOf(initials, at + 1), letterOf(initials, at + 2)));
   return keys;
 }
 
@@ -107,6 +111,7 @@ function unionOfKeys(index: PostingIndex, keys: number[], pool: ListPool, bitset
 }
 
 const SCRATCH = new ListPool();
+const EMPTY = new Int32Array(0);
 
 /** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
 function syllablePairKeys(index: PostingIndex, first: string, second: string): { keys: number[]; postings: number } {
@@ -131,36 +136,79 @@ function holdingSyllables(index: PostingIndex, split: string[], pool: ListPool, 
   let result: Int32Array = new Int32Array(0);
   for (const [position, { keys, postings }] of pairs.entries()) {
     if (position > 0 && (result.length === 0 || postings > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
-    const union = unionOfKeys(index, keys, pool, bitset);
-    result = position === 0 ? union : intersectSorted(result, union, pool);
+    result = position === 0 ? unionOfKeys(index, keys, pool, bitset) : heldByAny(index, keys, result, pool, bitset);
   }
   return result;
 }
 
-function intersectSorted(a: Int32Array, b: Int32Array, pool: ListPool): Int32Array {
-  const out = pool.take(Math.min(a.length, b.length));
-  let found = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) out[found++] = x;
-    if (x <= y) i++;
-    if (y <= x) j++;
+/** Ranks found by `heldByAny`, a bitset of its own beside the caller's. */
+let held = new RankBitset(0);
+
+/**
+ * The ranks of `ranks` (ascending) that any of the keys' lists holds: `ranks` marked in `bitset`, each
+ * list decoded and its marked postings set in `held`, then `ranks` read off in order. Draining the union
+ * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
+ * predictor guesses, had taken most of a long full-pinyin keyword's list work.
+ */
+function heldByAny(index: PostingIndex, keys: number[], ranks: Int32Array, pool: ListPool, bitset: RankBitset): Int32Array {
+  if (held.size !== bitset.size) held = new RankBitset(bitset.size);
+  bitset.add(ranks);
+  const marks = bitset.bits;
+  const found = held.bits;
+  const last = ranks[ranks.length - 1] as number;
+  for (const key of keys) {
+    SCRATCH.reset();
+    const list = index.list(key, SCRATCH);
+    for (let at = 0; at < list.length; at++) {
+      const rank = list[at] as number;
+      if (rank > last) break;
+      const word = rank >>> 5;
+      found[word] = (found[word] as number) | ((marks[word] as number) & (1 << (rank & 31)));
+    }
   }
-  return out.subarray(0, found);
+  bitset.clear(ranks);
+  const out = pool.take(ranks.length);
+  let count = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at] as number;
+    out[count] = rank;
+    count += ((found[rank >>> 5] as number) >>> (rank & 31)) & 1;
+  }
+  held.clear(ranks);
+  return out.subarray(0, count);
 }
 
 /** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
 export function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): PinyinSources {
-  const sources: PinyinSources = { exact: [], ways: new ExactWays(), loose: [], asInitials: true, asSyllables: true };
+  const sources: PinyinSources = {
+    exact: [],
+    ways: new ExactWays(),
+    starting: EMPTY,
+    loose: [],
+    asInitials: true,
+    asSyllables: true,
+  };
   for (let at = 0; at < query.length; at++) if (index.unitsWithInitial(letterOf(query, at)).length === 0) sources.asInitials = false;
   // Beyond the ways the lead tables can tell apart, a list is checked title by title.
   const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
     (sources.ways.add(first, second) ? sources.exact : sources.loose).push(list);
+  let asInitials: Int32Array;
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
-    exactly(index.list(initialsPairKey(first, second), pool), index.unitsWithInitial(first), index.unitsWithInitial(second));
-  } else sources.loose.push(holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING));
+    asInitials = index.list(initialsPairKey(first, second), pool);
+    exactly(asInitials, index.unitsWithInitial(first), index.unitsWithInitial(second));
+  } else if (query.length === 3) {
+    const [first, second, third] = [letterOf(query, 0), letterOf(query, 1), letterOf(query, 2)];
+    asInitials = index.list(initialsTripleKey(first, second, third), pool);
+    sources.exact.push(asInitials);
+    sources.starting = index.list(initialsStartKey(first, second, third), pool);
+  } else {
+    asInitials = holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
+    sources.loose.push(asInitials);
+  }
+  // No title holds the initials' pairs or triples (the usual full-pinyin keyword of seven letters or
+  // more): the check of the syllables' candidates leaves initials out, and most units then end no run.
+  if (asInitials.length === 0) sources.asInitials = false;
   const syllables = index.syllables();
   const splits = syllableSplits(query, syllables, SPLIT_LIMIT);
   // Every character of the build is in `syllables`: with no cut of the keyword into them, no title spells it so.
@@ -170,16 +218,24 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
     for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));
     return sources;
   }
+  let spelt = 0;
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
-    if (split.length === 1) exactly(unionOfKeys(index, first as number[], pool, bitset), first as number[]);
-    else if (split.length === 2) {
-      exactly(
-        unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset),
-        first as number[],
-        second,
-      );
-    } else sources.loose.push(holdingSyllables(index, split, pool, bitset));
+    if (split.length === 1) {
+      const list = unionOfKeys(index, first as number[], pool, bitset);
+      exactly(list, first as number[]);
+      spelt += list.length;
+    } else if (split.length === 2) {
+      const list = unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset);
+      exactly(list, first as number[], second);
+      spelt += list.length;
+    } else {
+      const list = holdingSyllables(index, split, pool, bitset);
+      sources.loose.push(list);
+      spelt += list.length;
+    }
   }
+  // Likewise, no title holds the syllables' characters side by side: the check leaves syllables out.
+  if (spelt === 0) sources.asSyllables = false;
   return sources;
 }

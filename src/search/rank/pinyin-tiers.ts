@@ -19,8 +19,8 @@ import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
-import { BLOCK, touchBlock } from './literal-tiers.js';
-import { type ExactWays, type PinyinSources, pinyinSources } from './pinyin-sources.js';
+import { BLOCK, touchWholeTexts } from './literal-tiers.js';
+import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
 
 /** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
 const checked = new Classified();
@@ -50,7 +50,7 @@ export function classifyPinyin(
     const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
     const first = query.pinyinTier + 1;
-    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin.ways, index.leads, first, out.codes, pool);
+    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin, index.leads, first, out.codes, pool);
     checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
     if (full.length === 0) return ranks.length;
     const fullRanks = pool.take(full.length);
@@ -65,23 +65,38 @@ export function classifyPinyin(
 
 /**
  * Codes of the titles that only exact ways find (every title of `ranks` not in `higher` or `loose`), by
- * their leads; returns the places in `ranks` of the others: those to check in full (candidates of the
- * higher tiers) and those to check for pinyin only (of the looser lists, unless a lead settles them).
+ * their leads and the start list of three initials; returns the places in `ranks` of the others: those to
+ * check in full (candidates of the higher tiers) and those to check for pinyin only (of the looser lists,
+ * unless a lead or the start list settles them).
  */
 function tierByLeads(
   ranks: Int32Array,
   higher: Int32Array,
   loose: Int32Array,
-  ways: ExactWays,
+  { ways, starting }: PinyinSources,
   leads: Uint32Array,
   first: number,
   codes: Uint16Array,
   pool: ListPool,
 ): { full: Int32Array; partial: Int32Array } {
+  // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
+  const anyWay = !ways.empty;
+  let atStart = 0;
   if (higher.length === 0 && loose.length === 0) {
-    // Only exact matches (the usual pinyin keyword of two letters or one or two syllables): leads alone.
-    for (let at = 0; at < ranks.length; at++) codes[at] = ways.starts(leads[ranks[at] as number] as number) ? first : first + 1;
+    // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
+    for (let at = 0; at < ranks.length; at++) {
+      const rank = ranks[at] as number;
+      while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
+      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number)) ? first : first + 1;
+    }
     return { full: pool.take(0), partial: pool.take(0) };
+  }
+  if (higher.length === 0 && ranks.length === loose.length) {
+    // Only looser lists, as a rule (the usual keyword of four or more initials or three or more
+    // syllables): every title is checked, which decides any title rightly, without the merge below.
+    const partial = pool.take(ranks.length);
+    for (let at = 0; at < ranks.length; at++) partial[at] = at;
+    return { full: pool.take(0), partial };
   }
   const full = pool.take(Math.min(ranks.length, higher.length));
   const partial = pool.take(Math.min(ranks.length, loose.length));
@@ -89,16 +104,15 @@ function tierByLeads(
   let partials = 0;
   let atHigher = 0;
   let atLoose = 0;
-  const anyWay = !ways.empty;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at] as number;
     while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
     while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
+    while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (loose[atLoose] !== rank) codes[at] = ways.starts(leads[rank] as number) ? first : first + 1;
-    // In a looser list too: a lead that begins an exact way settles it (the best pinyin place), else check.
-    // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
-    else if (anyWay && ways.starts(leads[rank] as number)) codes[at] = first;
+    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number))) codes[at] = first;
+    // Not from the first unit by an exact way: further on if only exact ways find it, else check.
+    else if (loose[atLoose] !== rank) codes[at] = first + 1;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
@@ -125,7 +139,7 @@ function checkPinyin(
   const checkedRanks = pool.take(places.length);
   for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
   for (let at = 0; at < places.length; at++) {
-    if (at % BLOCK === 0) touchBlock(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
+    if (at % BLOCK === 0) touchWholeTexts(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
     const row = (checkedRanks[at] as number) * ROW;
     const start = rows[row + ROW_TEXT_START] as number;
     const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);

@@ -4,22 +4,21 @@
  * their readings (`霸道` → `bd`), with their own lists, built apart from the others by the first pinyin
  * search (index/rank-columns.ts `pairPostings`). A keyword of initials looks its pairs up
  * (`initialsPairKey`, rank/pinyin-sources.ts). The same walk gives each title its lead, which decides
- * a pinyin match from its first unit (rank/pinyin-tiers.ts).
+ * a pinyin match from its first unit (rank/pinyin-tiers.ts), and its triples of initials
+ * (initials-triples.ts).
  */
+import { emitInitialsTriples, type KeySink, letterOf } from './initials-triples.js';
 import { initialsPairKey } from './key-space.js';
 import { DECORATION, unitInfo } from './unit-info.js';
 
-/** Where a title's pinyin keys go (index/posting-builder.ts). */
-export interface KeySink {
-  /** Adds the title at `rank` (ranks ascending) under `key`, once however often the title gives it. */
-  addKey(key: number, rank: number): void;
-}
+export type { KeySink } from './initials-triples.js';
 
 /**
- * Posts the initials pairs of the title at `rank` whose folded units are units[start, end); returns its
- * lead: its first two undecorated units, as first << 16 | second (0 for none).
+ * Posts the initials pairs (and triples) of the title at `rank` whose folded units are units[start, end);
+ * returns its lead: its first two undecorated units, as first << 16 | second (0 for none).
  */
 export function emitInitialsPairs(units: Uint16Array, start: number, end: number, rank: number, sink: KeySink): number {
+  let earlier = 0;
   let previous = 0;
   let lead = 0;
   let seen = 0;
@@ -27,8 +26,10 @@ export function emitInitialsPairs(units: Uint16Array, start: number, end: number
     const unit = units[index] ?? 0;
     const info = unitInfo(unit);
     if (info === DECORATION) continue;
-    if (seen < 2) lead |= unit << (16 - 16 * seen++);
+    if (seen < 2) lead |= unit << (16 - 16 * seen);
+    seen++;
     if (previous !== 0 && info !== 0) {
+      if (earlier !== 0) emitInitialsTriples(earlier, previous, info, seen === 3, rank, sink);
       if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0)
         sink.addKey(initialsPairKey(letterOf(previous), letterOf(info)), rank);
       else {
@@ -38,12 +39,8 @@ export function emitInitialsPairs(units: Uint16Array, start: number, end: number
         }
       }
     }
+    earlier = previous;
     previous = info;
   }
   return lead >>> 0;
-}
-
-/** The letter (0 = a) of a one-bit set of initials. */
-function letterOf(bit: number): number {
-  return 31 - Math.clz32(bit);
 }

@@ -4,7 +4,7 @@
  * start-up preparation (index/prepared-titles.ts) alike. The kinds are plain calls in a fixed order, not
  * a list of objects: each is inlined into the one loop below, which allocates nothing (the build posts
  * some 20 million keys at a million titles). Adding a kind: its module, a line below, its keys in
- * `maxKeys`. Pinyin initials pairs are keyed in a pass of their own (initials-pairs.ts).
+ * `maxKeys`. Pinyin initials pairs and triples are keyed in a pass of their own (initials-pairs.ts).
  */
 import { numberedKey } from './key-space.js';
 import { LITERAL_UNIT_KEYS_PER_UNIT, literalUnitKeys } from './literal-units.js';
