@@ -3,7 +3,8 @@
 // same order — whether a title sits in the built index or in the delta, before and after rebuilds, and
 // even between a batch being applied (or entries removed) and the view being reordered. A second property checks that the
 // indexed engine extends the original ScanSearch: for plain keywords the scan's answer is its prefix.
-// (Edge cases random titles seldom reach are in indexed-search.edges.test.ts.)
+// (Edge cases random titles seldom reach are in indexed-search.edges.test.ts; pinyin keywords spelt from
+// the titles themselves, which the pinyin lists decide, in pinyin-keywords.property.test.ts.)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
