@@ -196,7 +196,7 @@ for (const store of STORES) {
         assert.equal(retry?.ms, 60_000, 'the published rule, not the 5 s backoff');
         assert.equal(retry?.said?.kind, 'retrying');
         assert.match(
-          (retry?.said as { reason: string }).reason,
+          String((retry?.said as { reason?: string } | undefined)?.reason),
           /the upstream answered 500 \(next full dump allowed by the published limits/,
         );
         clock.assertHonest();
