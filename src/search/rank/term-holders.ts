@@ -12,7 +12,7 @@ import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
-import { termsTier } from '../query/search-query.js';
+import { isWeakTerm, termsTier } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
@@ -26,6 +26,8 @@ import { indexOfUnits } from './unit-tiers.js';
 export function servesTerms(query: PreparedQuery): boolean {
   // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
   if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
+  // Counting cannot tell which terms a title holds; a weak term's rule needs that (unit-tiers.ts does it).
+  if (query.terms.some(isWeakTerm)) return false;
   if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
   return query.terms.every((term) => indexedUnits(term) !== undefined);
 }
@@ -163,7 +165,8 @@ export function tierTermHolders(
   const { codes } = out;
   const { types } = columns;
   const codeOfHeld = new Uint16Array(query.terms.length + 1);
-  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = termsTier(query, count) + 1;
+  // No weak term here (servesTerms), so every term held is a strong one.
+  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = termsTier(query, count, true) + 1;
   const words = union.bits;
   let found = 0;
   for (let word = 0; word < words.length; word++) {
