@@ -8,7 +8,7 @@ import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueStore } from './catalogue/catalogue-store.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLinkServices, type LinkServices } from './links/link-services.js';
 import { createLogger, type Logger } from './observability/logger.js';

@@ -5,7 +5,7 @@
  * instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
  */
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
 import { VERDICTS, type Verdict } from '../links/link-checker.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config/config.js';
 import { normalizeAddress } from '../http/client-address.js';
 import { RankingBoards } from '../ranking/ranking-boards.js';
 import { parseRecords, RecordError } from '../ranking/records.js';

@@ -5,7 +5,7 @@
  * bug and keeps its stack. Diagnostics go through the process's logger on stderr (`commandLog`); results
  * are plain text on stdout.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { type Database, openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { addressGroup } from '../http/client-address.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { ApiError, badRequest, rateLimited } from '../http/errors.js';

@@ -4,7 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import type { RankingConfig } from '../config.js';
+import type { RankingConfig } from '../config/config.js';
 import { tagDocs } from '../http/operation-docs.js';
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];

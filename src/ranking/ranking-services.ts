@@ -4,7 +4,7 @@
  * fetcher. The composition root (services.ts) calls this once and closes it on shutdown.
  */
 import { hkdfSync } from 'node:crypto';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Localized } from '../http/errors.js';
 import type { Tally } from '../observability/instruments.js';
 import type { Logger } from '../observability/logger.js';

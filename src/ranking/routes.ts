@@ -4,7 +4,7 @@
  * bearer check; handlers only read a board and wrap it in the success envelope.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';

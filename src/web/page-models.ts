@@ -5,7 +5,7 @@
  */
 import type { Catalogue, Page } from '../catalogue/catalogue.js';
 import type { ContentItem } from '../catalogue/catalogue-view.js';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import type { BoardView } from '../ranking/ranking-boards.js';
 import type { ActorRecord, DramaRecord } from '../ranking/records.js';
 import type { Board } from '../shared/board-names.js';

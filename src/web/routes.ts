@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { parseContentType, parseKeyword, parsePaging } from '../catalogue/query-params.js';
-import type { Config, Language } from '../config.js';
+import type { Config, Language } from '../config/config.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { ResponseCache } from '../http/response-cache.js';
 import type { RankingBoards } from '../ranking/ranking-boards.js';

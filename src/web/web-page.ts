@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { RankingBoards } from '../ranking/ranking-boards.js';
 import { Assets } from './assets.js';
 import { errorPages } from './error-pages.js';

@@ -16,7 +16,7 @@ const SRC = ROOT.endsWith('/dist') ? resolve(ROOT, '../src') : join(ROOT, 'src')
 
 /** Layer of each component, lowest first; a module may import its own component or a lower layer only. */
 const LAYERS: string[][] = [
-  ['shared', 'environment.ts', 'startup-error.ts', 'boot'],
+  ['shared', 'boot'],
   ['config'],
   ['observability'],
   ['redis', 'store', 'http'],
@@ -69,7 +69,6 @@ function importsOf(file: string): Array<{ specifier: string; names: string }> {
 
 function component(file: string): string {
   if (COMPOSITION.includes(file) || COMPOSITION_FOLDERS.some((folder) => file.startsWith(folder))) return 'composition';
-  if (/^config(-[a-z-]+)?\.ts$/.test(file)) return 'config';
   return file.includes('/') ? (file.split('/')[0] as string) : file;
 }
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { COMPRESS_MIN_BYTES } from '../../src/http/compression.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 

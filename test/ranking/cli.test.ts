@@ -34,7 +34,7 @@ for (const store of STORES) {
       drop = database.drop;
       env = { DATABASE_URL: database.url };
       // A running ranking listener over the same database, as in production.
-      const { loadConfig } = await import('../../src/config.js');
+      const { loadConfig } = await import('../../src/config/config.js');
       services = await createServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url }), { pollMs: 0 });
       app = await buildRankingApp(services);
       port = await listen(app);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, mock, test } from 'node:test';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { UpstreamFetcher } from '../../src/ranking/fetcher/upstream-fetcher.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { issueToken, rankingGet } from './support/helpers.js';

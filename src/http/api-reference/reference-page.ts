@@ -4,7 +4,7 @@
  * there would spend the reader's rate limit and could get the address blacklisted); the limits are stated
  * at the top and every operation has a curl line to copy. Nothing is fetched from elsewhere.
  */
-import type { Language } from '../../config.js';
+import type { Language } from '../../config/config.js';
 import type { Localized } from '../errors.js';
 import { EXAMPLE_VALUES, REFERENCE_TEXT, type ReferenceText } from './reference-text.js';
 

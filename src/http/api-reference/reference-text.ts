@@ -3,7 +3,7 @@
  * words are kept (web/page-text.ts): a page never mixes languages and a missing word is a type error.
  * Route summaries come from the OpenAPI document (http/operation-docs.ts), not from here.
  */
-import type { Language } from '../../config.js';
+import type { Language } from '../../config/config.js';
 
 const zh = {
   htmlLang: 'zh-CN',

@@ -5,7 +5,7 @@
  * mode `msg_signature` over the `Encrypt` text, which is found in the raw body with one bounded pattern
  * instead of an XML parser; and each `(timestamp, nonce)` pair accepted once (replay-guard.ts).
  */
-import type { WechatConfig } from '../../config.js';
+import type { WechatConfig } from '../../config/config.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { signatureMatches, wechatSignature } from './signature.js';

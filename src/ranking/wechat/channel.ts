@@ -7,7 +7,7 @@
  * again" rather than silence.
  */
 import { randomInt } from 'node:crypto';
-import type { Language, WechatConfig } from '../../config.js';
+import type { Language, WechatConfig } from '../../config/config.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { CallbackAuthenticity, type CallbackQuery } from './callback-authenticity.js';
 import type { Conversation } from './conversation.js';

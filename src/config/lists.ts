@@ -5,9 +5,9 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { proxyWidthProblem } from './config-proxy-width.js';
+import { type Board, isBoard } from '../shared/board-names.js';
 import { ConfigError, type Environment } from './environment.js';
-import { type Board, isBoard } from './shared/board-names.js';
+import { proxyWidthProblem } from './proxy-width.js';
 
 /** The WeChat channel's message keywords per action. */
 export interface ChannelKeywords {

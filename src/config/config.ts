@@ -3,16 +3,9 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
-import {
-  addressList,
-  type ChannelKeywords,
-  corsOrigins,
-  type FetchSources,
-  fetchSources,
-  trustedProxies,
-  wechatChannel,
-} from './config-lists.js';
+
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
+import { addressList, type ChannelKeywords, corsOrigins, type FetchSources, fetchSources, trustedProxies, wechatChannel } from './lists.js';
 
 export type Language = Environment['LANGUAGE'];
 
