@@ -1,5 +1,5 @@
 /** Seeds an empty database with the demo catalogue on `npm start`, and says so in the log. */
-import { loadDemoRankings } from '../ranking/demo/load-demo-rankings.js';
+import { loadDemoRankings } from '../boards/demo/load-demo-rankings.js';
 import type { Services } from '../services.js';
 import { demoCatalogue } from './demo-catalogue.js';
 

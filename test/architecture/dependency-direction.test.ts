@@ -23,13 +23,13 @@ const LAYERS: string[][] = [
   ['search'],
   ['catalogue'],
   ['client'],
-  ['ingest', 'limits', 'ranking', 'links'],
+  ['ingest', 'limits', 'boards', 'links'],
   ['web', 'system', 'demo', 'sources'],
   ['composition'],
 ];
 
 /** The composition: the modules that build the listeners and the process from every component. */
-const COMPOSITION = ['app.ts', 'ranking-app.ts', 'server.ts', 'services.ts', 'demo/load-demo-data.ts'];
+const COMPOSITION = ['app.ts', 'boards-app.ts', 'server.ts', 'services.ts', 'demo/load-demo-data.ts'];
 const COMPOSITION_FOLDERS = ['cli/'];
 
 /** Modules at the HTTP edge, the only ones that may import Fastify (the rest never see a request). */
@@ -37,7 +37,7 @@ const HTTP_EDGE_FOLDERS = ['http/', 'web/'];
 const HTTP_EDGE_NAMES = ['routes.ts', 'app.ts', 'server.ts', 'plugin.ts', 'openapi.ts'];
 const HTTP_EDGE_FILES = [
   'catalogue/full-dump-reply.ts',
-  'ranking/tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
+  'boards/access-tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
   'observability/metrics-app.ts',
   'observability/request-observer.ts', // an onResponse hook
 ];

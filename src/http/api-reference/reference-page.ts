@@ -30,7 +30,7 @@ interface Operation {
 export interface ReferencePageOptions {
   /** The listener's limits, said where a reader would otherwise press "Try it out". */
   limits: Localized;
-  /** A parameter's rule as 400 answers state it (catalogue/query-params.ts, ranking/query-params.ts). */
+  /** A parameter's rule as 400 answers state it (catalogue/query-params.ts, boards/query-params.ts). */
   parameterRule: (name: string) => Localized | undefined;
   /** Whether this listener also serves the web page, so the header links back to it. */
   linksHome: boolean;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildRankingApp } from '../../src/ranking-app.js';
+import { buildRankingApp } from '../../src/boards-app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { runCli, startCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';

@@ -1,7 +1,7 @@
 /** Shared helpers of the ranking tests: boards and tokens through the real services, injected requests with an address. */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { ImportSummary } from '../../../src/ranking/ranking-boards.js';
-import { parseRecords } from '../../../src/ranking/records.js';
+import type { ImportSummary } from '../../../src/boards/ranking-boards.js';
+import { parseRecords } from '../../../src/boards/records.js';
 import type { Board } from '../../../src/shared/board-names.js';
 import type { TestContext } from '../../support/harness.js';
 

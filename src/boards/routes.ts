@@ -9,12 +9,12 @@ import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
 import { FAMILY_B_BOARDS } from '../shared/board-names.js';
+import { bearerAuth } from './access-tokens/bearer-auth.js';
 import { parseStartAndHit } from './query-params.js';
 import type { BoardView } from './ranking-boards.js';
 import type { RankingServices } from './ranking-services.js';
 import type { RankingRecord } from './records.js';
 import { actorBoardSchema, dramaBoardSchema, hotListSchema } from './schemas.js';
-import { bearerAuth } from './tokens/bearer-auth.js';
 
 export interface RankingRoutesOptions {
   config: Config;

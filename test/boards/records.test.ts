@@ -1,7 +1,7 @@
 // What an import file must hold (parseRecords): the rules `dramadex rankings import` and the fetcher apply.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_RECORDS, parseRecords, RecordError } from '../../src/ranking/records.js';
+import { MAX_RECORDS, parseRecords, RecordError } from '../../src/boards/records.js';
 
 describe('ranking records', () => {
   test('defaults: array order is the rank, omitted fields are empty, category is the board, text is trimmed', () => {

@@ -3,7 +3,7 @@
 // between two instances when TEST_REDIS_URL points at a server.
 import assert from 'node:assert/strict';
 import { after, before, describe, mock, test } from 'node:test';
-import { buildRankingApp } from '../../src/ranking-app.js';
+import { buildRankingApp } from '../../src/boards-app.js';
 import { createServices } from '../../src/services.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { issueToken, rankingGet } from './support/helpers.js';

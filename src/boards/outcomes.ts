@@ -3,7 +3,7 @@
  * a WeChat callback. They are the component's vocabulary, handed to the metrics rather than taken from them.
  */
 
-/** `throttled`: refused before any check, the address having failed too often (tokens/failed-auth-throttle.ts). */
+/** `throttled`: refused before any check, the address having failed too often (access-tokens/failed-auth-throttle.ts). */
 export const RANKING_AUTH_OUTCOMES = [
   'ok',
   'missing',

@@ -1,5 +1,5 @@
 /**
- * What the WeChat servers send and expect, built here independently of src/ranking/wechat (so a mistake
+ * What the WeChat servers send and expect, built here independently of src/boards/wechat (so a mistake
  * there is not mirrored in the fixtures): signed callback queries, text and event messages as WeChat
  * formats them, the encrypted envelope (AES-256-CBC, key from EncodingAESKey + "=", IV = key[0..16],
  * 16 random bytes | length (big-endian) | message | AppID, PKCS#7 to 32-byte blocks), and a reader of

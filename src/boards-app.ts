@@ -4,6 +4,10 @@
  * Never listens: server.ts does, tests inject.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { rankingLimitsNotice, registerRankingOpenApi } from './boards/openapi.js';
+import { parameterRules } from './boards/query-params.js';
+import { rankingRoutes } from './boards/routes.js';
+import { wechatRoutes } from './boards/wechat/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerCompression } from './http/compression.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -12,10 +16,6 @@ import { guardListener } from './http/listener-guards.js';
 import { undecodableRoute } from './http/request-target.js';
 import { unboundedPeers } from './limits/address-set.js';
 import { observeRequests } from './observability/request-observer.js';
-import { rankingLimitsNotice, registerRankingOpenApi } from './ranking/openapi.js';
-import { parameterRules } from './ranking/query-params.js';
-import { rankingRoutes } from './ranking/routes.js';
-import { wechatRoutes } from './ranking/wechat/routes.js';
 import type { Services } from './services.js';
 
 export async function buildRankingApp(services: Services): Promise<FastifyInstance> {

@@ -11,8 +11,8 @@ import { clientAddress } from '../../http/client-address.js';
 import { badRequest, forbidden, type Localized, unauthorized } from '../../http/errors.js';
 import { noTallies, type Tally } from '../../observability/instruments.js';
 import { RANKING_AUTH_OUTCOMES, type RankingAuthOutcome } from '../outcomes.js';
+import { isWellFormedToken, type RankingTokens } from './access-tokens.js';
 import type { FailedAuthThrottle } from './failed-auth-throttle.js';
-import { isWellFormedToken, type RankingTokens } from './ranking-tokens.js';
 import type { TokenRateLimit } from './token-rate-limit.js';
 
 const REALM = 'Bearer realm="dramadex-ranking"';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildRankingApp } from '../../src/ranking-app.js';
+import { buildRankingApp } from '../../src/boards-app.js';
 import { createServices } from '../../src/services.js';
 import { openRaw, parseRaw } from '../http/raw-socket.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';

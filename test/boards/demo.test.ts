@@ -1,7 +1,7 @@
 // The bundled demo boards that `npm start` loads into an empty database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadDemoRankings } from '../../src/ranking/demo/load-demo-rankings.js';
+import { loadDemoRankings } from '../../src/boards/demo/load-demo-rankings.js';
 import { RANKING_BOARDS } from '../../src/shared/board-names.js';
 import { createTestContext, STORES } from '../support/harness.js';
 import { importBoard, issueToken, rankingGet } from './support/helpers.js';

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, mock, test } from 'node:test';
+import { UpstreamFetcher } from '../../src/boards/fetcher/upstream-fetcher.js';
 import { loadConfig } from '../../src/config/config.js';
-import { UpstreamFetcher } from '../../src/ranking/fetcher/upstream-fetcher.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { issueToken, rankingGet } from './support/helpers.js';
 

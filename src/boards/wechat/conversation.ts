@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js';
 import type { Language, WechatConfig } from '../../config/config.js';
 import { normalizeAddress } from '../../http/client-address.js';
 import type { Localized } from '../../http/errors.js';
-import type { RankingTokens } from '../tokens/ranking-tokens.js';
+import type { RankingTokens } from '../access-tokens/access-tokens.js';
 
 export interface IncomingMessage {
   openId: string;
