@@ -111,7 +111,7 @@ export class BuiltIndex {
     const { ranks, total } = this.firstFromLists(plan, query);
     const { order } = this.columns;
     const first = new Int32Array(ranks.length);
-    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at] as number] as number;
+    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at]!]!;
     return new FirstMatchesAnswer(total, first, () => {
       const counts = new Int32Array(query.tierCount);
       // Planned again: rows may have been outdated since.

@@ -49,8 +49,8 @@ export class TieredAnswer implements Answer {
     private readonly order: Int32Array,
   ) {
     this.starts = new Int32Array(counts.length + 1);
-    for (let tier = 0; tier < counts.length; tier++) this.starts[tier + 1] = (this.starts[tier] as number) + (counts[tier] as number);
-    this.total = this.starts[counts.length] as number;
+    for (let tier = 0; tier < counts.length; tier++) this.starts[tier + 1] = this.starts[tier]! + counts[tier]!;
+    this.total = this.starts[counts.length]!;
   }
 
   page(offset: number, limit: number): Int32Array {
@@ -59,8 +59,8 @@ export class TieredAnswer implements Answer {
     const out = new Int32Array(Math.max(0, to - from));
     const { starts } = this;
     for (let tier = 0, at = 0; tier < starts.length - 1 && at < out.length; tier++) {
-      const start = starts[tier] as number;
-      const end = starts[tier + 1] as number;
+      const start = starts[tier]!;
+      const end = starts[tier + 1]!;
       if (end <= from + at) continue;
       // Matches of this tier to pass over before the page's next one, then to take.
       at = this.collect(tier + 1, from + at - start, Math.min(end, to) - (from + at), out, at);
@@ -73,10 +73,10 @@ export class TieredAnswer implements Answer {
     const cursor = this.starts.slice();
     const { codes, ranks, order } = this;
     for (let index = 0; index < codes.length; index++) {
-      const code = codes[index] as number;
+      const code = codes[index]!;
       if (code === 0) continue;
-      const at = cursor[code - 1] as number;
-      out[at] = order[ranks[index] as number] as number;
+      const at = cursor[code - 1]!;
+      out[at] = order[ranks[index]!]!;
       cursor[code - 1] = at + 1;
     }
     return out;
@@ -94,7 +94,7 @@ export class TieredAnswer implements Answer {
         left--;
         continue;
       }
-      out[place++] = order[ranks[index] as number] as number;
+      out[place++] = order[ranks[index]!]!;
     }
     return place;
   }

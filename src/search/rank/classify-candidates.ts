@@ -35,7 +35,7 @@ export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, p
   const out = pool.take(ranks.length);
   let count = 0;
   for (let index = 0; index < ranks.length; index++) {
-    const rank = ranks[index] as number;
+    const rank = ranks[index]!;
     if (types[rank] === typeCode) out[count++] = rank;
   }
   return out.subarray(0, count);
@@ -58,13 +58,13 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
   const { rows, units } = columns;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
-    const code = codes[index] as number;
+    const code = codes[index]!;
     if (code < LOOSER) continue;
-    const row = (ranks[index] as number) * ROW;
+    const row = ranks[index]! * ROW;
     if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
     else {
-      const start = rows[row + ROW_TEXT_START] as number;
-      codes[index] = looserTier(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), query) + 1;
+      const start = rows[row + ROW_TEXT_START]!;
+      codes[index] = looserTier(units, start, start + rows[row + ROW_FOLDED_LENGTH]!, query) + 1;
     }
   }
 }
@@ -72,7 +72,7 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
 /** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
 export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
   const { rows, units } = columns;
-  if (((rows[row + ROW_FACTS] as number) & STALE) !== 0) return 0;
+  if ((rows[row + ROW_FACTS]! & STALE) !== 0) return 0;
   return tierOfUnits(describeRow(rows, units, row, title), query) + 1;
 }
 
@@ -80,10 +80,10 @@ export function generalCode(columns: RankColumns, row: number, query: PreparedQu
 export function countTiers(codes: Uint16Array, count: number, counts: Int32Array): void {
   const perCode = new Int32Array(counts.length + 1);
   for (let index = 0; index < count; index++) {
-    const code = codes[index] as number;
-    perCode[code] = (perCode[code] as number) + 1;
+    const code = codes[index]!;
+    perCode[code] = perCode[code]! + 1;
   }
-  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1] as number;
+  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1]!;
 }
 
 /** Writes each matching candidate's slot at its tier's next free place (`order`: rank → slot). */
@@ -91,10 +91,10 @@ export function placeByTier(result: Int32Array, starts: Int32Array, classified: 
   const { codes, ranks } = classified;
   const cursor = starts.slice();
   for (let index = 0; index < count; index++) {
-    const code = codes[index] as number;
+    const code = codes[index]!;
     if (code === 0) continue;
-    const at = cursor[code - 1] as number;
-    result[at] = order[ranks[index] as number] as number;
+    const at = cursor[code - 1]!;
+    result[at] = order[ranks[index]!]!;
     cursor[code - 1] = at + 1;
   }
 }
@@ -110,10 +110,10 @@ export function answerOf(classified: Classified, count: number, counts: Int32Arr
   const from = classified.codes;
   let at = 0;
   for (let index = 0; index < count; index++) {
-    const code = from[index] as number;
+    const code = from[index]!;
     if (code === 0) continue;
     codes[at] = code;
-    ranks[at++] = classified.ranks[index] as number;
+    ranks[at++] = classified.ranks[index]!;
   }
   return new TieredAnswer(codes, ranks, counts, order);
 }

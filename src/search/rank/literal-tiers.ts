@@ -27,8 +27,8 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
   const { rows, units } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
-    if (codes && (codes[index] as number) < LOOSER) continue;
-    sum += units[rows[(ranks[index] as number) * ROW + ROW_TEXT_START] as number] as number;
+    if (codes && codes[index]! < LOOSER) continue;
+    sum += units[rows[ranks[index]! * ROW + ROW_TEXT_START]!]!;
   }
   touched[0] = sum;
 }
@@ -43,9 +43,9 @@ export function touchWholeTexts(columns: RankColumns, ranks: Int32Array, from: n
   const { rows, units } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
-    const row = (ranks[index] as number) * ROW;
-    const start = rows[row + ROW_TEXT_START] as number;
-    sum += (units[start] as number) + (units[start + Math.max(0, (rows[row + ROW_FOLDED_LENGTH] as number) - 1)] as number);
+    const row = ranks[index]! * ROW;
+    const start = rows[row + ROW_TEXT_START]!;
+    sum += units[start]! + units[start + Math.max(0, rows[row + ROW_FOLDED_LENGTH]! - 1)]!;
   }
   touched[0] = sum;
 }
@@ -53,7 +53,7 @@ export function touchWholeTexts(columns: RankColumns, ranks: Int32Array, from: n
 /** Reads the rows of candidates [from, to). */
 export function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
   let sum = 0;
-  for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + ROW_FACTS] as number;
+  for (let index = from; index < to; index++) sum += rows[ranks[index]! * ROW + ROW_FACTS]!;
   touched[0] = sum;
 }
 
@@ -97,8 +97,8 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
-    const row = (ranks[index] as number) * ROW;
-    const facts = rows[row + ROW_FACTS] as number;
+    const row = ranks[index]! * ROW;
+    const facts = rows[row + ROW_FACTS]!;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
@@ -107,7 +107,7 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
     codes[index] =
       rows[row + ROW_FOLDED_LENGTH] === 1
         ? Tier.EXACT + 1
-        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START] as number, unit)
+        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START]!, unit)
           ? Tier.EXACT_CORE + 1
           : firstUnitOf(facts) === unit
             ? Tier.PREFIX + 1
@@ -119,7 +119,7 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
 /** Is the first undecorated unit from `start` on this one? (The title holds it, so the walk stops.) */
 function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
   let at = start;
-  while (isDecoration(units[at] as number)) at++;
+  while (isDecoration(units[at]!)) at++;
   return units[at] === unit;
 }
 
@@ -140,15 +140,15 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
-    const row = (ranks[index] as number) * ROW;
-    const facts = rows[row + ROW_FACTS] as number;
+    const row = ranks[index]! * ROW;
+    const facts = rows[row + ROW_FACTS]!;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
       continue;
     }
-    const start = rows[row + ROW_TEXT_START] as number;
-    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const start = rows[row + ROW_TEXT_START]!;
+    const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const at = indexOfUnits(units, start, end, keyword);
     let code = 0;
     if (at === 0 && end - start === keyword.length) code = Tier.EXACT + 1;

@@ -54,9 +54,9 @@ export function classifyPinyin(
     checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
     if (full.length === 0) return ranks.length;
     const fullRanks = pool.take(full.length);
-    for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at] as number] as number;
+    for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at]!]!;
     classifyCandidates(columns, fullRanks, query, title, checked);
-    for (let at = 0; at < full.length; at++) out.codes[full[at] as number] = checked.codes[at] as number;
+    for (let at = 0; at < full.length; at++) out.codes[full[at]!] = checked.codes[at]!;
     return ranks.length;
   } finally {
     pinyin.ways.clear();
@@ -85,9 +85,9 @@ function tierByLeads(
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
     for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at] as number;
-      while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
-      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number)) ? first : first + 1;
+      const rank = ranks[at]!;
+      while (atStart < starting.length && starting[atStart]! < rank) atStart++;
+      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!)) ? first : first + 1;
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
@@ -105,12 +105,12 @@ function tierByLeads(
   let atHigher = 0;
   let atLoose = 0;
   for (let at = 0; at < ranks.length; at++) {
-    const rank = ranks[at] as number;
-    while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
-    while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
-    while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
+    const rank = ranks[at]!;
+    while (atHigher < higher.length && higher[atHigher]! < rank) atHigher++;
+    while (atLoose < loose.length && loose[atLoose]! < rank) atLoose++;
+    while (atStart < starting.length && starting[atStart]! < rank) atStart++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number))) codes[at] = first;
+    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!))) codes[at] = first;
     // Not from the first unit by an exact way: further on if only exact ways find it, else check.
     else if (loose[atLoose] !== rank) codes[at] = first + 1;
     else partial[partials++] = at;
@@ -137,14 +137,14 @@ function checkPinyin(
   const initials = asInitials && !asSyllables ? new InitialsMatcher(query) : undefined;
   const pinyin = new PinyinMatcher(query, asInitials, asSyllables);
   const checkedRanks = pool.take(places.length);
-  for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
+  for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at]!]!;
   for (let at = 0; at < places.length; at++) {
     if (at % BLOCK === 0) touchWholeTexts(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
-    const row = (checkedRanks[at] as number) * ROW;
-    const start = rows[row + ROW_TEXT_START] as number;
-    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const row = checkedRanks[at]! * ROW;
+    const start = rows[row + ROW_TEXT_START]!;
+    const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const place = initials ? initials.match(units, start, end) : pinyin.match(units, start, end);
-    codes[places[at] as number] = place < 0 ? 0 : first + place;
+    codes[places[at]!] = place < 0 ? 0 : first + place;
   }
 }
 

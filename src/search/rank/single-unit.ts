@@ -33,8 +33,8 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
     const list = index.list(key, pool);
     let at = 0;
     for (let next = 0; next < list.length; next++) {
-      const rank = list[next] as number;
-      while (at < ranks.length && (ranks[at] as number) < rank) at++;
+      const rank = list[next]!;
+      while (at < ranks.length && ranks[at]! < rank) at++;
       if (ranks[at] === rank) codes[at] = code;
     }
   }
@@ -45,14 +45,14 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   let toCheck = 0;
   let at = 0;
   for (let next = 0; next < checked.length; next++) {
-    const rank = checked[next] as number;
-    while (at < ranks.length && (ranks[at] as number) < rank) at++;
+    const rank = checked[next]!;
+    while (at < ranks.length && ranks[at]! < rank) at++;
     if (ranks[at] !== rank) continue;
     places[toCheck] = at;
     checkedRanks[toCheck++] = rank;
   }
   const checkedCodes = checkAll(context, checkedRanks.subarray(0, toCheck), query);
-  for (let next = 0; next < toCheck; next++) codes[places[next] as number] = checkedCodes[next] as number;
+  for (let next = 0; next < toCheck; next++) codes[places[next]!] = checkedCodes[next]!;
   return ranks.length;
 }
 
@@ -61,7 +61,7 @@ function checkAll({ columns, pool, title }: SearchContext, ranks: Int32Array, qu
   const codes = pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
     if (at % BLOCK === 0) touchBlock(columns, ranks, at, Math.min(ranks.length, at + BLOCK));
-    codes[at] = generalCode(columns, (ranks[at] as number) * ROW, query, title);
+    codes[at] = generalCode(columns, ranks[at]! * ROW, query, title);
   }
   return codes;
 }
@@ -119,7 +119,7 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
     const sources = [ofCode(checked, codes, tier + 1, need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier)
-        sources.push(firstNotSkipped(context, lists.marks[which] as number, which < lists.leading ? checkedOnly : checkedAndLeading, need));
+        sources.push(firstNotSkipped(context, lists.marks[which]!, which < lists.leading ? checkedOnly : checkedAndLeading, need));
     if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, need));
     found = mergeFirst(sources, ranks, found);
   }
@@ -140,9 +140,9 @@ function firstNotSkipped({ postings, pool, bitset }: SearchContext, key: number,
   let kept = 0;
   // An index loop: for-of over a typed array made the one-unit walks about a tenth slower.
   for (let at = 0; at < list.length; at++) {
-    const rank = list[at] as number;
+    const rank = list[at]!;
     list[kept] = rank;
-    kept += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
+    kept += ((bits[rank >>> 5]! >>> (rank & 31)) & 1) ^ 1;
   }
   for (const ranks of skipped) bitset.clear(ranks);
   return list.subarray(0, kept);
@@ -158,7 +158,7 @@ export interface FirstMatches {
 function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number, pool: ListPool): Int32Array {
   const out = pool.take(Math.min(need, ranks.length));
   let found = 0;
-  for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at] as number;
+  for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at]!;
   return out.subarray(0, found);
 }
 
@@ -182,9 +182,9 @@ function unmarked(
     for (const list of skipped) marks.add(list);
     let found = 0;
     for (let at = 0; at < decodedHolders.length && found < need; at++) {
-      const rank = decodedHolders[at] as number;
+      const rank = decodedHolders[at]!;
       out[found] = rank;
-      found += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
+      found += ((bits[rank >>> 5]! >>> (rank & 31)) & 1) ^ 1;
     }
     for (const list of skipped) marks.clear(list);
     if (found === need || decodedHolders.length === index.count(holders)) return out.subarray(0, found);
@@ -199,16 +199,16 @@ function mergeFirst(sources: Int32Array[], out: Int32Array, found: number): numb
     let best = -1;
     let bestRank = Number.MAX_SAFE_INTEGER;
     for (let which = 0; which < sources.length; which++) {
-      const source = sources[which] as Int32Array;
-      const cursor = cursors[which] as number;
-      if (cursor < source.length && (source[cursor] as number) < bestRank) {
+      const source = sources[which]!;
+      const cursor = cursors[which]!;
+      if (cursor < source.length && source[cursor]! < bestRank) {
         best = which;
-        bestRank = source[cursor] as number;
+        bestRank = source[cursor]!;
       }
     }
     if (best < 0) break;
     out[end++] = bestRank;
-    cursors[best] = (cursors[best] as number) + 1;
+    cursors[best] = cursors[best]! + 1;
   }
   return end;
 }

@@ -49,11 +49,11 @@ export function termCandidates(
   union.add(whole);
   const words = union.bits;
   for (const [position, term] of query.terms.entries()) {
-    const holders = exactHolders(index, columns, term, query.termUnits[position] as Uint16Array, pool, bitset, cache);
+    const holders = exactHolders(index, columns, term, query.termUnits[position]!, pool, bitset, cache);
     for (let at = 0; at < holders.length; at++) {
-      const rank = holders[at] as number;
-      held[rank] = (held[rank] as number) + 1;
-      words[rank >>> 5] = (words[rank >>> 5] as number) | (1 << (rank & 31));
+      const rank = holders[at]!;
+      held[rank] = held[rank]! + 1;
+      words[rank >>> 5] = words[rank >>> 5]! | (1 << (rank & 31));
     }
   }
   return whole;
@@ -83,8 +83,8 @@ export function exactHolders(
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
   const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
-  if (units.length === 2 && !isDecoration(units[0] as number) && !isDecoration(units[1] as number)) {
-    return pairHolders(index, columns, units[0] as number, units[1] as number, units, pool);
+  if (units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!)) {
+    return pairHolders(index, columns, units[0]!, units[1]!, units, pool);
   }
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
@@ -117,13 +117,13 @@ function pairHolders(
   let next = 0;
   for (let at = 0; at < checked.length; at++) {
     if (at % BLOCK === 0) touchBlock(columns, checked, at, Math.min(checked.length, at + BLOCK));
-    const rank = checked[at] as number;
-    const start = rows[rank * ROW + ROW_TEXT_START] as number;
-    if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) continue;
-    while ((holders[next] as number) < rank) holders[kept++] = holders[next++] as number;
+    const rank = checked[at]!;
+    const start = rows[rank * ROW + ROW_TEXT_START]!;
+    if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) continue;
+    while (holders[next]! < rank) holders[kept++] = holders[next++]!;
     next++;
   }
-  while (next < holders.length) holders[kept++] = holders[next++] as number;
+  while (next < holders.length) holders[kept++] = holders[next++]!;
   return holders.subarray(0, kept);
 }
 
@@ -134,9 +134,9 @@ function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint
   for (let at = 0; at < candidates.length; at++) {
     // Rows and texts of the next block first, so their cache misses overlap (candidates[at..] are not yet overwritten).
     if (at % BLOCK === 0) touchBlock(columns, candidates, at, Math.min(candidates.length, at + BLOCK));
-    const rank = candidates[at] as number;
-    const start = rows[rank * ROW + ROW_TEXT_START] as number;
-    if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) candidates[kept++] = rank;
+    const rank = candidates[at]!;
+    const start = rows[rank * ROW + ROW_TEXT_START]!;
+    if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) candidates[kept++] = rank;
   }
   return candidates.subarray(0, kept);
 }
@@ -167,30 +167,29 @@ export function tierTermHolders(
   const words = union.bits;
   let found = 0;
   for (let word = 0; word < words.length; word++) {
-    let bits = words[word] as number;
+    let bits = words[word]!;
     if (bits === 0) continue;
     words[word] = 0;
     while (bits !== 0) {
       const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
       bits &= bits - 1;
-      const count = held[rank] as number;
+      const count = held[rank]!;
       held[rank] = 0;
       if (typeCode >= 0 && types[rank] !== typeCode) continue;
       ranks[found] = rank;
-      codes[found++] = codeOfHeld[count] as number;
+      codes[found++] = codeOfHeld[count]!;
     }
   }
   const tiered = ranks.subarray(0, found);
   // The whole keyword's holders (few) are found by halving; outdated rows only when the build has any.
   for (let at = 0; at < whole.length; at++) {
-    const rank = whole[at] as number;
+    const rank = whole[at]!;
     const index = indexOfRank(tiered, rank);
     if (index >= 0) codes[index] = generalCode(columns, rank * ROW, query, title);
   }
   if (columns.staleRows > 0) {
     const { rows } = columns;
-    for (let index = 0; index < found; index++)
-      if (((rows[(tiered[index] as number) * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
+    for (let index = 0; index < found; index++) if ((rows[tiered[index]! * ROW + ROW_FACTS]! & STALE) !== 0) codes[index] = 0;
   }
   return found;
 }
@@ -201,7 +200,7 @@ function indexOfRank(ranks: Int32Array, rank: number): number {
   let high = ranks.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const value = ranks[middle] as number;
+    const value = ranks[middle]!;
     if (value === rank) return middle;
     if (value < rank) low = middle + 1;
     else high = middle - 1;

@@ -14,7 +14,7 @@ import { coreText, isDecoration } from '../text-forms.js';
 export function indexOfUnits(units: Uint16Array, start: number, end: number, pattern: Uint16Array): number {
   const length = pattern.length;
   if (length === 0) return 0;
-  const first = pattern[0] as number;
+  const first = pattern[0]!;
   const last = end - length;
   search: for (let at = start; at <= last; at++) {
     if (units[at] !== first) continue;
@@ -48,7 +48,7 @@ export function sameCore(
   if (coreLength === LENGTH_CAP) return coreText(textOf(units, start, end)) === core;
   let at = start;
   for (let matched = 0; matched < coreLength; matched++, at++) {
-    while (at < end && isDecoration(units[at] as number)) at++;
+    while (at < end && isDecoration(units[at]!)) at++;
     if (at === end || units[at] !== coreUnits[matched]) return false;
   }
   return true;
