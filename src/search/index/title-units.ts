@@ -7,9 +7,9 @@
  * with the same result. At a million titles this saves a `normalize()` call, strings and a facts object
  * per title, and a pass over the units to count the core.
  */
-import { suffixStartOfUnits } from '../query/episode-suffix.js';
 import { FOLD_CHANGES, LENGTH_CAP, packFacts } from '../query/title-forms.js';
-import { coreLengthOfUnits, foldUnit, isDecoration } from '../text-forms.js';
+import { suffixStartOfUnits } from '../text/episode-suffix.js';
+import { coreLengthOfUnits, foldUnit, isDecoration } from '../text/text-forms.js';
 
 /**
  * Units whose NFKC forms are looked up: ASCII, Latin-1, general punctuation, CJK punctuation and kana, CJK

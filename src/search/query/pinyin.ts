@@ -6,7 +6,7 @@
  * characters are skipped; any other non-Chinese character breaks a run.
  */
 import { pinyin } from 'pinyin-pro';
-import { isDecoration } from '../text-forms.js';
+import { isDecoration } from '../text/text-forms.js';
 
 const NONE: readonly string[] = [];
 const READINGS: (readonly string[] | undefined)[] = new Array(0x10000);

@@ -9,14 +9,15 @@
 import type { ListPool } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { TieredAnswer } from './answer.js';
 import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
 
 /**
- * Per candidate: its rank (the candidates, newest first, in a buffer of the search) and tier + 1 (0: no
- * match or outdated row). A rank becomes a slot through the build's order only when it is shown. Codes
+ * Per candidate: its rank (the candidates, newest first, in a buffer of the search) and its code, tier + 1 (`tierCode`;
+ * NO_MATCH for no match or an outdated row). A rank becomes a slot through the build's order only when it is shown. Codes
  * grow as needed and are reused between searches.
  */
 export class Classified {
@@ -64,16 +65,16 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
     if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
     else {
       const start = rows[row + ROW_TEXT_START]!;
-      codes[index] = looserTier(units, start, start + rows[row + ROW_FOLDED_LENGTH]!, query) + 1;
+      codes[index] = tierCode(looserTier(units, start, start + rows[row + ROW_FOLDED_LENGTH]!, query));
     }
   }
 }
 
-/** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
+/** The code (query/search-query.ts `tierCode`) of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
 export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
   const { rows, units } = columns;
-  if ((rows[row + ROW_FACTS]! & STALE) !== 0) return 0;
-  return tierOfUnits(describeRow(rows, units, row, title), query) + 1;
+  if ((rows[row + ROW_FACTS]! & STALE) !== 0) return NO_MATCH;
+  return tierCode(tierOfUnits(describeRow(rows, units, row, title), query));
 }
 
 /** Matches per tier among candidates [0, count). */
@@ -83,7 +84,7 @@ export function countTiers(codes: Uint16Array, count: number, counts: Int32Array
     const code = codes[index]!;
     perCode[code] = perCode[code]! + 1;
   }
-  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1]!;
+  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tierCode(tier)]!;
 }
 
 /** Writes each matching candidate's slot at its tier's next free place (`order`: rank → slot). */
@@ -92,10 +93,11 @@ export function placeByTier(result: Int32Array, starts: Int32Array, classified: 
   const cursor = starts.slice();
   for (let index = 0; index < count; index++) {
     const code = codes[index]!;
-    if (code === 0) continue;
-    const at = cursor[code - 1]!;
+    if (code === NO_MATCH) continue;
+    const tier = tierOfCode(code);
+    const at = cursor[tier]!;
     result[at] = order[ranks[index]!]!;
-    cursor[code - 1] = at + 1;
+    cursor[tier] = at + 1;
   }
 }
 
@@ -111,7 +113,7 @@ export function answerOf(classified: Classified, count: number, counts: Int32Arr
   let at = 0;
   for (let index = 0; index < count; index++) {
     const code = from[index]!;
-    if (code === 0) continue;
+    if (code === NO_MATCH) continue;
     codes[at] = code;
     ranks[at++] = classified.ranks[index]!;
   }

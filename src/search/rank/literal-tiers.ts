@@ -8,15 +8,23 @@
  */
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
-import { Tier } from '../query/search-query.js';
+import { NO_MATCH, Tier, tierCode } from '../query/search-query.js';
 import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
-import { isDecoration } from '../text-forms.js';
+import { isDecoration } from '../text/text-forms.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
-/** Code of a candidate left to the full check (codes are tier + 1, in 16 bits: any keyword has fewer tiers). */
+/** Code of a candidate left to the full check (codes are `tierCode`s, in 16 bits: any keyword has fewer tiers). */
 export const DEFERRED = 0xffff;
 /** Code of a candidate that can only match by terms or pinyin, left to those checks. */
 export const LOOSER = 0xfffe;
+/** The literal and folded tiers' codes, as these loops write them. */
+const EXACT = tierCode(Tier.EXACT);
+const EXACT_CORE = tierCode(Tier.EXACT_CORE);
+const PREFIX = tierCode(Tier.PREFIX);
+const CONTAINS = tierCode(Tier.CONTAINS);
+const FOLDED_EXACT = tierCode(Tier.FOLDED_EXACT);
+const FOLDED_PREFIX = tierCode(Tier.FOLDED_PREFIX);
+const FOLDED_CONTAINS = tierCode(Tier.FOLDED_CONTAINS);
 /** Candidates touched ahead of their checks at a time. */
 export const BLOCK = 64;
 /** Where touched values are summed, so the touching loads are not optimised away. */
@@ -106,12 +114,12 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
     }
     codes[index] =
       rows[row + ROW_FOLDED_LENGTH] === 1
-        ? Tier.EXACT + 1
+        ? EXACT
         : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START]!, unit)
-          ? Tier.EXACT_CORE + 1
+          ? EXACT_CORE
           : firstUnitOf(facts) === unit
-            ? Tier.PREFIX + 1
-            : Tier.CONTAINS + 1;
+            ? PREFIX
+            : CONTAINS;
   }
   return deferred;
 }
@@ -150,15 +158,15 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
     const start = rows[row + ROW_TEXT_START]!;
     const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const at = indexOfUnits(units, start, end, keyword);
-    let code = 0;
-    if (at === 0 && end - start === keyword.length) code = Tier.EXACT + 1;
+    let code = NO_MATCH;
+    if (at === 0 && end - start === keyword.length) code = EXACT;
     else if (
       core !== '' &&
       literalCoreOf(facts) === coreLength &&
       sameCore(units, start, end, coreLength, coreLength, core, query.literalCoreUnits)
     )
-      code = Tier.EXACT_CORE + 1;
-    else if (at >= 0) code = at === 0 ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+      code = EXACT_CORE;
+    else if (at >= 0) code = at === 0 ? PREFIX : CONTAINS;
     else if (!query.foldInvariant) {
       // The folded tiers, inline: a call here, even to a small function, costs this loop.
       const folded = query.foldedUnits;
@@ -167,10 +175,10 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
           ? sameCore(units, start, end, foldedCoreOf(facts), query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
           : end - start === folded.length && indexOfUnits(units, start, end, folded) === 0
       )
-        code = Tier.FOLDED_EXACT + 1;
+        code = FOLDED_EXACT;
       else {
         const foldedAt = indexOfUnits(units, start, end, folded);
-        if (foldedAt >= 0) code = foldedAt === 0 ? Tier.FOLDED_PREFIX + 1 : Tier.FOLDED_CONTAINS + 1;
+        if (foldedAt >= 0) code = foldedAt === 0 ? FOLDED_PREFIX : FOLDED_CONTAINS;
       }
     } else if (looser) {
       code = LOOSER;

@@ -16,6 +16,7 @@ import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
+import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
@@ -49,7 +50,7 @@ export function classifyPinyin(
     const loose = unionAll(pinyin.loose, bitset, pool);
     const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
-    const first = query.pinyinTier + 1;
+    const first = tierCode(query.pinyinTier);
     const { full, partial } = tierByLeads(ranks, higher, loose, pinyin, index.leads, first, out.codes, pool);
     checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
     if (full.length === 0) return ranks.length;
@@ -81,13 +82,15 @@ function tierByLeads(
 ): { full: Int32Array; partial: Int32Array } {
   // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
   const anyWay = !ways.empty;
+  // The code of the second pinyin tier (the spelling further on).
+  const further = tierCode(tierOfCode(first) + 1);
   let atStart = 0;
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
     for (let at = 0; at < ranks.length; at++) {
       const rank = ranks[at]!;
       while (atStart < starting.length && starting[atStart]! < rank) atStart++;
-      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!)) ? first : first + 1;
+      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!)) ? first : further;
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
@@ -112,7 +115,7 @@ function tierByLeads(
     if (higher[atHigher] === rank) full[fulls++] = at;
     else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!))) codes[at] = first;
     // Not from the first unit by an exact way: further on if only exact ways find it, else check.
-    else if (loose[atLoose] !== rank) codes[at] = first + 1;
+    else if (loose[atLoose] !== rank) codes[at] = further;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
@@ -144,7 +147,7 @@ function checkPinyin(
     const start = rows[row + ROW_TEXT_START]!;
     const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const place = initials ? initials.match(units, start, end) : pinyin.match(units, start, end);
-    codes[places[at]!] = place < 0 ? 0 : first + place;
+    codes[places[at]!] = place < 0 ? NO_MATCH : tierCode(tierOfCode(first) + place);
   }
 }
 

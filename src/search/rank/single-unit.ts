@@ -11,6 +11,7 @@
  */
 import type { ListPool } from '../index/posting-lists.js';
 import { ROW } from '../index/title-rows.js';
+import { NO_MATCH, tierCode } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import type { TierLists } from '../tokens/key-space.js';
 import { pairTierLists } from '../tokens/pair-marks.js';
@@ -27,9 +28,9 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   const ranks = ofType(index.list(lists.holders, pool), columns.types, typeCode, pool);
   out.reserve(ranks);
   const { codes } = out;
-  codes.fill(lists.restTier + 1, 0, ranks.length);
+  codes.fill(tierCode(lists.restTier), 0, ranks.length);
   for (const [which, key] of lists.marks.entries()) {
-    const code = (lists.markTiers[which] ?? 0) + 1;
+    const code = tierCode(lists.markTiers[which] ?? 0);
     const list = index.list(key, pool);
     let at = 0;
     for (let next = 0; next < list.length; next++) {
@@ -56,7 +57,7 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   return ranks.length;
 }
 
-/** Tier + 1 of each of the ranks by the full check, a block at a time. */
+/** The code (`tierCode`) of each of the ranks by the full check, a block at a time. */
 function checkAll({ columns, pool, title }: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
   const codes = pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
@@ -110,13 +111,13 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
   const checkedAndLeading =
     lists.leading === 0 ? checkedOnly : [checked, ...lists.marks.slice(0, lists.leading).map((key) => index.list(key, pool))];
   let failed = 0;
-  for (let at = 0; at < checked.length; at++) if (codes[at] === 0) failed++;
+  for (let at = 0; at < checked.length; at++) if (codes[at] === NO_MATCH) failed++;
   const total = index.count(lists.holders) - failed;
   const ranks = pool.take(Math.min(total, WALKED));
   let found = 0;
   for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
     const need = ranks.length - found;
-    const sources = [ofCode(checked, codes, tier + 1, need, pool)];
+    const sources = [ofCode(checked, codes, tierCode(tier), need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier)
         sources.push(firstNotSkipped(context, lists.marks[which]!, which < lists.leading ? checkedOnly : checkedAndLeading, need));

@@ -12,9 +12,9 @@ import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
-import { termsTier } from '../query/search-query.js';
+import { termsTier, tierCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
-import { foldText, isDecoration } from '../text-forms.js';
+import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, indexedUnits, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
@@ -163,7 +163,7 @@ export function tierTermHolders(
   const { codes } = out;
   const { types } = columns;
   const codeOfHeld = new Uint16Array(query.terms.length + 1);
-  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = termsTier(query, count) + 1;
+  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = tierCode(termsTier(query, count));
   const words = union.bits;
   let found = 0;
   for (let word = 0; word < words.length; word++) {

@@ -12,9 +12,9 @@ import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
-import { termsTier } from '../query/search-query.js';
+import { termsTier, tierCode } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
-import { foldText, isDecoration } from '../text-forms.js';
+import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { CHECK_ALONE } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
@@ -101,7 +101,7 @@ export class TermSlices {
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
       // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
       const held = heldForTier(query, tier);
-      found = this.walkTier(held > union.bound ? 0 : held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
+      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), whole, wholeCodes, marks.bits, ranks, found);
     }
     marks.clear(whole);
     this.clear();

@@ -8,7 +8,7 @@ import type { UnitTitle } from '../index/title-rows.js';
 import { pinyinMatchUnits } from '../query/pinyin.js';
 import { Tier, termsTier } from '../query/search-query.js';
 import { LENGTH_CAP, type PreparedQuery } from '../query/title-forms.js';
-import { coreText, isDecoration } from '../text-forms.js';
+import { coreText, isDecoration } from '../text/text-forms.js';
 
 /** Offset of `pattern` in units[start, end) relative to `start`, or -1. */
 export function indexOfUnits(units: Uint16Array, start: number, end: number, pattern: Uint16Array): number {

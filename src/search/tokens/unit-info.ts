@@ -4,7 +4,7 @@
  * (initials-pairs.ts).
  */
 import { initialsOf } from '../query/pinyin.js';
-import { isDecoration } from '../text-forms.js';
+import { isDecoration } from '../text/text-forms.js';
 
 /** `unitInfo` of decoration. */
 export const DECORATION = -2;

@@ -7,7 +7,7 @@
  * exact-title matches.
  */
 import { Converter } from 'opencc-js/t2cn';
-import { suffixStart, suffixStartOfUnits } from './query/episode-suffix.js';
+import { suffixStart, suffixStartOfUnits } from './episode-suffix.js';
 
 const toSimplified = Converter({ from: 't', to: 'cn' });
 
