@@ -12,7 +12,8 @@ import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type Un
 import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { TieredAnswer } from './answer.js';
-import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
+import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, touchBlock } from './literal-tiers.js';
+import { singleUnitKeyword } from './query-plan.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
 
 /**

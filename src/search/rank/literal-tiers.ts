@@ -65,41 +65,6 @@ export function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to:
   touched[0] = sum;
 }
 
-/**
- * The unit of a one-character keyword that folding leaves alone and whose posting list is the only
- * candidate source (no terms, no pinyin), else -1: every candidate then holds it.
- */
-export function singleUnitKeyword(query: PreparedQuery): number {
-  if (query.literal.length !== 1 || !query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
-  const unit = query.literal.charCodeAt(0);
-  return isDecoration(unit) ? -1 : unit;
-}
-
-/**
- * A one-unit keyword that folding changes to one other unit (`乾` → `干`, `Z` → `z`), as literal << 16 |
- * folded, else -1: every holder of the folded unit matches it (rank/single-unit.ts `firstChangedUnitMatches`).
- */
-export function changedUnitKeyword(query: PreparedQuery): number {
-  const { literal, folded } = query;
-  if (literal.length !== 1 || folded.length !== 1 || query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
-  const literalUnit = literal.charCodeAt(0);
-  const foldedUnit = folded.charCodeAt(0);
-  return isDecoration(literalUnit) || isDecoration(foldedUnit) ? -1 : ((literalUnit << 16) | foldedUnit) >>> 0;
-}
-
-/**
- * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
- * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
- */
-export function pairKeyword(query: PreparedQuery): number {
-  const { literal, folded } = query;
-  if (literal.length !== 2 || folded.length !== 2 || query.terms.length > 0 || query.pinyin !== '') return -1;
-  if (query.literalCore !== literal || query.foldedCore !== folded) return -1;
-  const first = folded.charCodeAt(0);
-  const second = folded.charCodeAt(1);
-  return isDecoration(first) || isDecoration(second) ? -1 : ((first << 16) | second) >>> 0;
-}
-
 /** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
 export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int32Array, unit: number, codes: Uint16Array): number {
   let deferred = 0;

@@ -76,23 +76,21 @@ export function firstSingleMatches(context: SearchContext, unit: number, query: 
 }
 
 /**
- * The same for a one-unit keyword that folding changes (`乾`, `Z`), `units` its literal unit << 16 | its
- * folded one (rank/literal-tiers.ts `changedUnitKeyword`), tiered as tokens/unit-marks.ts
- * `changedUnitTierLists` says.
+ * The same for a one-unit keyword that folding changes (`乾`, `Z`: its unit `literal` as typed, `folded`
+ * folded, rank/query-plan.ts), tiered as tokens/unit-marks.ts `changedUnitTierLists` says.
  */
-export function firstChangedUnitMatches(context: SearchContext, units: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, changedUnitTierLists(context.postings, units >>> 16, units & 0xffff), query);
+export function firstChangedUnitMatches(context: SearchContext, literal: number, folded: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, changedUnitTierLists(context.postings, literal, folded), query);
 }
 
 /**
- * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
- * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
+ * The same for a two-unit keyword whose folded units are `first`, `second` (rank/query-plan.ts): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
  * PAIR_START are prefix matches, and every other one a contains match (tokens/pair-marks.ts). Folded
  * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
  * wherever it holds it, so it cannot hold the keyword as typed.
  */
-export function firstPairMatches(context: SearchContext, pair: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, pairTierLists(context.postings, pair >>> 16, pair & 0xffff, query.foldInvariant), query);
+export function firstPairMatches(context: SearchContext, first: number, second: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, pairTierLists(context.postings, first, second, query.foldInvariant), query);
 }
 
 /**

@@ -16,19 +16,11 @@ import { termsTier, tierCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
-import { candidateKeys, holdingAll, indexedUnits, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
+import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
 import { indexOfUnits } from './unit-tiers.js';
-
-/** Does this path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
-export function servesTerms(query: PreparedQuery): boolean {
-  // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
-  if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
-  if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
-  return query.terms.every((term) => indexedUnits(term) !== undefined);
-}
 
 /**
  * Counts into `held` (per rank, zero before) how many terms each title holds and adds every holder, and

@@ -24,8 +24,6 @@ import { BLOCK, touchRows } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
-/** Counts up to 15 fit four slices. */
-export const MAX_SLICED_TERMS = 15;
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
 const DENSE_SHARE = 16;
 /** Bitsets kept per build (8 MB at a million titles). */
