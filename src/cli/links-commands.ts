@@ -32,6 +32,8 @@ export function registerLinksCommands(program: Command): void {
       const provider = parseProvider(options.provider);
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new CliError('--limit must be an integer from 1 to 100000');
+      const notLinks = given.filter((link) => !isHttpLink(link.trim()));
+      if (notLinks.length > 0) throw new CliError(`not an http(s) link: ${notLinks.map((link) => JSON.stringify(link)).join(', ')}`);
       const config = loadConfig();
       await withDatabase(config, (database) => checkCommand(config, database, given, provider, limit));
     });
@@ -52,6 +54,11 @@ export function registerLinksCommands(program: Command): void {
         await new LinkHealthStore(database, 0).eachHidden(provider, (batch) => write(batch.join('\n')));
       });
     });
+}
+
+/** What `links check` takes: an absolute http(s) address (a link of no known provider is checked as "unsupported"). */
+function isHttpLink(text: string): boolean {
+  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 }
 
 function parseProvider(text: string | undefined): ProviderId | undefined {
