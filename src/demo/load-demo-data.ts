@@ -1,22 +1,17 @@
 /**
  * Seeds an empty database with the demo catalogue and demo boards on `npm start`, and says so in the log.
- * The demo content is data, not code: src/demo/content/ holds it as JSON, shipped with the package's sources.
- * The compiler does not copy JSON to dist/, so code compiled to `dist/src/demo/` reads the checkout's
- * `src/demo/content/` (as the web page's templates are read, web/web-files.ts); code run from source reads
- * the folder beside itself.
+ * The demo content is data, not code: src/demo/content/ holds it as JSON, shipped with the package's
+ * sources and read from there (shared/source-files.ts), as the web page's templates are.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DemoLists } from '../boards/demo/demo-rankings.js';
 import { loadDemoRankings } from '../boards/demo/load-demo-rankings.js';
 import type { Services } from '../services.js';
+import { sourceFile } from '../shared/source-files.js';
 import { type DemoCatalogueParts, demoCatalogue } from './demo-catalogue.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const CONTENT_DIRECTORY = existsSync(join(here, 'content'))
-  ? join(here, 'content')
-  : join(here, '..', '..', '..', 'src', 'demo', 'content');
+const CONTENT_DIRECTORY = sourceFile(import.meta.url, 'content');
 
 function demoFile<T>(name: string): T {
   return JSON.parse(readFileSync(join(CONTENT_DIRECTORY, name), 'utf8')) as T;
