@@ -1,7 +1,8 @@
-// The bundled demo boards that `npm start` loads into an empty database.
+// The bundled demo boards that `npm start` loads into an empty database, read from the demo data files
+// (src/demo/content/) by the compiled loader, as `npm start` reads them.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadDemoRankings } from '../../src/boards/demo/load-demo-rankings.js';
+import { loadDemoData } from '../../src/demo/load-demo-data.js';
 import { RANKING_BOARDS } from '../../src/shared/board-names.js';
 import { createTestContext, STORES } from '../support/harness.js';
 import { importBoard, issueToken, rankingGet } from './support/helpers.js';
@@ -12,8 +13,11 @@ for (const store of STORES) {
       const ctx = await createTestContext(store);
       try {
         const log: string[] = [];
-        await loadDemoRankings(ctx.services.rankings.boards, (line) => log.push(line));
-        assert.deepEqual(log, ['demo rankings loaded: 7 boards (hot-dramas, drama, movie, tv, anime, variety, actors)']);
+        await loadDemoData(ctx.services, (line) => log.push(line));
+        assert.deepEqual(log, [
+          'demo rankings loaded: 7 boards (hot-dramas, drama, movie, tv, anime, variety, actors)',
+          'demo data loaded into the empty database: 3400 catalogue entries',
+        ]);
         for (const board of RANKING_BOARDS) assert.equal(await ctx.services.rankings.boards.store.count(board), 2, board);
         const token = await issueToken(ctx);
         const hot = (await rankingGet(ctx, '/api/drama-actors/hot-dramas', { token })).json().data;
@@ -45,8 +49,8 @@ for (const store of STORES) {
       try {
         await importBoard(ctx, 'variety', [{ title: '奔跑吧' }]);
         const log: string[] = [];
-        await loadDemoRankings(ctx.services.rankings.boards, (line) => log.push(line));
-        assert.deepEqual(log, ['demo rankings not loaded: the ranking boards already hold snapshots']);
+        await loadDemoData(ctx.services, (line) => log.push(line));
+        assert.equal(log[0], 'demo rankings not loaded: the ranking boards already hold snapshots');
         assert.equal(await ctx.services.rankings.boards.store.count('movie'), 0);
       } finally {
         await ctx.close();

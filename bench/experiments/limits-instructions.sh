@@ -6,10 +6,10 @@
 # also carries ~500 instructions of the once-a-second poll for new keys: valgrind runs the requests about
 # 50× slower, so the poll is spread over 50× fewer of them than in real use.
 # The same count compares any setting's two values: the metrics' cost is
-#   bench/limits-instructions.sh METRICS_PORT off 0
-#   bench/limits-instructions.sh        (after npm run build; about a minute and a half; needs valgrind)
+#   bench/experiments/limits-instructions.sh METRICS_PORT off 0
+#   bench/experiments/limits-instructions.sh        (after npm run build; about a minute and a half; needs valgrind)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 setting=${1:-RATE_LIMITS}; first=${2:-off}; second=${3:-on}
 work=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 # METRICS_PORT=0: a free port, so two runs on one machine never collide on the default 9464.

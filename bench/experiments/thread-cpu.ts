@@ -4,16 +4,16 @@
  * machine does not say which one binds, nor what a change to either saves. This drives one stream against
  * a running `dramadex serve` and reads each thread's CPU time from /proc before and after, so each is
  * given in µs per request: stable under load, where req/s is not.
- * Usage: node dist/bench/thread-cpu.js <database url> <api key> <stream> [seconds] [corpus.json]
+ * Usage: node dist/bench/experiments/thread-cpu.js <database url> <api key> <stream> [seconds] [corpus.json]
  *   stream: `no-match` (distinct keywords matching nothing), `searches` (the corpus's keywords on pages
  *   1–20, as the bench's distinct searches; needs the corpus written by engine-cold.js), or a path to replay.
  * Extra server settings come from the environment (e.g. RESPONSE_CACHE_MB=0); BENCH_PORTS as the bench.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { startServe } from './children.js';
-import type { Keyword } from './keyword-corpus.js';
-import { compare } from './load.js';
-import { distinctNoMatchSearches, distinctSearches } from './traffic-paths.js';
+import { startServe } from '../children.js';
+import type { Keyword } from '../keyword-corpus.js';
+import { compare } from '../load.js';
+import { distinctNoMatchSearches, distinctSearches } from '../traffic-paths.js';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 

@@ -3,8 +3,8 @@
 # with the machine (CHANGELOG.md, "Capacity at a million entries"). Each start is timed from
 # `node bin/dramadex.js serve` to the first healthy /api/health, with its RSS then.
 #
-#   bash bench/startup-ab.sh <database url> <other checkout, built> [rounds] [port]
-#   bash bench/startup-ab.sh sqlite:/tmp/bench.db ../dramadex-old 3
+#   bash bench/experiments/startup-ab.sh <database url> <other checkout, built> [rounds] [port]
+#   bash bench/experiments/startup-ab.sh sqlite:/tmp/bench.db ../dramadex-old 3
 #
 # A third column starts this checkout without the young-generation cap (--max-semi-space-size=64).
 set -euo pipefail
@@ -12,7 +12,7 @@ database=${1:?database url}
 other=$(cd "${2:?other checkout}" && pwd)
 rounds=${3:-3}
 port=${4:-41801}
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 node=$("$here/scripts/setup-node.sh" 24)/node
 
 start() { # checkout label node-options

@@ -4,18 +4,18 @@
  * starts this checkout's server and another checkout's on one database, and the bare server with this
  * checkout's bytes, and drives each URL at all three in alternating rounds of one run (load.ts), so the
  * two builds are compared with each other and with bare under the same load.
- * Usage (after `npm run build` in both checkouts): node dist/bench/replay-ab.js <other checkout>
+ * Usage (after `npm run build` in both checkouts): node dist/bench/experiments/replay-ab.js <other checkout>
  *   <database url> <api key> <seconds per server> <path>...; BENCH_PORTS as the bench.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBare } from './bare.js';
-import { freePort, ROOT } from './children.js';
-import { cleanupAll, installSignalHandlers, onCleanup, stopChild } from './cleanup.js';
-import { get } from './http-get.js';
-import { compare } from './load.js';
+import { startBare } from '../bare.js';
+import { freePort, ROOT } from '../children.js';
+import { cleanupAll, installSignalHandlers, onCleanup, stopChild } from '../cleanup.js';
+import { get } from '../http-get.js';
+import { compare } from '../load.js';
 
 const ROUNDS = 8;
 

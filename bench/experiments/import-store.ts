@@ -4,21 +4,21 @@
  * (all new, all unchanged, 10% changed). With `--memory` it also loads the result into the in-memory view
  * and search index the server serves from, and reports the heap that costs per million entries.
  *
- *   npx tsx bench/import-store.ts --n 1000000 [--store sqlite|postgres|both] [--memory]
+ *   npx tsx bench/experiments/import-store.ts --n 1000000 [--store sqlite|postgres|both] [--memory]
  *   (PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, used as admin URL)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Catalogue } from '../src/catalogue/catalogue.js';
-import { CatalogueStore, type EntryInput } from '../src/catalogue/catalogue-store.js';
-import { CatalogueView } from '../src/catalogue/catalogue-view.js';
-import { IndexedSearch } from '../src/search/indexed-search.js';
-import { CONTENT_TYPES } from '../src/shared/content-types.js';
-import { LocalClock } from '../src/shared/local-time.js';
-import { openDatabase } from '../src/store/database.js';
-import { createBenchDatabase } from './database.js';
+import { Catalogue } from '../../src/catalogue/catalogue.js';
+import { CatalogueStore, type EntryInput } from '../../src/catalogue/catalogue-store.js';
+import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
+import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { CONTENT_TYPES } from '../../src/shared/content-types.js';
+import { LocalClock } from '../../src/shared/local-time.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createBenchDatabase } from '../database.js';
 
 const { values } = parseArgs({
   options: {

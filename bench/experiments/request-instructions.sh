@@ -3,14 +3,14 @@
 # list page) cannot be told apart by req/s on a shared machine, so this counts user-space instructions per
 # request (callgrind, all threads of one server), path by path on the same server, after warm-up, with
 # each JIT-compiled function named from the server's --perf-basic-prof map. Usage, after `npm run build`:
-#   bench/request-instructions.sh sqlite:/tmp/catalogue.db "$API_KEY" list=/api/contents \
+#   bench/experiments/request-instructions.sh sqlite:/tmp/catalogue.db "$API_KEY" list=/api/contents \
 #     'search=/api/search?keyword=%E6%80%BB%E8%A3%81' list2=/api/contents 'search2=...'
 # (a database imported with `dramadex import`, a key from `dramadex key create --rate 1000000`; about ten
 # minutes on a busy 2-core machine). Prints per path: instructions per request, of them the optimizing
 # compiler's and the major collector's (a mark-compact falls into one window or another, see
 # docs/deployment.md, "The request path"), and the rest; the callgrind files stay for reading.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 database=$1; key=$2; shift 2
 port=${PORT:-3990}; requests=${REQUESTS:-10000}
 work=$(mktemp -d); echo "callgrind files in $work" >&2

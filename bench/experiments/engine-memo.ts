@@ -5,13 +5,13 @@
  * requests in rotating order, and each one's CPU time per request is summed per kind of traffic: distinct
  * first pages (every class of keyword-corpus.ts), the next pages of a keyword just asked (a client paging),
  * and a first page asked again (a replay the response cache did not answer). The HTTP layers sit above the
- * worker and are counted per request with bench/request-instructions.sh instead.
- * Usage: node dist/bench/engine-memo.js <catalogue.ndjson>
+ * worker and are counted per request with bench/experiments/request-instructions.sh instead.
+ * Usage: node dist/bench/experiments/engine-memo.js <catalogue.ndjson>
  */
-import { CatalogueView } from '../src/catalogue/catalogue-view.js';
-import { IndexedSearch } from '../src/search/indexed-search.js';
-import { readCatalogueBatches } from './catalogue-batches.js';
-import { keywordCorpus } from './keyword-corpus.js';
+import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
+import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { readCatalogueBatches } from '../catalogue-batches.js';
+import { keywordCorpus } from '../keyword-corpus.js';
 
 const PAGE = 20;
 const ENGINES = {

@@ -1,7 +1,7 @@
 /**
  * Micro-benchmark of the search index alone (no HTTP): builds it over N generated, realistic Chinese
  * titles and times `find` per kind of keyword, uncached (the cost of a new query) and cached (the next
- * pages of the same query), against the linear ScanSearch it replaced. Run: `npx tsx bench/search-index.ts
+ * pages of the same query), against the linear ScanSearch it replaced. Run: `npx tsx bench/experiments/search-index.ts
  * [titles=1000000] [all|build|queries|profile] [keyword]` (`build`: build times only; `queries`: no ScanSearch
  * comparison; `profile`: a CPU profile of 200 uncached searches for the keyword, written to search-query.cpuprofile).
  * Timings are wall-clock on whatever else the machine is doing, so CPU time is reported beside them.
@@ -11,11 +11,11 @@ import { Session } from 'node:inspector/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Converter } from 'opencc-js/cn2t';
-import type { StoredEntry } from '../src/catalogue/catalogue-store.js';
-import { CatalogueView } from '../src/catalogue/catalogue-view.js';
-import { IndexedSearch } from '../src/search/indexed-search.js';
-import { CONTENT_TYPES, type ContentType } from '../src/shared/content-types.js';
-import { ScanSearch } from '../test/search/support/scan-search.js';
+import type { StoredEntry } from '../../src/catalogue/catalogue-store.js';
+import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
+import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
+import { ScanSearch } from '../../test/search/support/scan-search.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

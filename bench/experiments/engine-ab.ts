@@ -5,16 +5,16 @@
  * cold-engine corpus (engine-cold.js writes it) with both, in alternating order, as a new keyword's first
  * request (page 1 and the exact total, no result cache), after a warm-up on other keywords. It reports per
  * class p50 / p99 / max of wall time and of the process's user CPU time, and counts the answers that differ.
- * Usage: node dist/bench/engine-ab.js <other checkout> <catalogue.ndjson> <corpus.json> ['class|class…']
+ * Usage: node dist/bench/experiments/engine-ab.js <other checkout> <catalogue.ndjson> <corpus.json> ['class|class…']
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CatalogueView } from '../src/catalogue/catalogue-view.js';
-import { IndexedSearch } from '../src/search/indexed-search.js';
-import { readCatalogueBatches } from './catalogue-batches.js';
-import { type Keyword, keywordCorpus } from './keyword-corpus.js';
+import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
+import { IndexedSearch } from '../../src/search/indexed-search.js';
+import { readCatalogueBatches } from '../catalogue-batches.js';
+import { type Keyword, keywordCorpus } from '../keyword-corpus.js';
 
 const PAGE_LIMIT = 20;
 const WARM_UP_PER_CLASS = 30;
