@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { StartupError } from '../startup-error.js';
+import { registerAdminCommands } from './admin-commands.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
@@ -50,6 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   registerLifecycleCommands(program);
   registerSourcesCommands(program);
   registerLinksCommands(program);
+  registerAdminCommands(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
