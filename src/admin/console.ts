@@ -29,7 +29,7 @@ export interface ConsoleParts {
   links: LinkServices;
   metrics: Metrics | undefined;
   /** Overrides STORE_DEADLINE_MS (tests of a hung store). */
-  storeDeadlineMs?: number;
+  storeDeadlineMs?: number | undefined;
 }
 
 export interface AdminConsole extends ConsoleParts {
