@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { ApiKeyStore } from '../../src/limits/api-keys.js';
 import { createTestContext, type TestContext } from '../support/harness.js';
 import { addAccount, signIn } from './support.js';
 
@@ -32,6 +33,22 @@ for (const web of ['on', 'off']) {
         assert.equal((await context.app.inject({ url: '/', remoteAddress })).statusCode, 200, "the page's budget is untouched");
       assert.equal((await context.app.inject({ url: '/api/contents', remoteAddress })).statusCode, 200, "the API's budget is untouched");
       assert.equal((await context.app.inject({ url: '/api/contents', remoteAddress })).statusCode, 429, 'the limits are on');
+    });
+
+    test("the keys page shows a key's last use, recorded on the key poll", async () => {
+      const { key, row } = await new ApiKeyStore(context.services.database).create(5, 'used-key');
+      const limits = context.services.limits as NonNullable<typeof context.services.limits>;
+      await limits.sync();
+      const owner = await signIn(context.app, 'busy');
+      const lastUsed = async () => {
+        const page = await owner.get('/admin/keys', { 'accept-language': 'en' });
+        const cells = new RegExp(`<td>${row.id}</td>[\\s\\S]*?<td>used-key</td>\\s*<td>([^<]*)</td>`).exec(page.body);
+        return cells?.[1];
+      };
+      assert.equal(await lastUsed(), 'never');
+      assert.equal((await context.app.inject({ url: '/api/contents', headers: { 'x-api-key': key } })).statusCode, 200);
+      await limits.sync();
+      assert.match((await lastUsed()) ?? '', /^\d{4}-\d{2}-\d{2}T/);
     });
   });
 }
