@@ -81,6 +81,7 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     features: services.features,
     probes: services.probes,
     linkCounts: () => services.links.counts(),
+    linkGuards: () => services.links.guardSummary(),
   });
   await web?.register(app);
   return app;

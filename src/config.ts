@@ -3,6 +3,8 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
+
+import { canaryLinks, hidingProviders, type ProviderRates, providerRates } from './config-links.js';
 import {
   addressList,
   type ChannelKeywords,
@@ -13,6 +15,7 @@ import {
   wechatChannel,
 } from './config-lists.js';
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
+import type { ProviderId } from './shared/share-links.js';
 
 export type Language = Environment['LANGUAGE'];
 
@@ -62,12 +65,18 @@ export interface Config {
 export interface LinkCheckConfig {
   /** `LINK_CHECK=on`: `serve` checks links and hides confirmed dead entries. */
   enabled: boolean;
-  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`). */
-  ratePerSecond: number;
+  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`), as written. */
+  rates: ProviderRates;
   /** Checks in flight per provider in each instance (`LINK_CHECK_CONCURRENCY`). */
   concurrency: number;
   /** Least minutes between the two `dead` verdicts that hide an entry (`LINK_CHECK_CONFIRM_MINUTES`). */
   confirmMinutes: number;
+  /** The providers whose confirmed deads hide entries (`LINK_CHECK_HIDE`); undefined: the default. */
+  hide: ProviderId[] | undefined;
+  /** Known-alive links checked first in every cycle (`LINK_CHECK_CANARIES`). */
+  canaries: Partial<Record<ProviderId, string>>;
+  /** Entries hidden per provider in a clock hour, at most (`LINK_CHECK_MAX_HIDES_PER_HOUR`). */
+  maxHidesPerHour: number;
   /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
   origins: string | undefined;
 }
@@ -177,9 +186,12 @@ export function loadConfig(env: Env = process.env): Config {
     web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
     links: {
       enabled: vars.LINK_CHECK === 'on',
-      ratePerSecond: vars.LINK_CHECK_RATE,
+      rates: providerRates(vars.LINK_CHECK_RATE),
       concurrency: vars.LINK_CHECK_CONCURRENCY,
       confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
+      hide: hidingProviders(vars.LINK_CHECK_HIDE),
+      canaries: canaryLinks(vars.LINK_CHECK_CANARIES),
+      maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
       origins: vars.LINK_CHECK_ORIGINS,
     },
     sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
