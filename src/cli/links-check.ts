@@ -123,7 +123,7 @@ class Lane {
         );
       }
       const canary = await checkCanary(this.guards, this.run.checker, provider, this.run.log);
-      if (canary) write(`canary ${canary.outcome.verdict} ${canary.link} (${canary.outcome.reason})`);
+      if (canary) write(`canary ${canary.outcome.verdict} ${canary.link}  ${canary.outcome.reason}`);
       if (canary && canary.outcome.verdict !== 'alive') {
         return this.skip(
           provider,
@@ -180,13 +180,14 @@ class Lane {
       if (!after.hidden && before.hidden) tally.shown++;
       if (after.suspect) {
         tally.suspect++;
-        note = ', suspect: hides nothing';
+        note = '  [suspect: hides nothing]';
       } else if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) {
         tally.waiting++;
-        note = ', confirmed, waiting to hide';
+        note = '  [confirmed, waiting to hide]';
       }
     } else tally.notHeld++;
-    this.run.write(`${outcome.verdict} ${link} (${outcome.reason}${note})`);
+    // The reason beside the verdict: what the provider answered and the row that decided (docs/link-health.md).
+    this.run.write(`${outcome.verdict} ${link}  ${outcome.reason}${note}`);
     return pausedMs;
   }
 }

@@ -24,7 +24,7 @@ export function registerLinksCommands(program: Command): void {
   const links = program.command('links').description('link health: check share links, see counts, list hidden entries');
   links
     .command('check')
-    .description('check now the given links, or the most due ones; prints `<verdict> <link>` per link and a summary')
+    .description('check now the given links, or the most due ones; prints `<verdict> <link>  <reason>` per link and a summary')
     .argument('[links...]', 'links to check (default: the most due)')
     .option('--provider <id>', `only this provider (${PROVIDER_IDS.join(', ')})`)
     .option('--limit <n>', 'how many due links to check', String(DEFAULT_CHECK_LIMIT))

@@ -74,7 +74,13 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
         redis,
         redisKeyPrefix: config.limits.redisKeyPrefix,
         observer: recorder && {
-          checked: (provider, outcome, seconds) => recorder.checked(provider, outcome.verdict, seconds),
+          checked: (provider, outcome, seconds) =>
+            recorder.checked(
+              provider,
+              outcome.verdict,
+              seconds,
+              outcome.evidence.row === 'unknown-code' ? outcome.evidence.code : undefined,
+            ),
           paused: (provider, paused) => recorder.paused(provider, paused),
           breaker: (provider, open) => recorder.breaker(provider, open),
           hideWaited: (provider) => recorder.hideWaited(provider),

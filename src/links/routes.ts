@@ -36,6 +36,10 @@ const LinkStatus = Type.Object({
   verdict: Type.Union([Type.String({ enum: [...VERDICTS] }), Type.Null()], { description: 'the latest verdict; null: never checked' }),
   checked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   hidden: Type.Boolean({ description: 'true while the entry is hidden (its link confirmed dead)' }),
+  reason: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the latest verdict's evidence as one line: the row that decided, the HTTP status, the provider's code and message; null: never checked",
+  }),
 });
 
 function linkNotHeld(link: string): ApiError {

@@ -43,6 +43,14 @@ export interface LinkStatesTable {
   report_moved_at: number | null;
   /** A confirmed `dead` that may not hide yet (the hourly cap, or its provider outside LINK_CHECK_HIDE). */
   confirmed_at: string | null;
+  /** The latest verdict's reason line and evidence (links/link-checker.ts `CheckEvidence`); null before 008. */
+  reason: string | null;
+  evidence_row: string | null;
+  evidence_status: number | null;
+  evidence_code: string | null;
+  evidence_message: string | null;
+  /** The reason of the latest decisive verdict (what hid a hidden entry). */
+  decided_reason: string | null;
 }
 
 export interface MetaTable {
