@@ -151,13 +151,23 @@ class Lane {
           return;
         }
         const pausedMs = await this.record(link, outcome);
-        if (pausedMs > 0 && !stopped) stopped = `it keeps failing (${outcome.reason}) and pauses for ${Math.round(pausedMs / 1000)} s`;
+        if (pausedMs > 0 && !stopped) stopped = await this.pausedWhy(provider as ProviderId, outcome, pausedMs);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.run.config.links.concurrency) }, worker));
     clearTimeout(timer);
     if (deadline.signal.aborted && !stopped) stopped = `no answer within ${LANE_DEADLINE_MS / 1000} s`;
     if (stopped && pending.length > 0) this.skip(provider, pending.length, stopped);
+  }
+
+  /** What the pause this lane's last verdict started says: the breaker, or failures in a row. */
+  private async pausedWhy(provider: ProviderId, outcome: CheckOutcome, pausedMs: number): Promise<string> {
+    const state = await this.guards.state(provider, Date.now());
+    const seconds = Math.round(pausedMs / 1000);
+    if (state.breakerOpen) {
+      return `its breaker opened (dead share ${state.recentDead.toFixed(2)} against its own ${state.trailingDead.toFixed(2)}): its dead verdicts hide nothing, and it pauses for ${seconds} s`;
+    }
+    return `it keeps failing (${outcome.reason}) and pauses for ${seconds} s`;
   }
 
   private skip(provider: string, count: number, why: string): void {
