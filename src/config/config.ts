@@ -4,7 +4,9 @@
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
 
+import type { ProviderId } from '../shared/share-links.js';
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
+import { canaryLinks, hidingProviders, type ProviderRates, providerRates } from './link-check.js';
 import { addressList, type ChannelKeywords, corsOrigins, type FetchSources, fetchSources, trustedProxies, wechatChannel } from './lists.js';
 
 export type Language = Environment['LANGUAGE'];
@@ -57,12 +59,18 @@ export interface Config {
 export interface LinkCheckConfig {
   /** `LINK_CHECK=on`: `serve` checks links and hides confirmed dead entries. */
   enabled: boolean;
-  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`). */
-  ratePerSecond: number;
+  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`), as written. */
+  rates: ProviderRates;
   /** Checks in flight per provider in each instance (`LINK_CHECK_CONCURRENCY`). */
   concurrency: number;
   /** Least minutes between the two `dead` verdicts that hide an entry (`LINK_CHECK_CONFIRM_MINUTES`). */
   confirmMinutes: number;
+  /** The providers whose confirmed deads hide entries (`LINK_CHECK_HIDE`); undefined: the default. */
+  hide: ProviderId[] | undefined;
+  /** Known-alive links checked first in every cycle (`LINK_CHECK_CANARIES`). */
+  canaries: Partial<Record<ProviderId, string>>;
+  /** Entries hidden per provider in a clock hour, at most (`LINK_CHECK_MAX_HIDES_PER_HOUR`). */
+  maxHidesPerHour: number;
   /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
   origins: string | undefined;
 }
@@ -173,9 +181,12 @@ export function loadConfig(env: Env = process.env): Config {
     admin: { enabled: vars.ADMIN === 'on' },
     links: {
       enabled: vars.LINK_CHECK === 'on',
-      ratePerSecond: vars.LINK_CHECK_RATE,
+      rates: providerRates(vars.LINK_CHECK_RATE),
       concurrency: vars.LINK_CHECK_CONCURRENCY,
       confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
+      hide: hidingProviders(vars.LINK_CHECK_HIDE),
+      canaries: canaryLinks(vars.LINK_CHECK_CANARIES),
+      maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
       origins: vars.LINK_CHECK_ORIGINS,
     },
     sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
