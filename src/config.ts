@@ -3,6 +3,7 @@
  * every module receives what it needs from here, so a bad setting stops start-up with one clear line.
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
+import { availableParallelism } from 'node:os';
 import {
   addressList,
   type ChannelKeywords,
@@ -48,6 +49,8 @@ export interface Config {
   logFormat: LogFormat;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
+  /** Search worker threads sharing one index (SEARCH_WORKERS; docs/search.md, "Every core"). */
+  searchWorkers: number;
   wechat: WechatConfig | undefined;
   ranking: RankingConfig;
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
@@ -161,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     logFormat: vars.LOG_FORMAT,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
+    searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(availableParallelism()),
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }
       : undefined,
@@ -215,4 +219,12 @@ function connections(vars: Environment, keepAliveSet: boolean): ConnectionsConfi
     );
   }
   return { requestTimeoutSeconds, keepAliveTimeoutSeconds, maxPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS };
+}
+
+/**
+ * Search workers when SEARCH_WORKERS is unset: one per core the process may use, less the one the
+ * catalogue's thread (HTTP, lists, health) needs, and at least one (docs/search.md, "Every core").
+ */
+export function defaultSearchWorkers(cores: number): number {
+  return Math.max(1, cores - 1);
 }
