@@ -166,6 +166,19 @@ export class RankColumns {
     return true;
   }
 
+  /**
+   * The slots below `slotCount` whose titles a worker adopting this build must be given: those the build
+   * lacks, and those whose rows are marked outdated. Every other title is in the build's texts.
+   */
+  static slotsNotBuilt({ rows, rankOfSlot }: ColumnParts, slotCount: number): Int32Array {
+    const slots: number[] = [];
+    for (let slot = 0; slot < slotCount; slot++) {
+      const rank = slot < rankOfSlot.length ? (rankOfSlot[slot] as number) : -1;
+      if (rank < 0 || ((rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) slots.push(slot);
+    }
+    return Int32Array.from(slots);
+  }
+
   /** The slots of rows other workers marked outdated before this one took the build (a worker started later). */
   staleSlots(): number[] {
     const slots: number[] = [];

@@ -64,7 +64,13 @@ export interface PinyinMessage {
   pinyin: SharedPinyin;
 }
 
-export type ToWorker = TitlesMessage | RemoveMessage | OrderMessage | FindMessage | PinyinMessage;
+/** Answered at once: the worker has applied every change posted before it. */
+export interface SyncMessage {
+  kind: 'sync';
+  id: number;
+}
+
+export type ToWorker = TitlesMessage | RemoveMessage | OrderMessage | FindMessage | PinyinMessage | SyncMessage;
 
 /**
  * The answer to a find (the slots asked for, and how many match in all) or to an order (`slots` empty:

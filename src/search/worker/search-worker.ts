@@ -40,6 +40,9 @@ port.on('message', (message: ToWorker) => {
     case 'pinyin':
       if (message.pinyin.buildId === buildId) engine.attachPinyinParts(message.pinyin.parts);
       return;
+    case 'sync':
+      answer(message.id, () => [NOTHING, 0]);
+      return;
     case 'find':
       answer(message.id, () => find(message));
       postPinyin();

@@ -15,15 +15,18 @@
  * a copy of its own. A piscina pool does not fit: its tasks go to whichever worker is free, but every
  * change must reach every worker, in order with the searches, and only one worker builds.
  * Only the page asked for comes back, so this thread never holds a million-slot answer. A worker that
- * dies is restarted (search-thread.ts) and fed the whole view again: the building one rebuilds, another
- * adopts the latest build. After too many failures in a row the pool gives up loudly: an error log, a
- * metric, a failing health probe, and every search fails at once.
+ * dies is restarted (search-thread.ts): the building one is fed the whole view again and rebuilds;
+ * another, once the builder has applied every change before its turn in the queue, adopts the latest
+ * build and is given only the titles that build lacks or has marked outdated. After too many failures
+ * in a row the pool gives up loudly: an error log, a metric, a failing health probe, and every search
+ * fails at once.
  */
 import { fileURLToPath } from 'node:url';
 import { noTallies, type Tally } from '../../observability/instruments.js';
 import { createLogger, type Logger } from '../../observability/logger.js';
 import { type ContentType, TYPE_CODE } from '../../shared/content-types.js';
 import type { HealthProbe } from '../../shared/health-probe.js';
+import { RankColumns } from '../index/rank-columns.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './restart-backoff.js';
 import type { FindMessage, OrderMessage, SharedBuild, SharedPinyin, ToWorker } from './search-messages.js';
@@ -33,6 +36,7 @@ import { SEARCH_WORKER_EVENTS, type SearchWorkerEvent } from './worker-events.js
 
 type Queued =
   | { kind: 'change'; message: ToWorker }
+  | { kind: 'seed'; index: number }
   | { kind: 'order'; message: OrderMessage; resolve: () => void; reject: (error: Error) => void }
   | { kind: 'find'; message: FindMessage; resolve: (page: AnswerPage) => void; reject: (error: Error) => void };
 
@@ -56,7 +60,8 @@ export class WorkerSearch implements SearchEngine {
   private readonly seeded: boolean[];
   private readonly queue: Queued[] = [];
   private searchesUnderWay = 0;
-  private orderUnderWay = false;
+  /** An order or a seed waits for the building worker: nothing else leaves the queue meanwhile. */
+  private builderUnderWay = false;
   private state: 'open' | 'failed' | 'closed' = 'open';
   private view: IndexedTitles | undefined;
   /** The building worker's latest build, the last order the others got, and the build's pinyin lists once shared. */
@@ -142,7 +147,7 @@ export class WorkerSearch implements SearchEngine {
   private enqueue(queued: Queued): void {
     if (this.state !== 'open') {
       const reason = this.state === 'closed' ? 'the search worker was closed' : 'the search worker failed too often and was given up';
-      if (queued.kind !== 'change') queued.reject(new Error(reason));
+      if (queued.kind === 'find' || queued.kind === 'order') queued.reject(new Error(reason));
       return;
     }
     this.queue.push(queued);
@@ -154,7 +159,7 @@ export class WorkerSearch implements SearchEngine {
     while (this.state === 'open' && this.queue.length > 0) {
       const next = this.queue[0] as Queued;
       if (next.kind === 'find') {
-        const thread = this.orderUnderWay ? undefined : this.pick(next.message.keyword);
+        const thread = this.builderUnderWay ? undefined : this.pick(next.message.keyword);
         if (!thread) return;
         this.queue.shift();
         this.searchesUnderWay++;
@@ -171,9 +176,10 @@ export class WorkerSearch implements SearchEngine {
           });
         continue;
       }
-      if (this.searchesUnderWay > 0 || this.orderUnderWay) return;
+      if (this.searchesUnderWay > 0 || this.builderUnderWay) return;
       this.queue.shift();
       if (next.kind === 'order') this.order(next);
+      else if (next.kind === 'seed') this.syncThenSeed(next.index);
       else
         this.threads.forEach((thread, index) => {
           if (this.seeded[index]) thread.post(next.message);
@@ -183,7 +189,7 @@ export class WorkerSearch implements SearchEngine {
 
   /** The building worker follows the order first; the others then get it, with its build if it built one. */
   private order(queued: Extract<Queued, { kind: 'order' }>): void {
-    this.orderUnderWay = true;
+    this.builderUnderWay = true;
     const builder = this.threads[0] as SearchThread;
     builder
       .request(queued.message)
@@ -201,7 +207,7 @@ export class WorkerSearch implements SearchEngine {
         queued.resolve();
       }, queued.reject)
       .finally(() => {
-        this.orderUnderWay = false;
+        this.builderUnderWay = false;
         this.pump();
       });
   }
@@ -221,11 +227,35 @@ export class WorkerSearch implements SearchEngine {
     return best;
   }
 
-  /** A worker that is not the builder gets every title, the last order with the latest build, and its pinyin lists. */
+  /**
+   * A restarted worker that is not the builder is seeded once the builder has applied every change
+   * before it (a sync round trip), so the build's outdated marks are complete: the titles it lacks are
+   * then exactly what the new worker needs.
+   */
+  private syncThenSeed(index: number): void {
+    const builder = this.threads[0] as SearchThread;
+    this.builderUnderWay = true;
+    builder
+      .request({ kind: 'sync', id: 0 })
+      .then(() => {
+        const thread = this.threads[index] as SearchThread;
+        if (thread.state === 'running' && !this.seeded[index]) this.seed(thread, index);
+      })
+      .catch(() => undefined) // the builder stopped: the pool's failure, or its restart, follows
+      .finally(() => {
+        this.builderUnderWay = false;
+        this.pump();
+      });
+  }
+
+  /**
+   * A worker that is not the builder gets the titles the latest build lacks or marked outdated (the rest
+   * are in its texts), the last order with that build, and its pinyin lists.
+   */
   private seed(thread: SearchThread, index: number): void {
     const { view, latestBuild, followersOrder } = this;
     if (!view || !latestBuild || !followersOrder) return;
-    for (const message of everyTitle(view)) thread.post(message);
+    thread.post(titlesMessage(view, RankColumns.slotsNotBuilt(latestBuild.parts.columns, view.slotCount)));
     thread.post({ ...followersOrder, adopt: latestBuild });
     if (this.latestPinyin) thread.post({ kind: 'pinyin', pinyin: this.latestPinyin });
     this.seeded[index] = true;
@@ -234,7 +264,7 @@ export class WorkerSearch implements SearchEngine {
   /** A (re)started worker: the builder is fed every title and the view's order (it rebuilds); another is seeded. */
   private started(thread: SearchThread): void {
     const index = this.threads.indexOf(thread);
-    if (index > 0) this.seed(thread, index);
+    if (index > 0) this.enqueue({ kind: 'seed', index });
     else if (this.view) {
       for (const message of everyTitle(this.view)) thread.post(message);
       thread.post(orderMessage(this.view, -1));
@@ -268,6 +298,6 @@ export class WorkerSearch implements SearchEngine {
   }
 
   private rejectQueued(reason: string): void {
-    for (const queued of this.queue.splice(0)) if (queued.kind !== 'change') queued.reject(new Error(reason));
+    for (const queued of this.queue.splice(0)) if (queued.kind === 'find' || queued.kind === 'order') queued.reject(new Error(reason));
   }
 }
