@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { EXPORT_FORMATS, type ExportFormat, exportEntries } from '../ingest/export-entries.js';
 import type { ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';

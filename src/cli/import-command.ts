@@ -5,7 +5,7 @@
 import { access } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { type ImportProgress, importFile, RejectedRowsError } from '../ingest/import-file.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../ingest/read-rows.js';
 import type { ContentType } from '../shared/content-types.js';

@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from '../config.js';
-import { StartupError } from '../startup-error.js';
+import { StartupError } from '../boot/startup-error.js';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { registerAdminCommands } from './admin-commands.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
@@ -57,6 +58,7 @@ export async function main(argv: string[]): Promise<number> {
   registerLifecycleCommands(program);
   registerSourcesCommands(program);
   registerLinksCommands(program);
+  registerAdminCommands(program);
   useReadableHelp(program);
 
   try {

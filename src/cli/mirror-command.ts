@@ -7,7 +7,7 @@
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';

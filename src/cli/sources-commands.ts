@@ -4,7 +4,7 @@
  * (the lease keeps it from polling a source a running instance is polling).
  */
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
 import { CHANNEL_NAME } from '../sources/channel-name.js';
 import type { PollReport } from '../sources/source-poller.js';

@@ -11,9 +11,9 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '../config.js';
+import { oneLineReason } from '../boot/startup-error.js';
+import type { Config } from '../config/config.js';
 import { createLogger, type Logger } from '../observability/logger.js';
-import { oneLineReason } from '../startup-error.js';
 import { type Database, openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
 
