@@ -155,6 +155,8 @@ export function tierTermHolders(
   const { codes } = out;
   const { types } = columns;
   const codeOfHeld = new Uint16Array(query.terms.length + 1);
+  // No weak term here (query-plan.ts, servesTerms), so every term held is a strong one.
+  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = tierCode(termsTier(query, count, true));
   const words = union.bits;
   let found = 0;
   for (let word = 0; word < words.length; word++) {
