@@ -34,6 +34,22 @@ import type { IndexedTitles } from './search-engine.js';
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
 export const TERM_CACHE_MIN = 256;
 
+/** What a build reads besides the view. */
+export interface BuildInput {
+  /** Slot → rank in the view's current order (kept by the build). */
+  rankOf: Int32Array;
+  /** Slot → type code. */
+  typeOf: Uint8Array;
+  /** The last build, whose unchanged titles are copied. */
+  previous: BuiltIndex | undefined;
+  /** Title units to fold, to size the arrays. */
+  fresh: number;
+  /** Texts a term's confirmation reads before its holders are kept (term-cache.ts). */
+  termCacheMin?: number;
+  /** Titles folded and keyed ahead (prepared-titles.ts), whose pair numbering the build takes over. */
+  prepared?: PreparedTitles | undefined;
+}
+
 export class BuiltIndex {
   /** The lists, columns, buffers and tables every search reads and reuses (rank/search-context.ts). */
   private readonly context: SearchContext;
@@ -53,21 +69,8 @@ export class BuiltIndex {
     this.context = new SearchContext(postings, columns, termCacheMin);
   }
 
-  /**
-   * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
-   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays;
-   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (term-cache.ts);
-   * `prepared`: titles folded and keyed ahead (prepared-titles.ts), whose pair numbering the build takes over.
-   */
-  static build(
-    view: IndexedTitles,
-    rankOf: Int32Array,
-    typeOf: Uint8Array,
-    previous: BuiltIndex | undefined,
-    fresh: number,
-    termCacheMin = TERM_CACHE_MIN,
-    prepared?: PreparedTitles,
-  ): BuiltIndex {
+  /** Builds over the view's current order (`BuildInput` names what else a build reads). */
+  static build(view: IndexedTitles, { rankOf, typeOf, previous, fresh, termCacheMin = TERM_CACHE_MIN, prepared }: BuildInput): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
     // the character lists about 1 byte, their unit-pair lists and marks a little more (an arena that grows
     // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
