@@ -5,7 +5,7 @@
  * instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
  */
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
 import { VERDICTS, type Verdict } from '../links/link-checker.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
@@ -24,7 +24,7 @@ export function registerLinksCommands(program: Command): void {
   const links = program.command('links').description('link health: check share links, see counts, list hidden entries');
   links
     .command('check')
-    .description('check now the given links, or the most due ones; prints `<verdict> <link>` per link and a summary')
+    .description('check now the given links, or the most due ones; prints `<verdict> <link>  <reason>` per link and a summary')
     .argument('[links...]', 'links to check (default: the most due)')
     .option('--provider <id>', `only this provider (${PROVIDER_IDS.join(', ')})`)
     .option('--limit <n>', 'how many due links to check', String(DEFAULT_CHECK_LIMIT))
@@ -32,6 +32,8 @@ export function registerLinksCommands(program: Command): void {
       const provider = parseProvider(options.provider);
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new CliError('--limit must be an integer from 1 to 100000');
+      const notLinks = given.filter((link) => !isHttpLink(link.trim()));
+      if (notLinks.length > 0) throw new CliError(`not an http(s) link: ${notLinks.map((link) => JSON.stringify(link)).join(', ')}`);
       const config = loadConfig();
       await withDatabase(config, (database) => checkCommand(config, database, given, provider, limit));
     });
@@ -52,6 +54,11 @@ export function registerLinksCommands(program: Command): void {
         await new LinkHealthStore(database, 0).eachHidden(provider, (batch) => write(batch.join('\n')));
       });
     });
+}
+
+/** What `links check` takes: an absolute http(s) address (a link of no known provider is checked as "unsupported"). */
+function isHttpLink(text: string): boolean {
+  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 }
 
 function parseProvider(text: string | undefined): ProviderId | undefined {
@@ -91,7 +98,8 @@ async function checkCommand(config: Config, database: Database, given: string[],
       if (after.hidden && !before.hidden) hidden++;
       if (!after.hidden && before.hidden) shown++;
     } else notHeld++;
-    write(`${outcome.verdict} ${link}`);
+    // The reason beside the verdict: what the provider answered and the row that decided (docs/link-health.md).
+    write(`${outcome.verdict} ${link}  ${outcome.reason}`);
   }
   if (given.length === 0) await queue.release(links, owner);
   const counts = VERDICTS.map((verdict) => `${tally.get(verdict)} ${verdict}`).join(', ');

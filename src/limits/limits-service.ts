@@ -5,7 +5,7 @@
  * REDIS_URL the counters are shared through the process's Redis link (see redis/counter.ts and
  * redis/redis-link.ts for what happens when it is unreachable).
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import { RecurringFailure } from '../observability/recurring-failure.js';

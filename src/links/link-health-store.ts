@@ -20,6 +20,8 @@ export interface LinkStatus {
   verdict: Verdict | null;
   checked_at: string | null;
   hidden: boolean;
+  /** The latest verdict's reason line (its evidence, docs/link-health.md "Evidence"); null before a check. */
+  reason: string | null;
   /** When it was last found alive (the web page's "last found working"). */
   alive_at: string | null;
 }
@@ -33,6 +35,9 @@ export interface ProviderCounts {
   hidden: boolean;
   count: number;
 }
+
+/** The verdicts the visibility rule remembers as decided (links/visibility-rule.ts). */
+const DECISIVE = new Set<Verdict>(['alive', 'locked', 'dead']);
 
 type StateRow = Pick<LinkStatesTable, 'verdict' | 'checked_at' | 'decided_verdict' | 'decided_at' | 'alive_at'> & { hidden: number };
 
@@ -78,6 +83,13 @@ export class LinkHealthStore {
       reported_at: null,
       lease_owner: null,
       lease_until: null,
+      reason: outcome.reason,
+      evidence_row: outcome.evidence.row,
+      evidence_status: outcome.evidence.status ?? null,
+      evidence_code: outcome.evidence.code ?? null,
+      evidence_message: outcome.evidence.message ?? null,
+      // A decisive verdict replaces the reason that hid (or showed) the entry; an `unknown` keeps it.
+      ...(DECISIVE.has(outcome.verdict) ? { decided_reason: outcome.reason } : {}),
     };
     const write = async (trx: typeof db) => {
       await trx
@@ -118,6 +130,7 @@ export class LinkHealthStore {
         'link_states.verdict',
         'link_states.checked_at',
         'link_states.alive_at',
+        'link_states.reason',
       ])
       .where('entries.source_link', '=', link)
       .executeTakeFirst();
@@ -129,6 +142,7 @@ export class LinkHealthStore {
       verdict: (row.verdict as Verdict | null) ?? (provider ? null : 'unsupported'),
       checked_at: row.checked_at ?? null,
       hidden: Number(row.entry_hidden) === 1,
+      reason: row.reason ?? null,
       alive_at: row.alive_at ?? null,
     };
   }

@@ -4,7 +4,7 @@
  * checkers. `start()` is separate from construction so `serve` starts checking only after the demo data
  * (never checked) is in place.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
@@ -61,7 +61,13 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
         redis,
         redisKeyPrefix: config.limits.redisKeyPrefix,
         observer: recorder && {
-          checked: (provider, outcome, seconds) => recorder.checked(provider, outcome.verdict, seconds),
+          checked: (provider, outcome, seconds) =>
+            recorder.checked(
+              provider,
+              outcome.verdict,
+              seconds,
+              outcome.evidence.row === 'unknown-code' ? outcome.evidence.code : undefined,
+            ),
           paused: (provider, paused) => recorder.paused(provider, paused),
         },
       })

@@ -35,6 +35,14 @@ export interface LinkStatesTable {
   /** The instance checking it now, until `lease_until` (ms since the epoch). */
   lease_owner: string | null;
   lease_until: number | null;
+  /** The latest verdict's reason line and evidence (links/link-checker.ts `CheckEvidence`); null before 008. */
+  reason: string | null;
+  evidence_row: string | null;
+  evidence_status: number | null;
+  evidence_code: string | null;
+  evidence_message: string | null;
+  /** The reason of the latest decisive verdict (what hid a hidden entry). */
+  decided_reason: string | null;
 }
 
 export interface MetaTable {

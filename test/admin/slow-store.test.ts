@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { buildCatalogueApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestDatabase } from '../support/harness.js';
 import { addAccount, operatorWith, signIn } from './support.js';

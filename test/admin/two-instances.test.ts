@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestDatabase } from '../support/harness.js';
 import { uniquePrefix } from '../support/redis.js';
