@@ -38,10 +38,14 @@ export async function signInRoutes(app: FastifyInstance, { admin }: { admin: Adm
     const name = field(request.body, 'name').trim();
     const password = field(request.body, 'password');
     const waitSeconds = await admin.throttle.refusedFor(request.ip, name);
-    if (waitSeconds > 0) throw signInThrottled(waitSeconds);
+    if (waitSeconds > 0) {
+      request.log.warn({ name: name.slice(0, 64), address: request.ip }, 'console sign-in refused: too many failures');
+      throw signInThrottled(waitSeconds);
+    }
     const found = await withinDeadline(admin.accounts.credentials(name), admin.storeDeadlineMs);
     if (!(await passwordMatches(found?.passwordHash, password)) || !found) {
       await admin.throttle.failed(request.ip, name);
+      request.log.info({ name: name.slice(0, 64), address: request.ip }, 'console sign-in failed');
       return loginPage(request, reply, t(request).wrongCredentials, name, 401);
     }
     const carried = sessionToken(request.headers.cookie);
