@@ -94,6 +94,7 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
     features: services.features,
     probes: services.probes,
     linkCounts: () => services.links.counts(),
+    linkGuards: () => services.links.guardSummary(),
   });
   await web?.register(app);
   if (config.admin.enabled) {
