@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildRankingApp } from '../../src/boards-app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { runCli, startCli } from '../support/cli.js';
-import { createTestDatabase, importFromAnotherProcess, STORES } from '../support/harness.js';
+import { createTestDatabase, STORES } from '../support/harness.js';
 import { listen, socketRequest } from '../support/net.js';
 
 const TOKEN_LINE = /^dxr_[A-Za-z0-9_-]{43}$/;
@@ -161,12 +161,11 @@ describe('dramadex serve --demo', () => {
   test('serves demo rankings on RANKING_PORT only, bound tokens work, and no token reaches the log', async () => {
     const database = await createTestDatabase('sqlite');
     const env = { DATABASE_URL: database.url, PORT: '0', RANKING_PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'trace' };
-    // `token issue` does not create a database (only serve, import, mirror and sources do): make it first.
-    await importFromAnotherProcess(database.url, []);
-    const token = lastLine((await runCli(['token', 'issue', '--ip', '127.0.0.1'], env)).stdout);
+    // `serve` makes the database; `token issue` refuses to create one (it would write where nothing is served).
     const server = startCli(['serve', '--demo'], env);
     try {
       await server.until(/"msg":"dramadex is serving"/);
+      const token = lastLine((await runCli(['token', 'issue', '--ip', '127.0.0.1'], env)).stdout);
       const line = server
         .output()
         .split('\n')
