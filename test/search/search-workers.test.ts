@@ -15,7 +15,7 @@ import { createTestContext, entry, STORES, type TestContext } from '../support/h
 
 const MINUTE = 60_000;
 const CRASHING = new URL('./support/crash-on-keyword-worker.js', import.meta.url);
-const dead: CheckOutcome = { verdict: 'dead', provider: 'quark', reason: 'test', throttled: false };
+const dead: CheckOutcome = { verdict: 'dead', provider: 'quark', reason: 'test', throttled: false, evidence: { row: 'test' } };
 const NAMES = [
   '霸道总裁爱上我',
   '《霸道总裁》',
