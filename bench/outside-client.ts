@@ -13,11 +13,11 @@ import { seededRandom } from '../src/demo/seeded-random.js';
 import type { IndexedSearch } from '../src/search/indexed-search.js';
 import { type KeywordClass, keywordCorpus } from './keyword-corpus.js';
 
-/** Twice the last-level cache of the bench machine (32 MB, one L3 shared by both cores). */
-const EVICTED_BYTES = 64 << 20;
+/** One and a half times the last-level cache of the bench machine (32 MB, one L3 shared by both cores). */
+const EVICTED_BYTES = 48 << 20;
 let evictBuffer: Uint8Array | undefined;
 
-/** Writes a line of every 64 bytes of a buffer twice the LLC, so the next query starts with cold caches. */
+/** Writes a line of every 64 bytes of a buffer larger than the LLC, so the next query starts with cold caches. */
 export function evictCaches(): number {
   evictBuffer ??= new Uint8Array(EVICTED_BYTES).fill(1);
   let sum = 0;

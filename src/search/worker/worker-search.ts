@@ -218,7 +218,8 @@ export class WorkerSearch implements SearchEngine {
     builder
       .request({ kind: 'sync', id: 0 })
       .then(() => this.view && this.builds.seed(index, this.view))
-      .catch(() => undefined) // the builder stopped: the pool's failure, or its restart, follows
+      // The builder stopped during the round trip: the seed waits its turn again, for the builder's restart.
+      .catch(() => this.enqueue({ kind: 'seed', index }))
       .finally(() => {
         this.builderUnderWay = false;
         this.pump();
