@@ -12,7 +12,7 @@ import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js
 import { LinkQueueStore } from '../links/link-queue-store.js';
 import { LEASE_MS } from '../links/link-scheduler.js';
 import { createLinkChecker } from '../links/providers/index.js';
-import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
+import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../links/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';

@@ -12,11 +12,11 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from '../observability/logger.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
-import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import type { CheckOutcome, LinkChecker } from './link-checker.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { LinkQueueStore } from './link-queue-store.js';
 import { PauseState } from './provider-lane.js';
+import { PROVIDER_IDS, type ProviderId } from './share-links.js';
 
 /** How long a claimed link stays leased: longer than a check with its timeout, short for a killed instance. */
 export const LEASE_MS = 2 * 60_000;

@@ -58,12 +58,12 @@ for (const store of STORES) {
       const verdicts = (lines: string[]) => lines.slice(0, -1).map((line) => line.split('  ')[0]);
       assert.deepEqual(verdicts(first).sort(), [`alive ${alive}`, `dead ${dying}`, `locked ${locked}`].sort());
       // The reason beside each verdict: what the provider said and the row that decided.
-      assert.ok(first.includes(`dead ${dying}  dead: list code -7 (HTTP 200, row baidu.list.list-errno-says-the-share)`), first.join('\n'));
+      assert.ok(first.includes(`dead ${dying}  dead: shorturlinfo code -3 (HTTP 200, row baidu.shorturlinfo.-3)`), first.join('\n'));
       assert.match(first.at(-1) ?? '', /^checked 3 links: 1 alive, 1 locked, 1 dead, 0 unknown, 0 unsupported; 0 hidden/);
       assert.deepEqual(await cli('links', 'hidden'), ['']);
 
       const second = await cli('links', 'check', dying);
-      assert.equal(second[0], `dead ${dying}  dead: list code -7 (HTTP 200, row baidu.list.list-errno-says-the-share)`);
+      assert.equal(second[0], `dead ${dying}  dead: shorturlinfo code -3 (HTTP 200, row baidu.shorturlinfo.-3)`);
       assert.match(second.at(-1) ?? '', /1 hidden, 0 shown again/);
       assert.deepEqual(await cli('links', 'hidden'), [dying]);
       assert.deepEqual(await cli('links', 'hidden', '--provider', 'quark'), ['']);
