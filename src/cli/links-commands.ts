@@ -1,6 +1,6 @@
 /**
- * `dramadex links check|status|hidden` (docs/link-health.md, "Operations"). They work on the store
- * whether or not a server runs: `check` sends the requests itself (paced at LINK_CHECK_RATE per
+ * `dramadex links check|status|hidden|probe` (docs/link-health.md, "Operations"). They work on the store
+ * whether or not a server runs (`probe` never opens it): `check` sends the requests itself (paced at LINK_CHECK_RATE per
  * provider, honouring the leases of running instances) and applies the visibility rule, which running
  * instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
  */
@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
 import { VERDICTS, type Verdict } from '../links/link-checker.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
+import { probeLines, probeLink } from '../links/link-probe.js';
 import { LinkQueueStore } from '../links/link-queue-store.js';
 import { LEASE_MS } from '../links/link-scheduler.js';
 import { createLinkChecker } from '../links/providers/index.js';
@@ -41,6 +42,16 @@ export function registerLinksCommands(program: Command): void {
     .action(async () => {
       const config = loadConfig();
       await withDatabase(config, (database) => statusCommand(config, database));
+    });
+  links
+    .command('probe')
+    .description(
+      'one check now, changing nothing: each request, its status, the provider code and message, the row that decided, the verdict',
+    )
+    .argument('<source_link>', 'the share link to check')
+    .action(async (link: string) => {
+      const result = await probeLink(link.trim(), parseCheckOrigins(loadConfig().links.origins));
+      for (const line of probeLines(result)) write(line);
     });
   links
     .command('hidden')
