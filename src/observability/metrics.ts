@@ -125,7 +125,25 @@ export class Metrics {
   private readonly unknownCodeLabels = new Map<string, Set<string>>();
   private readonly linkProviderPaused = new Gauge({
     name: 'dramadex_link_provider_paused',
-    help: '1 while this instance pauses checks of a provider after a throttle or failures in a row, else 0',
+    help: '1 while checks of a provider are paused (a throttle, failures in a row, its breaker or canary), as this instance sees it, else 0',
+    labelNames: ['provider'],
+    registers: [this.registry],
+  });
+  private readonly linkBreakerOpen = new Gauge({
+    name: 'dramadex_link_breaker_open',
+    help: "1 while a provider's dead-rate breaker is open (its dead verdicts hide nothing), as this instance sees it, else 0",
+    labelNames: ['provider'],
+    registers: [this.registry],
+  });
+  private readonly linkHidesWaiting = new Counter({
+    name: 'dramadex_link_hides_waiting_total',
+    help: 'Confirmed dead entries that wait for the next hour because their provider reached LINK_CHECK_MAX_HIDES_PER_HOUR',
+    labelNames: ['provider'],
+    registers: [this.registry],
+  });
+  private readonly linkCheckRate = new Gauge({
+    name: 'dramadex_link_check_rate',
+    help: 'Checks a second a provider is asked at now, for the whole deployment (slower after a throttle)',
     labelNames: ['provider'],
     registers: [this.registry],
   });
@@ -166,12 +184,12 @@ export class Metrics {
     return bound(['hit', 'build'] as const, (result) => this.fullDumps.child(result));
   }
 
-  /** One tally per bearer-check outcome; the outcomes are the ranking component's (ranking/outcomes.ts). */
+  /** One tally per bearer-check outcome; the outcomes are the ranking component's (boards/outcomes.ts). */
   rankingAuthTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
     return bound(outcomes, (outcome) => this.rankingAuth.child(outcome));
   }
 
-  /** One tally per WeChat callback outcome (ranking/outcomes.ts). */
+  /** One tally per WeChat callback outcome (boards/outcomes.ts). */
   wechatTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
     return bound(outcomes, (outcome) => this.wechatCallbacks.child(outcome));
   }
@@ -204,6 +222,9 @@ export class Metrics {
     /** `unknownCode`: the provider's code when no row named it (docs/link-health.md, "Evidence"). */
     checked(provider: string, verdict: string, seconds: number, unknownCode?: string): void;
     paused(provider: string, paused: boolean): void;
+    breaker(provider: string, open: boolean): void;
+    hideWaited(provider: string): void;
+    rate(provider: string, perSecond: number): void;
   } {
     return {
       checked: (provider, verdict, seconds, unknownCode) => {
@@ -212,6 +233,9 @@ export class Metrics {
         if (unknownCode !== undefined) this.linkUnknownCodes.labels(provider, this.unknownCodeLabel(provider, unknownCode)).inc();
       },
       paused: (provider, paused) => this.linkProviderPaused.labels(provider).set(paused ? 1 : 0),
+      breaker: (provider, open) => this.linkBreakerOpen.labels(provider).set(open ? 1 : 0),
+      hideWaited: (provider) => this.linkHidesWaiting.labels(provider).inc(),
+      rate: (provider, perSecond) => this.linkCheckRate.labels(provider).set(perSecond),
     };
   }
 
