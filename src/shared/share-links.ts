@@ -123,9 +123,6 @@ export function withShareCode(link: string, code: string): string {
   return url.toString();
 }
 
-/** The hosts of every known provider (to find share links in posted text). */
-export const SHARE_HOSTS: readonly string[] = FORMS.flatMap((form) => form.hosts);
-
 function safeDecode(text: string): string {
   try {
     return decodeURI(text);

@@ -44,11 +44,6 @@ function createModules(): Record<ProviderId, ProviderModule> {
   };
 }
 
-/** The fixed API hosts of every provider (for docs and the tests that prove nothing else is reached). */
-export const PROVIDER_API_HOSTS: Record<ProviderId, readonly string[]> = Object.fromEntries(
-  Object.values(createModules()).map((module) => [module.id, module.hosts]),
-) as Record<ProviderId, readonly string[]>;
-
 export function createLinkChecker(options: LinkCheckerOptions = {}): LinkChecker {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   const bodyCapBytes = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
