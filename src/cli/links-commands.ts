@@ -1,21 +1,21 @@
 /**
- * `dramadex links check|status|hidden` (docs/link-health.md, "Operations"). They work on the store
- * whether or not a server runs: `check` sends the requests itself (paced at LINK_CHECK_RATE per
- * provider, honouring the leases of running instances) and applies the visibility rule, which running
- * instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
+ * `dramadex links check|status|hidden|breaker` (docs/link-health.md, "Operations"). They work on the
+ * store whether or not a server runs: `check` (links-check.ts) sends the requests itself, honouring the
+ * leases of running instances and the providers' shared guards, and applies the visibility rule, which
+ * running instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
  */
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
-import { VERDICTS, type Verdict } from '../links/link-checker.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
-import { LinkQueueStore } from '../links/link-queue-store.js';
-import { LEASE_MS } from '../links/link-scheduler.js';
 import { createLinkChecker } from '../links/providers/index.js';
-import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
+import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
-import { withDatabase } from './with-database.js';
+import { registerBreakerCommand } from './links-breaker.js';
+import { runLinksCheck } from './links-check.js';
+import { parseProvider } from './parse-provider.js';
+import { commandLog, withDatabase } from './with-database.js';
 
 const DEFAULT_CHECK_LIMIT = 20;
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -24,7 +24,7 @@ export function registerLinksCommands(program: Command): void {
   const links = program.command('links').description('link health: check share links, see counts, list hidden entries');
   links
     .command('check')
-    .description('check now the given links, or the most due ones; prints `<verdict> <link>` per link and a summary')
+    .description('check now the given links, or the most due ones; prints `<verdict> <link>  <reason>` per link and a summary')
     .argument('[links...]', 'links to check (default: the most due)')
     .option('--provider <id>', `only this provider (${PROVIDER_IDS.join(', ')})`)
     .option('--limit <n>', 'how many due links to check', String(DEFAULT_CHECK_LIMIT))
@@ -32,8 +32,13 @@ export function registerLinksCommands(program: Command): void {
       const provider = parseProvider(options.provider);
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new CliError('--limit must be an integer from 1 to 100000');
+      const notLinks = given.filter((link) => !isHttpLink(link.trim()));
+      if (notLinks.length > 0) throw new CliError(`not an http(s) link: ${notLinks.map((link) => JSON.stringify(link)).join(', ')}`);
       const config = loadConfig();
-      await withDatabase(config, (database) => checkCommand(config, database, given, provider, limit));
+      const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
+      await withDatabase(config, (database) =>
+        runLinksCheck({ config, database, checker, log: commandLog(config), given, provider, limit, write }),
+      );
     });
   links
     .command('status')
@@ -42,6 +47,7 @@ export function registerLinksCommands(program: Command): void {
       const config = loadConfig();
       await withDatabase(config, (database) => statusCommand(config, database));
     });
+  registerBreakerCommand(links);
   links
     .command('hidden')
     .description("the hidden entries' links, one a line (what `remove --file` takes)")
@@ -54,62 +60,9 @@ export function registerLinksCommands(program: Command): void {
     });
 }
 
-function parseProvider(text: string | undefined): ProviderId | undefined {
-  if (text === undefined) return undefined;
-  const id = text.trim().toLowerCase();
-  if (!(PROVIDER_IDS as readonly string[]).includes(id))
-    throw new CliError(`unknown provider "${text}": use one of ${PROVIDER_IDS.join(', ')}`);
-  return id as ProviderId;
-}
-
-async function checkCommand(config: Config, database: Database, given: string[], provider: ProviderId | undefined, limit: number) {
-  const queue = new LinkQueueStore(database);
-  const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
-  const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
-  const owner = `cli-${process.pid}`;
-  let links = given.map((link) => link.trim()).filter(Boolean);
-  if (provider) links = links.filter((link) => parseShareLink(link)?.provider === provider);
-  if (given.length === 0) links = await mostDue(queue, provider ? [provider] : PROVIDER_IDS, limit);
-  const tally = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
-  let hidden = 0;
-  let shown = 0;
-  let notHeld = 0;
-  const lastCheckAt = new Map<string, number>();
-  for (const link of links) {
-    const before = await health.status(link);
-    const share = parseShareLink(link);
-    if (share) {
-      // Paced at LINK_CHECK_RATE per provider, as the background checks are.
-      const wait = (lastCheckAt.get(share.provider) ?? 0) + 1000 / config.links.ratePerSecond - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastCheckAt.set(share.provider, Date.now());
-    }
-    const outcome = await checker.check(link);
-    tally.set(outcome.verdict, (tally.get(outcome.verdict) ?? 0) + 1);
-    if (before) {
-      const after = await health.record(link, outcome, new Date());
-      if (after.hidden && !before.hidden) hidden++;
-      if (!after.hidden && before.hidden) shown++;
-    } else notHeld++;
-    write(`${outcome.verdict} ${link}`);
-  }
-  if (given.length === 0) await queue.release(links, owner);
-  const counts = VERDICTS.map((verdict) => `${tally.get(verdict)} ${verdict}`).join(', ');
-  const held = notHeld > 0 ? `; ${notHeld} not in the catalogue (not recorded)` : '';
-  write(`checked ${links.length} ${links.length === 1 ? 'link' : 'links'}: ${counts}; ${hidden} hidden, ${shown} shown again${held}`);
-
-  async function mostDue(store: LinkQueueStore, providers: readonly ProviderId[], count: number): Promise<string[]> {
-    while ((await store.enrolNew()) > 0) {
-      // every entry enrolled, a batch at a time, so "most due" sees the never-checked ones too
-    }
-    const picked: string[] = [];
-    for (const id of providers) {
-      const due = await store.due(id, count - picked.length, Date.now());
-      picked.push(...(await store.claim(due, owner, Date.now(), LEASE_MS)));
-      if (picked.length >= count) break;
-    }
-    return picked;
-  }
+/** What `links check` takes: an absolute http(s) address (a link of no known provider is checked as "unsupported"). */
+function isHttpLink(text: string): boolean {
+  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 }
 
 async function statusCommand(config: Config, database: Database): Promise<void> {

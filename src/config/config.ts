@@ -4,7 +4,10 @@
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
 
+import { availableParallelism } from 'node:os';
+import type { ProviderId } from '../shared/share-links.js';
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
+import { canaryLinks, hidingProviders, type ProviderRates, providerRates } from './link-check.js';
 import { addressList, type ChannelKeywords, corsOrigins, type FetchSources, fetchSources, trustedProxies, wechatChannel } from './lists.js';
 
 export type Language = Environment['LANGUAGE'];
@@ -41,11 +44,15 @@ export interface Config {
   logFormat: LogFormat;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
+  /** Search worker threads sharing one index (SEARCH_WORKERS; docs/search.md, "Every core"). */
+  searchWorkers: number;
   wechat: WechatConfig | undefined;
   ranking: RankingConfig;
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
+  /** `ADMIN=off` removes every `/admin` route (the operator console, docs/console.md). */
+  admin: { enabled: boolean };
   links: LinkCheckConfig;
   /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
   sources: SourcesConfig;
@@ -55,12 +62,18 @@ export interface Config {
 export interface LinkCheckConfig {
   /** `LINK_CHECK=on`: `serve` checks links and hides confirmed dead entries. */
   enabled: boolean;
-  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`). */
-  ratePerSecond: number;
+  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`), as written. */
+  rates: ProviderRates;
   /** Checks in flight per provider in each instance (`LINK_CHECK_CONCURRENCY`). */
   concurrency: number;
   /** Least minutes between the two `dead` verdicts that hide an entry (`LINK_CHECK_CONFIRM_MINUTES`). */
   confirmMinutes: number;
+  /** The providers whose confirmed deads hide entries (`LINK_CHECK_HIDE`); undefined: the default. */
+  hide: ProviderId[] | undefined;
+  /** Known-alive links checked first in every cycle (`LINK_CHECK_CANARIES`). */
+  canaries: Partial<Record<ProviderId, string>>;
+  /** Entries hidden per provider in a clock hour, at most (`LINK_CHECK_MAX_HIDES_PER_HOUR`). */
+  maxHidesPerHour: number;
   /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
   origins: string | undefined;
 }
@@ -154,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     logFormat: vars.LOG_FORMAT,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
+    searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(availableParallelism()),
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }
       : undefined,
@@ -168,11 +182,15 @@ export function loadConfig(env: Env = process.env): Config {
     // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
     metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
     web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
+    admin: { enabled: vars.ADMIN === 'on' },
     links: {
       enabled: vars.LINK_CHECK === 'on',
-      ratePerSecond: vars.LINK_CHECK_RATE,
+      rates: providerRates(vars.LINK_CHECK_RATE),
       concurrency: vars.LINK_CHECK_CONCURRENCY,
       confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
+      hide: hidingProviders(vars.LINK_CHECK_HIDE),
+      canaries: canaryLinks(vars.LINK_CHECK_CANARIES),
+      maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
       origins: vars.LINK_CHECK_ORIGINS,
     },
     sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
@@ -208,4 +226,12 @@ function connections(vars: Environment, keepAliveSet: boolean): ConnectionsConfi
     );
   }
   return { requestTimeoutSeconds, keepAliveTimeoutSeconds, maxPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS };
+}
+
+/**
+ * Search workers when SEARCH_WORKERS is unset: one per core the process may use, less the one the
+ * catalogue's thread (HTTP, lists, health) needs, and at least one (docs/search.md, "Every core").
+ */
+export function defaultSearchWorkers(cores: number): number {
+  return Math.max(1, cores - 1);
 }

@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
   ['client'],
   ['ingest', 'limits', 'boards', 'links'],
   ['web', 'system', 'demo', 'sources'],
+  ['admin'],
   ['composition'],
 ];
 
@@ -40,6 +41,8 @@ const HTTP_EDGE_FILES = [
   'boards/access-tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
   'observability/metrics-app.ts',
   'observability/request-observer.ts', // an onResponse hook
+  'admin/access-hooks.ts', // the console's authorization and CSRF hooks
+  'admin/page-reply.ts', // the console's page decorator on the reply
 ];
 /** Libraries of the Fastify family that carry no Fastify types. */
 const PLAIN_LIBRARIES = ['@fastify/accept-negotiator'];

@@ -55,12 +55,12 @@ export function suffixStart(text: string): number {
 /** `start + suffixStart(text of units[start, end))`, without a string or the regex. */
 export function suffixStartOfUnits(units: Uint16Array, start: number, end: number): number {
   let stop = end;
-  for (let round = 0; round < 3 && stop > start && ENDING[units[stop - 1] as number] === 1; round++) {
+  for (let round = 0; round < 3 && stop > start && ENDING[units[stop - 1]!] === 1; round++) {
     const { kindOf, kinds, next, accepting } = BACKWARD;
     let state = BACKWARD.start;
     let first = -1;
     for (let at = stop - 1; at >= start && state !== 0; at--) {
-      state = next[state * kinds + (kindOf[units[at] as number] as number)] as number;
+      state = next[state * kinds + kindOf[units[at]!]!]!;
       if (accepting[state] === 1) first = at;
     }
     if (first < 0) break;

@@ -7,7 +7,7 @@
  * exact-title matches.
  */
 import { Converter } from 'opencc-js/t2cn';
-import { suffixStart, suffixStartOfUnits } from './query/episode-suffix.js';
+import { suffixStart, suffixStartOfUnits } from './episode-suffix.js';
 
 const toSimplified = Converter({ from: 't', to: 'cn' });
 
@@ -28,7 +28,7 @@ function foldCodePoint(char: string): string {
 
 /** The folded form of a BMP code unit: a unit, or -2 when it folds to more than one. */
 export function foldUnit(unit: number): number {
-  const known = FOLD_UNIT[unit] as number;
+  const known = FOLD_UNIT[unit]!;
   if (known !== -1) return known;
   const folded = foldCodePoint(String.fromCharCode(unit));
   const result = folded.length === 1 ? folded.charCodeAt(0) : -2;
@@ -67,7 +67,7 @@ export function foldText(text: string): string {
     }
     const unit = text.charCodeAt(index);
     const folded = foldUnit(unit);
-    out += folded === -2 ? (WIDE_FOLDS.get(text[index] as string) as string) : String.fromCharCode(folded);
+    out += folded === -2 ? WIDE_FOLDS.get(text[index]!)! : String.fromCharCode(folded);
     index++;
   }
   return out;
@@ -91,9 +91,9 @@ export function isDecoration(unit: number): boolean {
 export function coreLengthOfUnits(units: Uint16Array, start: number, end: number): number {
   const stop = suffixStartOfUnits(units, start, end);
   let length = 0;
-  for (let at = start; at < stop; at++) if (DECORATION[units[at] as number] !== 1) length++;
+  for (let at = start; at < stop; at++) if (DECORATION[units[at]!] !== 1) length++;
   if (length > 0) return length;
-  for (let at = start; at < end; at++) if (DECORATION[units[at] as number] !== 1) length++;
+  for (let at = start; at < end; at++) if (DECORATION[units[at]!] !== 1) length++;
   return length;
 }
 

@@ -94,19 +94,19 @@ export function backwardAutomaton(pattern: Pattern): BackwardAutomaton {
         const end = state();
         for (const option of node.options) {
           const begin = state();
-          (empty[from] as number[]).push(begin);
-          (empty[build(option, begin) as number] as number[]).push(end);
+          empty[from]!.push(begin);
+          empty[build(option, begin) as number]!.push(end);
         }
         return end;
       }
       case 'repeat': {
         const begin = state();
         const end = state();
-        (empty[from] as number[]).push(begin);
+        empty[from]!.push(begin);
         const last = build(node.part, begin);
-        (empty[last] as number[]).push(end);
-        if (node.min === 0) (empty[from] as number[]).push(end);
-        if (node.many) (empty[last] as number[]).push(begin);
+        empty[last]!.push(end);
+        if (node.min === 0) empty[from]!.push(end);
+        if (node.many) empty[last]!.push(begin);
         return end;
       }
     }
@@ -119,18 +119,17 @@ export function backwardAutomaton(pattern: Pattern): BackwardAutomaton {
   const signatures = new Int32Array(0x10000);
   for (const [index, leaf] of leafList.entries()) {
     const bit = 1 << index;
-    if (leaf.startsWith('=')) signatures[leaf.charCodeAt(1)] = (signatures[leaf.charCodeAt(1)] as number) | bit;
+    if (leaf.startsWith('=')) signatures[leaf.charCodeAt(1)] = signatures[leaf.charCodeAt(1)]! | bit;
     else {
       const test = new RegExp(`^${leaf}$`, 'u');
-      for (let unit = 0; unit < 0x10000; unit++)
-        if (test.test(String.fromCharCode(unit))) signatures[unit] = (signatures[unit] as number) | bit;
+      for (let unit = 0; unit < 0x10000; unit++) if (test.test(String.fromCharCode(unit))) signatures[unit] = signatures[unit]! | bit;
     }
   }
   const kindOf = new Uint8Array(0x10000);
   const kindSignature = [0];
   for (let unit = 0; unit < 0x10000; unit++) {
-    let kind = kindSignature.indexOf(signatures[unit] as number);
-    if (kind < 0) kind = kindSignature.push(signatures[unit] as number) - 1;
+    let kind = kindSignature.indexOf(signatures[unit]!);
+    if (kind < 0) kind = kindSignature.push(signatures[unit]!) - 1;
     kindOf[unit] = kind;
   }
   // Subset construction, every set closed under empty moves.
@@ -138,7 +137,7 @@ export function backwardAutomaton(pattern: Pattern): BackwardAutomaton {
     const seen = new Set(set);
     const stack = [...set];
     while (stack.length > 0) {
-      for (const to of empty[stack.pop() as number] as number[]) {
+      for (const to of empty[stack.pop()!]!) {
         if (seen.has(to)) continue;
         seen.add(to);
         stack.push(to);
@@ -156,9 +155,9 @@ export function backwardAutomaton(pattern: Pattern): BackwardAutomaton {
   for (let id = 0; id < sets.length; id++) {
     for (let kind = 0; kind < kinds; kind++) {
       const targets: number[] = [];
-      for (const nfa of sets[id] as number[]) {
+      for (const nfa of sets[id]!) {
         const edge = move[nfa];
-        if (edge && ((kindSignature[kind] as number) >>> leafList.indexOf(edge[0])) & 1) targets.push(edge[1]);
+        if (edge && (kindSignature[kind]! >>> leafList.indexOf(edge[0])) & 1) targets.push(edge[1]);
       }
       const target = closure(targets);
       let to = ids.get(String(target));
