@@ -24,7 +24,7 @@ function commandTable(): string {
     .join('\n');
 }
 
-test("every command is in the command table of docs/commands.md", async () => {
+test('every command is in the command table of docs/commands.md', async () => {
   const top = await runCli(['--help'], {});
   const table = commandTable();
   const groups = await Promise.all(
