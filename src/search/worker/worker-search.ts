@@ -241,7 +241,7 @@ export class WorkerSearch implements SearchEngine {
         const thread = this.threads[index] as SearchThread;
         if (thread.state === 'running' && !this.seeded[index]) this.seed(thread, index);
       })
-      .catch(() => undefined) // the builder stopped: the pool's failure, or its restart, follows
+      .catch(() => undefined) // swallow-ok: the builder stopped: the pool's failure, or its restart, follows
       .finally(() => {
         this.builderUnderWay = false;
         this.pump();
