@@ -7,17 +7,19 @@
  * Both run under the catalogue API's limits like every `/api/` route.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
 import { addressGroup } from '../http/client-address.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { ApiError, badRequest, rateLimited } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { LINK_REPORTS_PATH } from '../http/paths.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { VERDICTS } from './link-checker.js';
 import type { LinkServices } from './link-services.js';
-import { reportPage } from './report-page.js';
+import { reportPage as plainReportPage } from './report-page.js';
 
 export const REPORTS_PER_HOUR = 20;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -28,6 +30,10 @@ export interface LinkRoutesOptions {
   config: Config;
   links: LinkServices;
   redis?: RedisLink | undefined;
+  /** Addresses the report limit leaves alone (EXEMPT_ADDRESSES, as the catalogue limits do). */
+  isExempt?: ((address: string) => boolean) | undefined;
+  /** The web page's answer to a browser's report (its look, a way back); undefined: JSON, or the plain page for a form. */
+  reportPage?: ((request: FastifyRequest) => string | undefined) | undefined;
 }
 
 const LinkStatus = Type.Object({
@@ -60,7 +66,7 @@ function linkOf(value: unknown): string {
   return link;
 }
 
-export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { config, links, redis }) => {
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { config, links, redis, isExempt, reportPage }) => {
   const reports = new Counter(
     { name: 'link-reports', points: REPORTS_PER_HOUR, durationSeconds: 3600 },
     config.limits.redisKeyPrefix,
@@ -87,15 +93,21 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   });
 
   const reportSchema = {
-    body: Type.Object({ source_link: Type.String({ description: 'the link a person found broken' }) }, { additionalProperties: true }),
+    body: Type.Object(
+      {
+        source_link: Type.String({ description: 'the link a person found broken' }),
+        back: Type.Optional(Type.String({ description: 'the web form only: the page to return to (a path of this site)' })),
+      },
+      { additionalProperties: true },
+    ),
     response: { 202: SuccessEnvelope(Type.Object({ source_link: Type.String() })), ...errorResponses },
   };
-  app.post('/api/link-reports', { schema: reportSchema, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  app.post(LINK_REPORTS_PATH, { schema: reportSchema, bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const language = responseLanguage(request.headers['accept-language'], config.language);
     const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
     const link = linkOf(request.body.source_link);
     try {
-      await reports.consume(addressGroup(request.ip));
+      if (!isExempt?.(request.ip)) await reports.consume(addressGroup(request.ip));
     } catch (refusal) {
       if (!isRefusal(refusal)) throw refusal;
       throw rateLimited({
@@ -107,7 +119,8 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
     }
     if (!(await links.report(link))) throw linkNotHeld(link);
     reply.code(202);
-    if (fromForm) return reply.type('text/html; charset=utf-8').send(reportPage(language) as never);
+    const page = reportPage?.(request) ?? (fromForm ? plainReportPage(language) : undefined);
+    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page as never);
     return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
       source_link: link,
     });

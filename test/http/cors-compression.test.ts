@@ -44,6 +44,28 @@ for (const store of STORES) {
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);
     });
 
+    test('the preflight of POST /api/link-reports answers POST and Content-Type; the reading routes stay GET and HEAD', async () => {
+      const report = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/link-reports',
+        remoteAddress: '10.40.0.3',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      assert.equal(report.statusCode, 204);
+      assert.equal(report.headers['access-control-allow-origin'], ORIGIN);
+      assert.match(String(report.headers['access-control-allow-methods']), /\bPOST\b/);
+      assert.match(String(report.headers['access-control-allow-headers']), /Content-Type/i);
+      const reading = await preflight(ctx, ORIGIN, '10.40.0.4');
+      assert.doesNotMatch(String(reading.headers['access-control-allow-methods']), /POST/);
+      const stranger = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/link-reports',
+        remoteAddress: '10.40.0.5',
+        headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+      });
+      assert.equal(stranger.headers['access-control-allow-origin'], undefined);
+    });
+
     test('a list answer above the threshold is compressed by Accept-Encoding; its weak ETag earns a 304', async () => {
       // Each request from its own address: the limits are on for this suite (one request per 3 s).
       let client = 0;
