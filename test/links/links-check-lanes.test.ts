@@ -10,6 +10,7 @@ import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { LANE_DEADLINE_MS, runLinksCheck } from '../../src/cli/links-check.js';
 import { loadConfig } from '../../src/config.js';
+import { topUnknownReasons } from '../../src/links/evidence-reads.js';
 import { type CheckOutcome, type LinkChecker, outcomeOf } from '../../src/links/link-checker.js';
 import { LinkQueueStore } from '../../src/links/link-queue-store.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -108,6 +109,12 @@ for (const store of STORES) {
       assert.ok(
         lines.some((line) => /^skipped 17 quark links: it keeps failing \(unknown: .*scripted.*\) and pauses for 60 s$/.test(line)),
         lines.join('\n'),
+      );
+      // `links status` lists the reason: three links answer unknown by the same row.
+      const reasons = await topUnknownReasons(database, 3);
+      assert.deepEqual(
+        reasons.map(({ provider, row, count }) => ({ provider, row, count })),
+        [{ provider: 'quark', row: 'scripted', count: 3 }],
       );
       const paused = await run(new ScriptedChecker(), failing.slice(0, 1));
       await paused.done;
