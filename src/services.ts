@@ -4,17 +4,18 @@
  * build it with their own configuration (a temporary SQLite file, a PostgreSQL test database) and pass
  * it to the app builders.
  */
+
+import { createRankingServices, type RankingServices } from './boards/ranking-services.js';
 import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueStore } from './catalogue/catalogue-store.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLinkServices, type LinkServices } from './links/link-services.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { RecurringFailure } from './observability/recurring-failure.js';
-import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { RedisLink } from './redis/redis-link.js';
 import { KEYWORD_CLASSES } from './search/keyword-class.js';
 import { SEARCH_WORKER_EVENTS } from './search/worker/worker-events.js';
@@ -34,6 +35,8 @@ export interface Services {
   /** The process's one Redis link, shared by every user of Redis; undefined without REDIS_URL. */
   redis: RedisLink | undefined;
   catalogue: Catalogue;
+  /** The search worker pool the catalogue asks (docs/search.md, "Every core"). */
+  search: WorkerSearch;
   fullDumps: FullDumpCache;
   rankings: RankingServices;
   /** The catalogue's limits; undefined when RATE_LIMITS=off. */
@@ -57,6 +60,8 @@ export interface ServiceOptions {
   untilSearchReady?: boolean;
   /** The logger to use (the command line's); by default one is made from LOG_LEVEL, writing to stdout. */
   log?: Logger;
+  /** The search workers' script (tests start one that crashes on a keyword); search-worker.js by default. */
+  searchWorkerUrl?: URL;
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
@@ -74,6 +79,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     metrics?.backgroundFailureTally('catalogue_refresh'),
   );
   const search = new WorkerSearch({
+    workers: config.searchWorkers,
+    ...(options.searchWorkerUrl ? { workerUrl: options.searchWorkerUrl } : {}),
     log: log.child({ component: 'search-worker' }),
     tallies: metrics?.searchWorkerTallies(SEARCH_WORKER_EVENTS),
   });
@@ -115,6 +122,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     database,
     redis,
     catalogue,
+    search,
     fullDumps: new FullDumpCache(catalogue, metrics?.fullDumpTallies()),
     rankings,
     limits,

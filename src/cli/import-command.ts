@@ -5,8 +5,9 @@
 import { access } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { type ImportProgress, importFile, RejectedRowsError } from '../ingest/import-file.js';
+import { IMPORT_FORMATS, type ImportFormat } from '../ingest/read-rows.js';
 import type { ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
@@ -15,25 +16,34 @@ export interface ImportCommandOptions {
   replace?: boolean;
   strict?: boolean;
   type?: ContentType | undefined;
+  /** `--format` as given; checked here. */
+  format?: string | undefined;
 }
 
 export async function importCommand(config: Config, file: string, options: ImportCommandOptions = {}): Promise<void> {
+  const format = options.format?.trim().toLowerCase() as ImportFormat | undefined;
+  if (format !== undefined && !IMPORT_FORMATS.includes(format))
+    throw new CliError(`unknown format "${options.format}": use ndjson, csv or json`);
   await access(file).catch(() => {
     throw new CliError(`cannot read ${file}`);
   });
-  await withDatabase(config, async (database) => {
-    const progress = process.stderr.isTTY ? terminalProgress() : undefined;
-    const report = await importFile(new CatalogueStore(database), file, { ...options, progress }).catch((error: Error) => {
-      if (error instanceof RejectedRowsError)
-        for (const { line, reason } of error.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
-      throw new CliError(`import of ${file} failed: ${error.message}`);
-    });
-    for (const { line, reason } of report.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
-    const removed = options.replace ? `, removed ${report.removed}` : '';
-    process.stdout.write(
-      `imported ${file} (${report.format}): added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}\n`,
-    );
-  });
+  await withDatabase(
+    config,
+    async (database) => {
+      const progress = process.stderr.isTTY ? terminalProgress() : undefined;
+      const report = await importFile(new CatalogueStore(database), file, { ...options, format, progress }).catch((error: Error) => {
+        if (error instanceof RejectedRowsError)
+          for (const { line, reason } of error.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
+        throw new CliError(`import of ${file} failed: ${error.message}`);
+      });
+      for (const { line, reason } of report.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
+      const removed = options.replace ? `, removed ${report.removed}` : '';
+      process.stdout.write(
+        `imported ${file} (${report.format}): added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}\n`,
+      );
+    },
+    { mayCreate: true },
+  );
 }
 
 /** A bar on standard error, only on a terminal (scripts and logs get the summary line alone). */

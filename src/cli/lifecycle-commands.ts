@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { TakedownStore, takedownPatternProblem } from '../catalogue/takedowns.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { readLinks } from '../ingest/read-links.js';
 import { CliError } from './errors.js';
 import { parseType } from './parse-type.js';

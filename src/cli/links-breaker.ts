@@ -5,7 +5,7 @@
  * dead verdicts are real again, or that a fix has landed.
  */
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
 import { CliError } from './errors.js';
 import { parseProvider } from './parse-provider.js';

@@ -5,7 +5,7 @@
  * running instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
  */
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
 import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
@@ -35,6 +35,8 @@ export function registerLinksCommands(program: Command): void {
       const provider = parseProvider(options.provider);
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new CliError('--limit must be an integer from 1 to 100000');
+      const notLinks = given.filter((link) => !isHttpLink(link.trim()));
+      if (notLinks.length > 0) throw new CliError(`not an http(s) link: ${notLinks.map((link) => JSON.stringify(link)).join(', ')}`);
       const config = loadConfig();
       const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
       await withDatabase(config, (database) =>
@@ -70,6 +72,11 @@ export function registerLinksCommands(program: Command): void {
         );
       });
     });
+}
+
+/** What `links check` takes: an absolute http(s) address (a link of no known provider is checked as "unsupported"). */
+function isHttpLink(text: string): boolean {
+  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 }
 
 async function statusCommand(config: Config, database: Database): Promise<void> {

@@ -4,7 +4,7 @@
  * (the lease keeps it from polling a source a running instance is polling).
  */
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
 import { CHANNEL_NAME } from '../sources/channel-name.js';
 import type { PollReport } from '../sources/source-poller.js';
@@ -12,6 +12,9 @@ import { SourceExistsError, type SourceRecord, SourceStore } from '../sources/so
 import { CliError } from './errors.js';
 import { parseType } from './parse-type.js';
 import { withDatabase } from './with-database.js';
+
+/** Sources fill a catalogue, so, like `import`, they may create the SQLite file (with-database.ts). */
+const withFillingDatabase: typeof withDatabase = (config, work) => withDatabase(config, work, { mayCreate: true });
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
 const repeatable = (value: string, list: string[]) => [...list, value];
@@ -52,7 +55,7 @@ export function registerSourcesCommands(program: Command): void {
     .command('list')
     .description('each source: name, kind, every, last poll and outcome, entries added, next poll')
     .action(async () => {
-      await withDatabase(loadConfig(), async (database) => {
+      await withFillingDatabase(loadConfig(), async (database) => {
         const all = await new SourceStore(database).list();
         if (all.length === 0) write('no sources');
         for (const source of all) write(describe(source));
@@ -68,7 +71,7 @@ export function registerSourcesCommands(program: Command): void {
     .description('forget a source (its entries stay)')
     .argument('<name>', 'the source, as `sources list` names it')
     .action(async (name: string) => {
-      await withDatabase(loadConfig(), async (database) => {
+      await withFillingDatabase(loadConfig(), async (database) => {
         if (!(await new SourceStore(database).remove(name))) throw new CliError(`no source named "${name}"`);
         write(`removed source ${name} (its entries stay)`);
       });
@@ -76,7 +79,7 @@ export function registerSourcesCommands(program: Command): void {
 }
 
 async function addSource(source: Parameters<SourceStore['add']>[0]): Promise<void> {
-  await withDatabase(loadConfig(), async (database) => {
+  await withFillingDatabase(loadConfig(), async (database) => {
     await new SourceStore(database).add(source, new Date()).catch((error: unknown) => {
       if (error instanceof SourceExistsError) throw new CliError(error.message);
       throw error;
@@ -91,7 +94,7 @@ async function pollCommand(names: string[]): Promise<void> {
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    await withDatabase(config, async (database) => {
+    await withFillingDatabase(config, async (database) => {
       // Loaded on use: the reader's title rules load search's text tables, which every other command would pay for.
       const [{ mirrorProgress }, { SourcePoller }, { CatalogueStore }, { LocalClock }] = await Promise.all([
         import('./mirror-progress.js'),

@@ -1,31 +1,21 @@
 /**
  * Browser pages on other origins calling the catalogue API (CORS_ORIGINS, @fastify/cors): unset sends no
  * CORS header at all; `*` or a list of origins answers their preflights (`OPTIONS`, 204) and marks the
- * answers readable by them. The headers a client needs are allowed (`X-API-Key`, `If-None-Match`,
- * `Accept-Language`) and exposed (`ETag`, `Retry-After`, the RateLimit pair); the preflight of
-`POST /api/link-reports` answers `POST` and `Content-Type` (a JSON body). Registered before the
+ * answers readable by them. The methods are GET, HEAD and POST (a report, `POST /api/link-reports`); the
+ * headers a client needs are allowed (`X-API-Key`, `If-None-Match`, `Accept-Language`, `Content-Type`) and exposed (`ETag`, `Retry-After`, the RateLimit pair). Registered before the
  * limits, so a preflight is never counted: a browser sends one before a request with `X-API-Key`.
  */
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { LINK_REPORTS_PATH } from './paths.js';
 
 export async function registerCors(app: FastifyInstance, origins: string[] | '*' | undefined): Promise<void> {
   if (origins === undefined) return;
-  const reading: FastifyCorsOptions = {
+  await app.register(cors, {
     origin: origins,
-    methods: ['GET', 'HEAD'],
-    allowedHeaders: ['X-API-Key', 'If-None-Match', 'Accept-Language'],
+    // POST for the one POST route (POST /api/link-reports), whose JSON body needs Content-Type allowed.
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: ['X-API-Key', 'If-None-Match', 'Accept-Language', 'Content-Type'],
     exposedHeaders: ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
     maxAge: 600,
-  };
-  // The one route that takes a body (a JSON report): its preflight allows POST and Content-Type too.
-  const reporting: FastifyCorsOptions = {
-    ...reading,
-    methods: ['POST'],
-    allowedHeaders: [...(reading.allowedHeaders as string[]), 'Content-Type'],
-  };
-  await app.register(cors, {
-    delegator: (request, callback) => callback(null, request.url.split('?')[0] === LINK_REPORTS_PATH ? reporting : reading),
   });
 }

@@ -8,7 +8,7 @@
  * take the last hide of an hour, and the one that changed a state is the one that logs it.
  */
 import { type Kysely, sql } from 'kysely';
-import type { ProviderRates } from '../config-links.js';
+import type { ProviderRates } from '../config/link-check.js';
 import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import type { LinkGuardsTable, Schema } from '../store/schema.js';

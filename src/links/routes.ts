@@ -9,12 +9,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { addressGroup } from '../http/client-address.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { ApiError, badRequest, rateLimited } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { operationDocs } from '../http/operation-docs.js';
 import { LINK_REPORTS_PATH } from '../http/paths.js';
+import { strictBodyValidator } from '../http/strict-body.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { VERDICTS } from './link-checker.js';
@@ -77,7 +79,15 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   );
 
   const statusSchema = {
-    querystring: Type.Object({ link: Type.Optional(Type.String({ description: 'the source_link of a catalogue entry' })) }),
+    ...operationDocs(
+      'links',
+      { zh: '某个链接的检查状态', en: "One link's check status" },
+      {
+        zh: '目录持有的链接（含已隐藏的条目）的服务商、判定与检查时间；目录中没有的链接为 404。',
+        en: 'The provider, verdict and check times of a link the catalogue holds (hidden entries too); a link it does not hold is 404.',
+      },
+    ),
+    querystring: Type.Object({ link: Type.String({ description: 'the source_link of a catalogue entry' }) }),
     response: { 200: SuccessEnvelope(LinkStatus), ...errorResponses },
   };
   app.get('/api/link-status', { schema: statusSchema }, async (request) => {
@@ -93,6 +103,14 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   });
 
   const reportSchema = {
+    ...operationDocs(
+      'links',
+      { zh: '报告失效链接', en: 'Report a broken link' },
+      {
+        zh: '唯一的 POST 接口。JSON 请求体 `{"source_link": "…"}`（网页表单亦可）；链接会尽快复查，得到 202。每个地址每小时有次数上限。',
+        en: 'The one POST route. A JSON body `{"source_link": "…"}` (or the web page\'s form); the link is checked again soon, 202. Each address may report a limited number of times an hour.',
+      },
+    ),
     body: Type.Object(
       {
         source_link: Type.String({ description: 'the link a person found broken' }),
@@ -102,27 +120,31 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
     ),
     response: { 202: SuccessEnvelope(Type.Object({ source_link: Type.String() })), ...errorResponses },
   };
-  app.post(LINK_REPORTS_PATH, { schema: reportSchema, bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const language = responseLanguage(request.headers['accept-language'], config.language);
-    const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
-    const link = linkOf(request.body.source_link);
-    try {
-      if (!isExempt?.(request.ip)) await reports.consume(addressGroup(request.ip));
-    } catch (refusal) {
-      if (!isRefusal(refusal)) throw refusal;
-      throw rateLimited({
-        retryAfterSeconds: refusal.msBeforeNext / 1000,
-        message: { zh: '报告过于频繁', en: 'Too many reports' },
-        error: { zh: `每个地址每小时最多报告 ${REPORTS_PER_HOUR} 次`, en: `At most ${REPORTS_PER_HOUR} reports an hour per address` },
-        detail: { zh: '感谢报告，请稍后再试', en: 'Thank you; please try again later' },
+  app.post(
+    LINK_REPORTS_PATH,
+    { schema: reportSchema, bodyLimit: BODY_LIMIT, validatorCompiler: strictBodyValidator },
+    async (request, reply) => {
+      const language = responseLanguage(request.headers['accept-language'], config.language);
+      const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
+      const link = linkOf(request.body.source_link);
+      try {
+        if (!isExempt?.(request.ip)) await reports.consume(addressGroup(request.ip));
+      } catch (refusal) {
+        if (!isRefusal(refusal)) throw refusal;
+        throw rateLimited({
+          retryAfterSeconds: refusal.msBeforeNext / 1000,
+          message: { zh: '报告过于频繁', en: 'Too many reports' },
+          error: { zh: `每个地址每小时最多报告 ${REPORTS_PER_HOUR} 次`, en: `At most ${REPORTS_PER_HOUR} reports an hour per address` },
+          detail: { zh: '感谢报告，请稍后再试', en: 'Thank you; please try again later' },
+        });
+      }
+      if (!(await links.report(link))) throw linkNotHeld(link);
+      reply.code(202);
+      const page = reportPage?.(request) ?? (fromForm ? plainReportPage(language) : undefined);
+      if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page as never);
+      return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
+        source_link: link,
       });
-    }
-    if (!(await links.report(link))) throw linkNotHeld(link);
-    reply.code(202);
-    const page = reportPage?.(request) ?? (fromForm ? plainReportPage(language) : undefined);
-    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page as never);
-    return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
-      source_link: link,
-    });
-  });
+    },
+  );
 };

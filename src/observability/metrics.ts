@@ -184,12 +184,12 @@ export class Metrics {
     return bound(['hit', 'build'] as const, (result) => this.fullDumps.child(result));
   }
 
-  /** One tally per bearer-check outcome; the outcomes are the ranking component's (ranking/outcomes.ts). */
+  /** One tally per bearer-check outcome; the outcomes are the ranking component's (boards/outcomes.ts). */
   rankingAuthTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
     return bound(outcomes, (outcome) => this.rankingAuth.child(outcome));
   }
 
-  /** One tally per WeChat callback outcome (ranking/outcomes.ts). */
+  /** One tally per WeChat callback outcome (boards/outcomes.ts). */
   wechatTallies<Outcome extends string>(outcomes: readonly Outcome[]): Record<Outcome, Tally> {
     return bound(outcomes, (outcome) => this.wechatCallbacks.child(outcome));
   }

@@ -9,10 +9,10 @@
  */
 
 import { PostingBuilder } from './index/posting-builder.js';
-import type { PostingIndex } from './index/posting-index.js';
+import { type PinyinParts, PostingIndex, type PostingParts } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
-import { type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
+import { type ColumnParts, type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
 import { emptyUnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
@@ -35,6 +35,12 @@ import type { IndexedTitles } from './search-engine.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
 export const TERM_CACHE_MIN = 256;
+
+/** A build as arrays in shared memory (shared-arrays.ts): what the building worker posts to the others. */
+export interface BuildParts {
+  columns: ColumnParts;
+  postings: PostingParts;
+}
 
 export class BuiltIndex {
   /** The lists, columns and buffers every search reads and reuses (rank/search-context.ts). */
@@ -95,6 +101,27 @@ export class BuiltIndex {
     return new BuiltIndex(columns, builder.finish(), termCacheMin);
   }
 
+  /** The build's arrays, in shared memory: posted to other search workers, which read them in place. */
+  get parts(): BuildParts {
+    return { columns: this.columns.parts, postings: this.postings.parts };
+  }
+
+  /** A build over the parts another worker's build posted (search-worker.ts): its own buffers, no array copied. */
+  static fromParts(parts: BuildParts, termCacheMin = TERM_CACHE_MIN): BuiltIndex {
+    return new BuiltIndex(RankColumns.fromParts(parts.columns), new PostingIndex(parts.postings), termCacheMin);
+  }
+
+  /** The pinyin-pair lists once attached, to post to the other workers. */
+  get pinyinParts(): PinyinParts | undefined {
+    return this.postings.pinyinParts;
+  }
+
+  /** Takes the pinyin-pair lists another worker built for this build; any built here are dropped. */
+  attachPinyinParts(parts: PinyinParts): void {
+    this.postings.attachPairParts(parts);
+    this.pinyinPairs = undefined;
+  }
+
   /** How a search for `query` among titles of the type (-1: any) runs over this build (rank/query-plan.ts). */
   plan(query: PreparedQuery, typeCode: number): QueryPlan {
     return planQuery(query, typeCode, this.columns.staleRows);
@@ -111,7 +138,7 @@ export class BuiltIndex {
     const { ranks, total } = this.firstFromLists(plan, query);
     const { order } = this.columns;
     const first = new Int32Array(ranks.length);
-    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at] as number] as number;
+    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at]!]!;
     return new FirstMatchesAnswer(total, first, () => {
       const counts = new Int32Array(query.tierCount);
       // Planned again: rows may have been outdated since.
@@ -125,11 +152,11 @@ export class BuiltIndex {
     const { context } = this;
     switch (plan.kind) {
       case 'unit':
-        return firstSingleMatches(context, plan.key, query);
+        return firstSingleMatches(context, plan.unit, query);
       case 'changed-unit':
-        return firstChangedUnitMatches(context, plan.key, query);
+        return firstChangedUnitMatches(context, plan.literal, plan.folded, query);
       case 'pair':
-        return firstPairMatches(context, plan.key, query);
+        return firstPairMatches(context, plan.first, plan.second, query);
       case 'terms': {
         const { postings, columns, title, pool, bitset } = context;
         return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);
@@ -138,7 +165,7 @@ export class BuiltIndex {
       case 'candidates':
         throw new Error(`a ${plan.kind} plan has no first matches from lists`);
       default:
-        return unplanned(plan.kind);
+        return unplanned(plan);
     }
   }
 
@@ -162,7 +189,7 @@ export class BuiltIndex {
         return tierTermHolders(columns, this.union, whole, this.held, typeCode, query, title, pool, classified);
       }
       case 'unit':
-        return classifySingleByLists(context, plan.key, typeCode, query);
+        return classifySingleByLists(context, plan.unit, typeCode, query);
       case 'pinyin':
         return classifyPinyin(postings, columns, query, typeCode, title, pool, bitset, classified);
       case 'changed-unit':
@@ -174,7 +201,7 @@ export class BuiltIndex {
         return ranks.length;
       }
       default:
-        return unplanned(plan.kind);
+        return unplanned(plan);
     }
   }
 
@@ -219,8 +246,8 @@ export class BuiltIndex {
 }
 
 /** A plan kind no case handles: `never` makes adding a kind without its cases a compile error. */
-function unplanned(kind: never): never {
-  throw new Error(`no search path for the plan kind ${String(kind)}`);
+function unplanned(plan: never): never {
+  throw new Error(`no search path for the plan ${JSON.stringify(plan)}`);
 }
 
 /** Every rank of a build, for keywords with no indexed character (punctuation only). */

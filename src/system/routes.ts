@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';

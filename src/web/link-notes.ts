@@ -5,7 +5,7 @@
  * the "report a broken link" form, only on links of a provider we check. One store read per page for its cards' links; the pages that are
  * kept as ready bytes are rebuilt at least every NOTES_MAX_AGE_MS so the dates stay near the truth.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import type { CardStatus } from '../links/link-health-store.js';
 import { parseShareLink } from '../shared/share-links.js';
 import type { EntryView } from './page-models.js';

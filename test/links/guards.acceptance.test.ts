@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { runLinksCheck } from '../../src/cli/links-check.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { parseCheckOrigins } from '../../src/links/check-origins.js';
 import { ProviderGuards } from '../../src/links/provider-guards.js';
 import { createLinkChecker } from '../../src/links/providers/index.js';

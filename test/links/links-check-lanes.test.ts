@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { LANE_DEADLINE_MS, runLinksCheck } from '../../src/cli/links-check.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { topUnknownReasons } from '../../src/links/evidence-reads.js';
 import { type CheckOutcome, type LinkChecker, outcomeOf } from '../../src/links/link-checker.js';
 import { LinkQueueStore } from '../../src/links/link-queue-store.js';

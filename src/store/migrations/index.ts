@@ -13,6 +13,7 @@ import { linkHealthMigration } from './006-link-health.js';
 import { sourcesMigration } from './007-sources.js';
 import { linkEvidenceMigration } from './008-link-evidence.js';
 import { linkGuardsMigration } from './009-link-guards.js';
+import { adminAccountsMigration } from './010-admin-accounts.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006-link-health': linkHealthMigration(),
     '007-sources': sourcesMigration(),
     '008-link-evidence': linkEvidenceMigration(),
+    '010-admin-accounts': adminAccountsMigration(dialect),
     '009-link-guards': linkGuardsMigration(),
   };
 }
