@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROVIDER_IDS } from '../src/shared/share-links.js';
+import { PROVIDER_IDS } from '../src/links/share-links.js';
 
 export const LINK_FIXTURE_PLACEHOLDER = '<bench link fixture>';
 

@@ -4,8 +4,10 @@
  * closes a provider's breaker and lifts its pause once an operator has seen (with `links probe`) that its
  * dead verdicts are real again, or that a fix has landed.
  */
+
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
+import { guardSettings } from '../links/guard-settings.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
 import { CliError } from './errors.js';
 import { parseProvider } from './parse-provider.js';
@@ -26,7 +28,7 @@ export function registerBreakerCommand(links: Command): void {
       if (action === 'reset' && !provider) throw new CliError('`links breaker reset` needs a provider');
       const config = loadConfig();
       await withDatabase(config, async (database) => {
-        const guards = new ProviderGuards(database, config.links);
+        const guards = new ProviderGuards(database, guardSettings(config.links));
         if (provider) {
           await guards.reset(provider);
           write(`${provider}: breaker closed, pause lifted`);

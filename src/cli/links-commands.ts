@@ -1,16 +1,18 @@
 /**
- * `dramadex links check|status|hidden|breaker` (docs/link-health.md, "Operations"). They work on the
- * store whether or not a server runs: `check` (links-check.ts) sends the requests itself, honouring the
- * leases of running instances and the providers' shared guards, and applies the visibility rule, which
- * running instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
+ * `dramadex links check|status|hidden|breaker|probe` (docs/link-health.md, "Operations"). They work on
+ * the store whether or not a server runs (`probe` never opens it): `check` (links-check.ts) sends the
+ * requests itself, honouring the leases of running instances and the providers' shared guards, and
+ * applies the visibility rule, which running instances follow as they follow a removal; `hidden` prints
+ * the input `remove --file` takes.
  */
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
 import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
+import { probeLines, probeLink } from '../links/link-probe.js';
 import { createLinkChecker } from '../links/providers/index.js';
-import { PROVIDER_IDS } from '../shared/share-links.js';
+import { PROVIDER_IDS } from '../links/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
 import { registerBreakerCommand } from './links-breaker.js';
@@ -51,6 +53,16 @@ export function registerLinksCommands(program: Command): void {
       await withDatabase(config, (database) => statusCommand(config, database));
     });
   registerBreakerCommand(links);
+  links
+    .command('probe')
+    .description(
+      'one check now, changing nothing: each request, its status, the provider code and message, the row that decided, the verdict',
+    )
+    .argument('<source_link>', 'the share link to check')
+    .action(async (link: string) => {
+      const result = await probeLink(link.trim(), parseCheckOrigins(loadConfig().links.origins));
+      for (const line of probeLines(result)) write(line);
+    });
   links
     .command('hidden')
     .description("the hidden entries' links, one a line (what `remove --file` takes); --why adds the evidence that hid each")

@@ -4,8 +4,9 @@
  * `unknown` (`links status`), grouped by the table row and the provider's code, so that a new code or a
  * row that stopped matching stands out as one line with a large count.
  */
-import type { ProviderId } from '../shared/share-links.js';
+
 import type { Database } from '../store/database.js';
+import type { ProviderId } from './share-links.js';
 
 export interface HiddenWhy {
   link: string;

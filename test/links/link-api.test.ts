@@ -85,7 +85,7 @@ for (const store of STORES) {
       await firstChecks;
       const status = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(status.verdict, 'dead');
-      assert.equal(status.reason, 'dead: token code 41006 "分享不存在" (HTTP 404, row quark.token.token-code-says-the-share)');
+      assert.equal(status.reason, 'dead: token code 41006 "分享不存在" (HTTP 200, row quark.token.41006)');
       const oddStatus = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(odd.source_link)}`)).json().data;
       assert.equal(oddStatus.reason, 'unknown: token code 40902 "something else" (HTTP 400, row unknown-code)');
       assert.equal(
