@@ -69,10 +69,7 @@ for (const store of STORES) {
       // --why: the evidence of the verdict that hid it, and when.
       const why = await cli('links', 'hidden', '--why');
       assert.equal(why.length, 1);
-      assert.match(
-        why[0] ?? '',
-        new RegExp(`^${dying.replace(/[.?]/g, '\\$&')}  dead: .+ \\(HTTP \\d+, row baidu\\.[^)]+\\) at \\d{4}-`),
-      );
+      assert.match(why[0] ?? '', new RegExp(`^${dying.replace(/[.?]/g, '\\$&')}  dead: .+ \\(HTTP \\d+, row baidu\\.[^)]+\\) at \\d{4}-`));
       assert.deepEqual(await cli('links', 'hidden', '--provider', 'quark'), ['']);
       assert.ok(!(await cli('export')).some((line) => line.includes(dying)), 'export leaves hidden entries out');
       assert.ok((await cli('export', '--include-hidden')).some((line) => line.includes(dying)));
