@@ -97,6 +97,10 @@ for (const store of STORES) {
       const hidden = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(hidden.hidden, true);
       const counts = (await ctx.app.inject('/api/status')).json().data.links;
+      // The guards as the deployment shares them: the captcha paused baidu; no breaker is open.
+      const guards = (await ctx.app.inject('/api/status')).json().data.link_guards;
+      assert.deepEqual(guards.breakers_open, []);
+      assert.ok(guards.paused.includes('baidu'), JSON.stringify(guards));
       assert.deepEqual(counts, { alive: 1, locked: 0, dead: 1, unknown: 2, unsupported: 1, unchecked: 0, hidden: 1 });
 
       // It comes back when the share works again: a report (JSON, then the web page's form), then the check.
