@@ -7,7 +7,6 @@
 
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
-import { guardSettings } from '../links/guard-settings.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
 import { CliError } from './errors.js';
 import { parseProvider } from './parse-provider.js';
@@ -28,7 +27,7 @@ export function registerBreakerCommand(links: Command): void {
       if (action === 'reset' && !provider) throw new CliError('`links breaker reset` needs a provider');
       const config = loadConfig();
       await withDatabase(config, async (database) => {
-        const guards = new ProviderGuards(database, guardSettings(config.links));
+        const guards = new ProviderGuards(database, config.links);
         if (provider) {
           await guards.reset(provider);
           write(`${provider}: breaker closed, pause lifted`);

@@ -10,15 +10,14 @@
 
 import type { Config } from '../config/config.js';
 import { checkCanary } from '../links/canary.js';
-import { guardSettings } from '../links/guard-settings.js';
 import { GuardedRecorder } from '../links/guarded-recorder.js';
 import { type CheckOutcome, type LinkChecker, VERDICTS, type Verdict } from '../links/link-checker.js';
 import { LinkHealthStore } from '../links/link-health-store.js';
 import { LinkQueueStore } from '../links/link-queue-store.js';
 import { LEASE_MS } from '../links/link-scheduler.js';
 import { ProviderGuards } from '../links/provider-guards.js';
-import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../links/share-links.js';
 import type { Logger } from '../observability/logger.js';
+import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { nothingDueReason } from './links-idle.js';
 
@@ -50,7 +49,7 @@ export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
   const { config, database, write } = run;
   const queue = new LinkQueueStore(database);
   const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
-  const guards = new ProviderGuards(database, guardSettings(config.links));
+  const guards = new ProviderGuards(database, config.links);
   const recorder = new GuardedRecorder(health, guards, run.log);
   const owner = `cli-${process.pid}`;
   let links = run.given.map((link) => link.trim()).filter(Boolean);

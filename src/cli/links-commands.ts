@@ -1,9 +1,9 @@
 /**
- * `dramadex links check|status|hidden|breaker|probe` (docs/link-health.md, "Operations"). They work on
- * the store whether or not a server runs (`probe` never opens it): `check` (links-check.ts) sends the
- * requests itself, honouring the leases of running instances and the providers' shared guards, and
- * applies the visibility rule, which running instances follow as they follow a removal; `hidden` prints
- * the input `remove --file` takes.
+ * `dramadex links check|status|hidden|breaker|probe` (docs/link-health.md, "Operations"). They work on the
+ * store whether or not a server runs (`probe` never opens it): `check` (links-check.ts) sends the requests
+ * itself, honouring the leases of running instances and the providers' shared guards, and applies the
+ * visibility rule, which running instances follow as they follow a removal; `hidden` prints the input
+ * `remove --file` takes; `probe` checks one link and stores nothing.
  */
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config/config.js';
@@ -12,7 +12,7 @@ import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
 import { probeLines, probeLink } from '../links/link-probe.js';
 import { createLinkChecker } from '../links/providers/index.js';
-import { PROVIDER_IDS } from '../links/share-links.js';
+import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
 import { registerBreakerCommand } from './links-breaker.js';

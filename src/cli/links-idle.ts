@@ -4,7 +4,7 @@
  * paused, or simply nothing due yet (then when the next link is due). One line, instead of "checked 0 links".
  */
 import type { ProviderGuards } from '../links/provider-guards.js';
-import { PROVIDER_IDS, type ProviderId } from '../links/share-links.js';
+import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 
 export async function nothingDueReason(database: Database, guards: ProviderGuards, provider: ProviderId | undefined): Promise<string> {

@@ -1,5 +1,5 @@
 /** A `--provider` (or `links breaker reset`) argument: a known provider id, or one line saying which exist. */
-import { PROVIDER_IDS, type ProviderId } from '../links/share-links.js';
+import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import { CliError } from './errors.js';
 
 export function parseProvider(text: string | undefined): ProviderId | undefined {

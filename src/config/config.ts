@@ -5,7 +5,9 @@
  */
 
 import { availableParallelism } from 'node:os';
+import type { ProviderId } from '../shared/share-links.js';
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
+import { canaryLinks, hidingProviders, type ProviderRates, providerRates } from './link-check.js';
 import { addressList, type ChannelKeywords, corsOrigins, type FetchSources, fetchSources, trustedProxies, wechatChannel } from './lists.js';
 
 export type Language = Environment['LANGUAGE'];
@@ -60,16 +62,16 @@ export interface Config {
 export interface LinkCheckConfig {
   /** `LINK_CHECK=on`: `serve` checks links and hides confirmed dead entries. */
   enabled: boolean;
-  /** `LINK_CHECK_RATE` as written (one rate, or `<provider>=<rate>` pairs); read by links/guard-settings.ts. */
-  rates: string | undefined;
+  /** Checks a second per provider for the whole deployment (`LINK_CHECK_RATE`), as written. */
+  rates: ProviderRates;
   /** Checks in flight per provider in each instance (`LINK_CHECK_CONCURRENCY`). */
   concurrency: number;
   /** Least minutes between the two `dead` verdicts that hide an entry (`LINK_CHECK_CONFIRM_MINUTES`). */
   confirmMinutes: number;
-  /** `LINK_CHECK_HIDE` as written (`all` or provider ids); unset: the default. Read by links/guard-settings.ts. */
-  hide: string | undefined;
-  /** `LINK_CHECK_CANARIES` as written (`<provider>=<share link>` pairs); read by links/guard-settings.ts. */
-  canaries: string | undefined;
+  /** The providers whose confirmed deads hide entries (`LINK_CHECK_HIDE`); undefined: the default. */
+  hide: ProviderId[] | undefined;
+  /** Known-alive links checked first in every cycle (`LINK_CHECK_CANARIES`). */
+  canaries: Partial<Record<ProviderId, string>>;
   /** Entries hidden per provider in a clock hour, at most (`LINK_CHECK_MAX_HIDES_PER_HOUR`). */
   maxHidesPerHour: number;
   /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
@@ -183,11 +185,11 @@ export function loadConfig(env: Env = process.env): Config {
     admin: { enabled: vars.ADMIN === 'on' },
     links: {
       enabled: vars.LINK_CHECK === 'on',
-      rates: vars.LINK_CHECK_RATE,
+      rates: providerRates(vars.LINK_CHECK_RATE),
       concurrency: vars.LINK_CHECK_CONCURRENCY,
       confirmMinutes: vars.LINK_CHECK_CONFIRM_MINUTES,
-      hide: vars.LINK_CHECK_HIDE,
-      canaries: vars.LINK_CHECK_CANARIES,
+      hide: hidingProviders(vars.LINK_CHECK_HIDE),
+      canaries: canaryLinks(vars.LINK_CHECK_CANARIES),
       maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
       origins: vars.LINK_CHECK_ORIGINS,
     },

@@ -6,9 +6,9 @@
  * records while the canary fails is kept as suspect) and the error is logged once for the deployment.
  */
 import type { Logger } from '../observability/logger.js';
+import type { ProviderId } from '../shared/share-links.js';
 import type { CheckOutcome, LinkChecker } from './link-checker.js';
 import { GUARD_PAUSE_MS, type ProviderGuards } from './provider-guards.js';
-import type { ProviderId } from './share-links.js';
 
 export interface CanaryResult {
   link: string;

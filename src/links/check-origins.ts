@@ -5,7 +5,7 @@
  * names no provider, or an origin that is not a bare http(s) origin, stops the start with a clear error.
  */
 import { ConfigError } from '../config/environment.js';
-import { PROVIDER_IDS, type ProviderId } from './share-links.js';
+import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 
 export function parseCheckOrigins(text: string | undefined): Partial<Record<ProviderId, string>> {
   const origins: Partial<Record<ProviderId, string>> = {};

@@ -5,8 +5,8 @@
  * row that stopped matching stands out as one line with a large count.
  */
 
+import type { ProviderId } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
-import type { ProviderId } from './share-links.js';
 
 export interface HiddenWhy {
   link: string;

@@ -7,11 +7,11 @@
  * Whoever changes a guard logs it, once for the deployment.
  */
 import type { Logger } from '../observability/logger.js';
+import type { ProviderId } from '../shared/share-links.js';
 import type { CheckOutcome } from './link-checker.js';
 import type { HideGate, LinkHealthStore } from './link-health-store.js';
 import { GUARD_PAUSE_MS, ProviderGuards } from './provider-guards.js';
 import { FailureRun } from './provider-lane.js';
-import type { ProviderId } from './share-links.js';
 import type { LinkHealth } from './visibility-rule.js';
 
 /** Metrics: one call per check and per change of a guard. */

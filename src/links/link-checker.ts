@@ -5,7 +5,7 @@
  * own under `providers/`. Every outcome carries its evidence (the row that decided and what the provider
  * said), so a wrong row is found from stored answers, not guessed at.
  */
-import type { ProviderId } from './provider-id.js';
+import type { ProviderId } from '../shared/share-links.js';
 
 /**
  * `alive`: the share lists files. `locked`: it exists but needs a code the link lacks (or has wrong).

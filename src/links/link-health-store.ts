@@ -6,12 +6,12 @@
  * exactly as they follow a removal. Any other verdict is one row update that no reader of the catalogue sees.
  */
 import { type Kysely, sql } from 'kysely';
+import { type ProviderId, parseShareLink } from '../shared/share-links.js';
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { Database } from '../store/database.js';
 import type { LinkStatesTable, Schema } from '../store/schema.js';
 import { type PlaceState, placeAfter } from './check-queue.js';
 import { type CheckOutcome, VERDICTS, type Verdict } from './link-checker.js';
-import { type ProviderId, parseShareLink } from './share-links.js';
 import { applyVerdict, isConfirming, type LinkHealth, NEVER_CHECKED, waitToHide } from './visibility-rule.js';
 
 /**

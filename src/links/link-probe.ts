@@ -5,9 +5,10 @@
  * request (method, host, path), its HTTP status, the provider's code and message, then the row that
  * decided and the verdict.
  */
+
+import type { ProviderId } from '../shared/share-links.js';
 import { type CheckOutcome, cutMessage } from './link-checker.js';
 import type { Exchange } from './provider-http.js';
-import type { ProviderId } from './provider-id.js';
 import { createLinkChecker } from './providers/index.js';
 import { providerSaid } from './providers/verdict-table.js';
 

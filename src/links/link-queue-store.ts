@@ -6,9 +6,9 @@
  */
 import { sql } from 'kysely';
 import { parseUpdateTime } from '../shared/local-time.js';
+import { type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { PRIORITIES, PRIORITY, uncheckedPlace } from './check-queue.js';
-import { type ProviderId, parseShareLink } from './share-links.js';
 
 const ENROL_BATCH = 1000;
 /** A report moves a link up the queue at most this often (each report used to mean one more check). */

@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from '../observability/logger.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
+import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import { checkCanary } from './canary.js';
 import { GuardedRecorder, type LinkCheckObserver } from './guarded-recorder.js';
 import type { CheckOutcome, LinkChecker } from './link-checker.js';
@@ -21,8 +22,6 @@ import type { DueLink, LinkQueueStore } from './link-queue-store.js';
 import type { ProviderGuards } from './provider-guards.js';
 
 export type { LinkCheckObserver };
-
-import { PROVIDER_IDS, type ProviderId } from './share-links.js';
 
 /** How long a claimed link stays leased: longer than a check with its timeout, short for a killed instance. */
 export const LEASE_MS = 2 * 60_000;

@@ -11,7 +11,6 @@ import type { Metrics } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
 import { parseCheckOrigins } from './check-origins.js';
-import { guardSettings } from './guard-settings.js';
 import type { LinkChecker } from './link-checker.js';
 import { type LinkCounts, LinkHealthStore } from './link-health-store.js';
 import { LinkQueueStore } from './link-queue-store.js';
@@ -53,7 +52,7 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
   const { config, database, log, metrics, redis } = parts;
   const queue = new LinkQueueStore(database);
   const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
-  const guards = new ProviderGuards(database, guardSettings(config.links));
+  const guards = new ProviderGuards(database, config.links);
   // Read even with checks off, so a wrong LINK_CHECK_ORIGINS fails the start rather than a later switch-on.
   const origins = parseCheckOrigins(config.links.origins);
   const recorder = metrics?.linkCheckRecorder();

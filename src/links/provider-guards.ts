@@ -7,16 +7,23 @@
  * clock hour. Each change is one conditional UPDATE, so two instances never both open a breaker or both
  * take the last hide of an hour, and the one that changed a state is the one that logs it.
  */
+
 import { type Kysely, sql } from 'kysely';
+import type { ProviderRates } from '../config/link-check.js';
+import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import type { LinkGuardsTable, Schema } from '../store/schema.js';
-import type { GuardSettings } from './guard-settings.js';
-import { DEFAULT_RATES } from './providers/registry.js';
-import { PROVIDER_IDS, type ProviderId } from './share-links.js';
+import { DEFAULT_RATES as DESCRIPTOR_RATES } from './providers/registry.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * Checks a second when LINK_CHECK_RATE does not name the provider: each provider's descriptor says
+ * (providers/registry.ts; alipan answers 1/s with an hourly quota, so 0.2).
+ */
+export const DEFAULT_RATES: Readonly<Partial<Record<ProviderId, number>>> = DESCRIPTOR_RATES;
+export const DEFAULT_RATE = 1;
 /** Providers whose confirmed deads hide nothing unless LINK_CHECK_HIDE names them (a disputed API). */
 export const HIDING_OFF_BY_DEFAULT: readonly ProviderId[] = ['123pan'];
 
@@ -47,7 +54,12 @@ export const BREAKER = {
   closeMargin: 0.15,
 } as const;
 
-export type { GuardSettings };
+export interface GuardSettings {
+  rates: ProviderRates;
+  hide: readonly ProviderId[] | undefined;
+  canaries: Partial<Record<ProviderId, string>>;
+  maxHidesPerHour: number;
+}
 
 export interface GuardState {
   provider: ProviderId;
@@ -93,8 +105,7 @@ export class ProviderGuards {
   ) {}
 
   baseRate(provider: ProviderId): number {
-    // Unless LINK_CHECK_RATE names it, the provider's descriptor's own rate (alipan's is far below 1/s).
-    return this.settings.rates.each[provider] ?? this.settings.rates.all ?? DEFAULT_RATES[provider];
+    return this.settings.rates.each[provider] ?? this.settings.rates.all ?? DEFAULT_RATES[provider] ?? DEFAULT_RATE;
   }
 
   hides(provider: ProviderId): boolean {

@@ -1,14 +1,17 @@
 /**
  * The one capped HTTP reader for outbound requests (docs/architecture.md, "Outbound requests"): link
- * checks, source polls and the mirror client all read answers through it, so each request has the same
- * three guards and one error type. A deadline covers the whole exchange (headers, redirects, body); the
+ * checks and Telegram source polls read answers through it, so each request has the same three guards
+ * and one error type. A deadline covers the whole exchange (headers, redirects, body); the
  * body is read as a stream and abandoned past its cap; redirects follow an explicit policy: none (a 3xx
  * is an answer like any other) or only to a fixed list of hosts over HTTPS, so no destination is ever
  * taken from an answer. `onOrigin` moves a request to another origin by URL parts, never by string
  * concatenation, so a path such as `//evil.example/x` stays a path.
  */
 
-/** `none`: a 3xx is returned as it is. `same-hosts`: followed (at most `max` times) only to these hosts over HTTPS. */
+/**
+ * `none`: a 3xx is returned as it is. `same-hosts`: followed (at most `max` times) only to these hosts, on
+ * the scheme and port of the URL that redirected (a provider's HTTPS on the default port stays so).
+ */
 export type RedirectPolicy = { follow: 'none' } | { follow: 'same-hosts'; hosts: readonly string[]; max: number };
 
 export interface CappedRequest {
@@ -41,8 +44,10 @@ export class CappedFetchError extends Error {
     message: string,
     /** The network error's code (ECONNREFUSED, ENOTFOUND, …) when there is one. */
     readonly code?: string,
+    /** fetch's own error, for a reader that tells causes apart. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -58,35 +63,49 @@ export function onOrigin(url: URL, origin: string): URL {
 export async function cappedFetch(url: URL, request: CappedRequest): Promise<CappedResponse> {
   const deadline = AbortSignal.timeout(request.deadlineMs);
   const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
-  const policy = request.redirect;
-  const route = request.route ?? ((same: URL) => same);
-  let named = url;
   try {
-    for (let hops = 0; ; hops++) {
-      const response = await fetch(route(named), {
+    const { response, url: named } = await openCapped(url, { ...request, signal });
+    return { status: response.status, headers: response.headers, body: await readCapped(response, request.bodyCapBytes), url: named };
+  } catch (error) {
+    if (error instanceof CappedFetchError && error.failure !== 'request-failed') throw error;
+    if (request.signal?.aborted) throw new CappedFetchError('aborted', 'aborted');
+    if (deadline.aborted) throw new CappedFetchError('timeout', `timeout after ${request.deadlineMs} ms`);
+    throw error instanceof CappedFetchError ? error : networkError(error);
+  }
+}
+
+/**
+ * The response once its headers are in, after the redirect policy (the step a streaming reader would share).
+ * The caller's signal bounds it; a network failure is a `request-failed` whose `cause` is fetch's own error.
+ */
+async function openCapped(
+  url: URL,
+  request: Pick<CappedRequest, 'method' | 'headers' | 'body' | 'redirect' | 'route'> & { signal: AbortSignal },
+): Promise<{ response: Response; url: URL }> {
+  const route = request.route ?? ((same: URL) => same);
+  const policy = request.redirect;
+  let named = url;
+  for (let hops = 0; ; hops++) {
+    let response: Response;
+    try {
+      response = await fetch(route(named), {
         method: request.method ?? 'GET',
         headers: request.headers ?? {},
         ...(request.body === undefined ? {} : { body: request.body }),
         redirect: 'manual',
-        signal,
+        signal: request.signal,
       });
-      const next = policy.follow === 'same-hosts' && hops < policy.max ? followable(response, named, policy.hosts) : undefined;
-      if (next) {
-        await response.body?.cancel();
-        named = next;
-        continue;
-      }
-      return { status: response.status, headers: response.headers, body: await readCapped(response, request.bodyCapBytes), url: named };
+    } catch (error) {
+      throw networkError(error);
     }
-  } catch (error) {
-    if (error instanceof CappedFetchError) throw error;
-    if (request.signal?.aborted) throw new CappedFetchError('aborted', 'aborted');
-    if (deadline.aborted) throw new CappedFetchError('timeout', `timeout after ${request.deadlineMs} ms`);
-    throw networkError(error);
+    const next = policy.follow === 'same-hosts' && hops < policy.max ? followable(response, named, policy.hosts) : undefined;
+    if (!next) return { response, url: named };
+    await response.body?.cancel();
+    named = next;
   }
 }
 
-/** The redirect's destination when it is a 3xx to one of `hosts` over HTTPS on the default port. */
+/** The redirect's destination when it is a 3xx to one of `hosts`, on the scheme and port it came from. */
 function followable(response: Response, from: URL, hosts: readonly string[]): URL | undefined {
   const location = response.headers.get('location');
   if (response.status < 300 || response.status > 399 || !location) return undefined;
@@ -96,7 +115,7 @@ function followable(response: Response, from: URL, hosts: readonly string[]): UR
   } catch {
     return undefined;
   }
-  return next.protocol === 'https:' && next.port === '' && hosts.includes(next.hostname) ? next : undefined;
+  return next.protocol === from.protocol && next.port === from.port && hosts.includes(next.hostname) ? next : undefined;
 }
 
 /** The whole body, or a `body-over-cap` failure once it passes the cap (the rest is never read). */

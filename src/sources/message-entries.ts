@@ -2,14 +2,14 @@
  * The catalogue rows one channel message yields (docs/sources.md): one per share link it holds, found in
  * anchors (their `href`, since the visible text may be shortened) and in plain text, each with the code
  * posted after it (`提取码：xxxx`, `pwd=xxxx`, …), or else before it on its line, carried in the link the
- * way its provider's links carry one (links/share-links.ts). The title is the first title line of the
+ * way its provider's links carry one (shared/share-links.ts). The title is the first title line of the
  * message, or for a message that lists several titles and links, the title line just above the link (a
  * bare link gets an empty title, which the import rules reject and report); the type is a hashtag's or
  * the source's. A message without a share link yields nothing. The import rules check every row.
  */
 
-import { parseShareLink, withShareCode } from '../links/share-links.js';
 import type { ContentType } from '../shared/content-types.js';
+import { parseShareLink, withShareCode } from '../shared/share-links.js';
 import { typeOfHashtags } from './hashtag-types.js';
 import { cleanTitle } from './post-title.js';
 import type { ChannelMessage } from './telegram-page.js';

@@ -7,7 +7,7 @@
  */
 import type { Language } from '../config/config.js';
 import type { CardStatus } from '../links/link-health-store.js';
-import { parseShareLink } from '../links/share-links.js';
+import { parseShareLink } from '../shared/share-links.js';
 import type { EntryView } from './page-models.js';
 import { PAGE_TEXT } from './page-text.js';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { loadDemoData } from '../../src/demo/load-demo-data.js';
-import { PROVIDER_IDS } from '../../src/links/share-links.js';
+import { PROVIDER_IDS } from '../../src/shared/share-links.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 

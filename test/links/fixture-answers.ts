@@ -7,7 +7,7 @@
  * `dead-<code>` ids answer that provider's dead code and `code-<code>` ids a code no row names. Ids no
  * provider knows answer an unknown shape.
  */
-import type { ProviderId } from '../../src/links/share-links.js';
+import type { ProviderId } from '../../src/shared/share-links.js';
 
 /** The code that opens every `locked1` share; any other code is wrong. */
 export const FIXTURE_CODE = 'good1';

@@ -22,7 +22,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROVIDER_IDS, type ProviderId } from '../../src/links/share-links.js';
+import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { ANSWERS, type Asked, type Reply } from './fixture-answers.js';
 
 export { FIXTURE_CODE } from './fixture-answers.js';

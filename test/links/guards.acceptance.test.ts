@@ -11,7 +11,6 @@ import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
 import { runLinksCheck } from '../../src/cli/links-check.js';
 import { loadConfig } from '../../src/config/config.js';
 import { parseCheckOrigins } from '../../src/links/check-origins.js';
-import { guardSettings } from '../../src/links/guard-settings.js';
 import { ProviderGuards } from '../../src/links/provider-guards.js';
 import { createLinkChecker } from '../../src/links/providers/index.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -79,8 +78,7 @@ for (const store of STORES) {
             .executeTakeFirst()
         )?.n,
       );
-    const guards = (database: Database, extra: Record<string, string> = {}) =>
-      new ProviderGuards(database, guardSettings(loadConfig(env(extra)).links));
+    const guards = (database: Database, extra: Record<string, string> = {}) => new ProviderGuards(database, loadConfig(env(extra)).links);
     /** Every quark share of `ids` answers as `as` from now on (the fixture turning a provider's answers). */
     const answerAs = (ids: string[], as: string) => {
       for (const id of ids) providers.set('quark', id, as);

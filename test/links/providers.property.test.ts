@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createLinkChecker } from '../../src/links/providers/index.js';
-import { PROVIDER_IDS, type ProviderId } from '../../src/links/share-links.js';
+import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { assertProperty } from '../support/property.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 import { MEASURED_DEAD } from './measured-codes.js';

@@ -11,7 +11,7 @@ import { ForbiddenDestination, providerHttp } from '../../src/links/provider-htt
 import { createLinkChecker } from '../../src/links/providers/index.js';
 import { PROVIDERS } from '../../src/links/providers/registry.js';
 import { captchaSign } from '../../src/links/providers/xunlei.js';
-import { PROVIDER_IDS, type ProviderId } from '../../src/links/share-links.js';
+import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { FIXTURE_CODE, type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 import { MEASURED_DEAD } from './measured-codes.js';
 

@@ -6,7 +6,7 @@
 
 import { EventEmitter } from 'node:events';
 import { type CheckOutcome, type LinkChecker, outcomeOf, type Verdict } from '../../src/links/link-checker.js';
-import { parseShareLink } from '../../src/links/share-links.js';
+import { parseShareLink } from '../../src/shared/share-links.js';
 
 export class ScriptedChecker extends EventEmitter<{ started: [link: string] }> implements LinkChecker {
   readonly checks = new Map<string, number>();

@@ -1,7 +1,7 @@
 /** The link forms of docs/link-health.md: provider, share id and code of each, and codes put into links. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseShareLink, withShareCode } from '../../src/links/share-links.js';
+import { parseShareLink, withShareCode } from '../../src/shared/share-links.js';
 
 describe('share links', () => {
   const cases: Array<[string, ReturnType<typeof parseShareLink>]> = [

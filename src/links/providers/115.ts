@@ -5,8 +5,8 @@
  * so), under `data` or `data.shareinfo`. The errnos are the measured ones; 990002 for a forged id is not
  * "locked", it is `unknown` like every code no row names.
  */
-import type { ShareLink } from '../provider-id.js';
-import { type ProviderDescriptor, sharePath } from './provider.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
 /** `share_state` as a number, whether sent as 1 or "1"; undefined for anything else. */
@@ -38,11 +38,7 @@ export const SNAP_TABLE: readonly Row[] = [
 export const oneOneFive: ProviderDescriptor = {
   id: '115',
   label: { zh: '115 网盘', en: '115' },
-  link: {
-    hosts: ['115.com', 'www.115.com', '115cdn.com', 'www.115cdn.com', 'anxia.com', 'www.anxia.com'],
-    shareId: sharePath,
-    codeStyle: 'password',
-  },
+  link: LINK_FORMS['115'],
   apiHosts: ['115cdn.com'],
   defaultRatePerSecond: 1,
   sharePage: (share) => `https://115cdn.com/s/${share.shareId}`,

@@ -6,8 +6,8 @@
  * errno table), and anything else under 5103 is `unknown`. Which host serves the alias domains' keys is
  * disputed, so 123pan's dead verdicts hide nothing until an operator allows it (LINK_CHECK_HIDE).
  */
-import type { ShareLink } from '../provider-id.js';
-import { type ProviderDescriptor, sharePath } from './provider.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
 import { type Answered, at, decide, type Row, ruling, textAt } from './verdict-table.js';
 
 /** The two measured answers under code 5103, compared whole (never searched for words). */
@@ -41,23 +41,10 @@ export const GET_TABLE: readonly Row[] = [
   },
 ];
 
-const ALIAS_DOMAINS = ['123684', '123685', '123912', '123592', '123865'];
-
 export const pan123: ProviderDescriptor = {
   id: '123pan',
   label: { zh: '123 云盘', en: '123' },
-  link: {
-    hosts: [
-      'www.123pan.com',
-      '123pan.com',
-      'yun.123pan.com',
-      'www.123pan.cn',
-      '123pan.cn',
-      ...ALIAS_DOMAINS.flatMap((n) => [`www.${n}.com`, `${n}.com`]),
-    ],
-    shareId: sharePath,
-    codeStyle: 'pwd',
-  },
+  link: LINK_FORMS['123pan'],
   apiHosts: ['www.123pan.com'],
   defaultRatePerSecond: 1,
   sharePage: (share) => `https://www.123pan.com/s/${share.shareId}`,

@@ -6,8 +6,8 @@
  * code, so a link that carries one is judged by the summary alone. alipan's quota is hourly and small
  * (funflix: a third of the calls throttled at 1/s), hence its low default rate.
  */
-import type { ShareLink } from '../provider-id.js';
-import { type ProviderDescriptor, sharePath } from './provider.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, ruling, textAt } from './verdict-table.js';
 
 const THROTTLE_CODES = ['TooManyRequests', 'Throttling', 'ParamFlowException'];
@@ -39,7 +39,7 @@ export const SHARE_TABLE = (hasCode: boolean): readonly Row[] => [
 export const alipan: ProviderDescriptor = {
   id: 'alipan',
   label: { zh: '阿里云盘', en: 'Alipan' },
-  link: { hosts: ['www.alipan.com', 'alipan.com', 'www.aliyundrive.com', 'aliyundrive.com'], shareId: sharePath, codeStyle: 'pwd' },
+  link: LINK_FORMS.alipan,
   apiHosts: ['api.aliyundrive.com'],
   defaultRatePerSecond: 0.2,
   sharePage: (share) => `https://www.alipan.com/s/${share.shareId}`,

@@ -8,8 +8,8 @@
  * even for a deleted share with the right code (kungal), so it is asked only after the page showed the
  * share exists.
  */
-import type { ShareLink } from '../provider-id.js';
-import { type CheckContext, type CheckShare, type ProviderDescriptor, sharePath } from './provider.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { CheckContext, CheckShare, ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, ruling } from './verdict-table.js';
 
 /** How long a checker keeps its BAIDUID (a browser keeps it far longer; an hour's half is polite and safe). */
@@ -110,15 +110,7 @@ function baiduCheck({ now }: CheckContext): CheckShare {
 export const baidu: ProviderDescriptor = {
   id: 'baidu',
   label: { zh: '百度网盘', en: 'Baidu' },
-  link: {
-    hosts: ['pan.baidu.com'],
-    shareId: (url) => {
-      if (url.pathname === '/share/init') return url.searchParams.get('surl') ?? undefined;
-      const id = sharePath(url);
-      return id?.startsWith('1') ? id.slice(1) : undefined;
-    },
-    codeStyle: 'pwd',
-  },
+  link: LINK_FORMS.baidu,
   apiHosts: ['pan.baidu.com'],
   defaultRatePerSecond: 1,
   sharePage: (share) => `https://pan.baidu.com/s/1${share.shareId}`,

@@ -5,10 +5,10 @@
  * an abort is `unknown` with a reason, never a throw, so the scheduler above knows nothing of any provider.
  */
 import { randomBytes } from 'node:crypto';
+import type { ProviderId } from '../../shared/share-links.js';
+import { parseShareLink } from '../../shared/share-links.js';
 import { type CheckOutcome, cutMessage, type LinkChecker, outcomeOf } from '../link-checker.js';
 import { DESKTOP_USER_AGENT, type Exchange, PHONE_USER_AGENT, providerHttp } from '../provider-http.js';
-import type { ProviderId } from '../provider-id.js';
-import { parseShareLink } from '../share-links.js';
 import type { CheckShare } from './provider.js';
 import { PROVIDERS } from './registry.js';
 

@@ -5,7 +5,7 @@
  * Only codes measured on real dead shares are `dead` (kungal, 2026-06: 41004, 41006, 41011, 41012; pansou
  * and PanCheck: 41010, 41031 with HTTP 403); every other code is `unknown`, whatever its message says.
  */
-import type { ShareLink } from '../provider-id.js';
+import type { ShareLink } from '../../shared/share-links.js';
 import type { CheckShare } from './provider.js';
 import {
   type Answered,

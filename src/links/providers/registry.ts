@@ -3,7 +3,7 @@
  * web page's drive names, the checker and the default rates all read it. Adding a provider is one
  * descriptor module and one line here (and its id in `PROVIDER_IDS`, which types the rest).
  */
-import type { ProviderId } from '../provider-id.js';
+import type { ProviderId } from '../../shared/share-links.js';
 import { oneOneFive } from './115.js';
 import { pan123 } from './123pan.js';
 import { alipan } from './alipan.js';

@@ -6,7 +6,7 @@
  * (HTTP 400): the names pansou and PanCheck read, and `ShareAuditNo`.
  */
 import { randomInt } from 'node:crypto';
-import type { ShareLink } from '../provider-id.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
@@ -60,14 +60,7 @@ const HEADERS = { accept: 'application/json', 'sign-type': '1' };
 export const tianyi: ProviderDescriptor = {
   id: 'tianyi',
   label: { zh: '天翼云盘', en: 'Tianyi' },
-  link: {
-    hosts: ['cloud.189.cn', 'h5.cloud.189.cn'],
-    shareId: (url) => {
-      if (url.pathname === '/web/share' || url.pathname === '/share.html') return url.searchParams.get('code') ?? undefined;
-      return /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-    },
-    codeStyle: 'tianyi',
-  },
+  link: LINK_FORMS.tianyi,
   apiHosts: ['cloud.189.cn'],
   defaultRatePerSecond: 1,
   sharePage: (share) => `https://cloud.189.cn/t/${share.shareId}`,

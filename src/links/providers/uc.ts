@@ -4,7 +4,8 @@
  * `Origin` and `Referer` every real link answers 41027 "分享不存在" (pansearch, 2026-09), so 41027 is a
  * row of its own that never decides.
  */
-import { type ProviderDescriptor, sharePath } from './provider.js';
+import { LINK_FORMS } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
 import { detailTable, quarkFamilyCheck, tokenTable } from './quark-family.js';
 
 const UC_WEB = 'https://drive.uc.cn';
@@ -15,7 +16,7 @@ const NEVER_DECISIVE = [41027];
 export const uc: ProviderDescriptor = {
   id: 'uc',
   label: { zh: 'UC 网盘', en: 'UC' },
-  link: { hosts: ['drive.uc.cn'], shareId: sharePath, codeStyle: 'pwd' },
+  link: LINK_FORMS.uc,
   apiHosts: ['pc-api.uc.cn'],
   defaultRatePerSecond: 1,
   sharePage: (share) => `${UC_WEB}/s/${share.shareId}`,

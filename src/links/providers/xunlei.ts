@@ -5,9 +5,9 @@
  * `captcha_invalid` (HTTP 400) is a throttle, never a verdict. The device id is random per checker.
  */
 import { createHash } from 'node:crypto';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { SendRequest } from '../provider-http.js';
-import type { ShareLink } from '../provider-id.js';
-import { type CheckContext, type CheckShare, type ProviderDescriptor, sharePath } from './provider.js';
+import type { CheckContext, CheckShare, ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
 /** The client a captcha is signed as (its id, version and package go into the signature). */
@@ -120,7 +120,7 @@ function xunleiCheck({ deviceId, now }: CheckContext): CheckShare {
 export const xunlei: ProviderDescriptor = {
   id: 'xunlei',
   label: { zh: '迅雷云盘', en: 'Xunlei' },
-  link: { hosts: ['pan.xunlei.com'], shareId: sharePath, codeStyle: 'pwd' },
+  link: LINK_FORMS.xunlei,
   apiHosts: ['xluser-ssl.xunlei.com', 'api-pan.xunlei.com'],
   defaultRatePerSecond: 1,
   sharePage: (share) => `https://pan.xunlei.com/s/${share.shareId}`,

@@ -1,16 +1,14 @@
 /**
  * The link-check settings that name providers (docs/link-health.md, "Guards"): `LINK_CHECK_RATE` (one
  * rate for all, or `<provider>=<rate>` pairs), `LINK_CHECK_HIDE` (`all`, or the providers whose confirmed
- * deads hide entries) and `LINK_CHECK_CANARIES` (`<provider>=<share link>` pairs). The configuration keeps
- * them as written (it sits below link health and knows no provider); they are read here, at start even
- * with checks off, as `LINK_CHECK_ORIGINS` is (check-origins.ts), so a pair naming no provider, a rate
- * that is not a number or a canary of another provider stops the start with one clear line. What a
- * provider defaults to when a setting leaves it out is provider-guards.ts's.
+ * deads hide entries) and `LINK_CHECK_CANARIES` (`<provider>=<share link>` pairs). Parsed here, once, so a
+ * pair naming no provider, a rate that is not a number or a canary of another provider stops the start
+ * with one clear line. What a provider defaults to when a setting leaves it out is link health's
+ * business (src/links/provider-guards.ts), so these keep only what the operator wrote.
  */
 
-import type { LinkCheckConfig } from '../config/config.js';
-import { ConfigError } from '../config/environment.js';
-import { PROVIDER_IDS, type ProviderId, parseShareLink } from './share-links.js';
+import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
+import { ConfigError } from './environment.js';
 
 export interface ProviderRates {
   /** One number for every provider (`LINK_CHECK_RATE=2`), or undefined. */
@@ -87,21 +85,4 @@ export function canaryLinks(text: string | undefined): Partial<Record<ProviderId
     canaries[id] = link;
   }
   return canaries;
-}
-
-/** What the guards read of the configuration, parsed (ProviderGuards takes this). */
-export interface GuardSettings {
-  rates: ProviderRates;
-  hide: readonly ProviderId[] | undefined;
-  canaries: Partial<Record<ProviderId, string>>;
-  maxHidesPerHour: number;
-}
-
-export function guardSettings(links: LinkCheckConfig): GuardSettings {
-  return {
-    rates: providerRates(links.rates),
-    hide: hidingProviders(links.hide),
-    canaries: canaryLinks(links.canaries),
-    maxHidesPerHour: links.maxHidesPerHour,
-  };
 }

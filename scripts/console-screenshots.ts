@@ -1,0 +1,53 @@
+/**
+ * Why this exists: docs/console.md shows the console's overview as it looks. This signs in to the console
+ * with the same headless Chromium the browser suites use (the demo catalogue in a throw-away SQLite file,
+ * an owner account made as `dramadex admin add` makes it) and saves the overview on a desktop (light) and a
+ * phone (dark) as docs/console-desktop.png and docs/console-phone.png, failing if the phone page scrolls
+ * sideways.
+ *
+ *   scripts/with-node.sh 24 npx tsx scripts/console-screenshots.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccountStore } from '../src/admin/accounts.js';
+import { buildCatalogueApp } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { loadDemoData } from '../src/demo/load-demo-data.js';
+import { createServices } from '../src/services.js';
+import { launchChromium } from '../test/support/chromium.js';
+
+const PASSWORD = 'screenshot password';
+const dir = mkdtempSync(join(tmpdir(), 'dramadex-console-screens-'));
+const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'demo.db')}`, LOG_LEVEL: 'warn', LANGUAGE: 'en' });
+const services = await createServices(config, { pollMs: 0 });
+const app = await buildCatalogueApp(services);
+try {
+  await loadDemoData(services, () => undefined);
+  await new AccountStore(services.database).add('operator', 'owner', PASSWORD);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const shots = [
+    { file: 'docs/console-desktop.png', viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
+    { file: 'docs/console-phone.png', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+  ];
+  for (const shot of shots) {
+    const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme, locale: 'en' });
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${base}/admin/login`);
+      await page.fill('#name', 'operator');
+      await page.fill('#password', PASSWORD);
+      await Promise.all([page.waitForURL(`${base}/admin`), page.click('button[type=submit]')]);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (sideways > 0) throw new Error(`${shot.file}: the page scrolls sideways by ${sideways}px`);
+      await page.screenshot({ path: shot.file, fullPage: true });
+      process.stdout.write(`saved ${shot.file}\n`);
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await app.close();
+  await services.close();
+  rmSync(dir, { recursive: true, force: true });
+}
