@@ -8,6 +8,7 @@
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
+import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
 import { probeLines, probeLink } from '../links/link-probe.js';
 import { createLinkChecker } from '../links/providers/index.js';
@@ -21,6 +22,8 @@ import { commandLog, withDatabase } from './with-database.js';
 
 const DEFAULT_CHECK_LIMIT = 20;
 const write = (line: string) => process.stdout.write(`${line}\n`);
+/** The unknown reasons `links status` lists per provider, most frequent first. */
+const TOP_UNKNOWN_REASONS = 3;
 
 export function registerLinksCommands(program: Command): void {
   const links = program.command('links').description('link health: check share links, see counts, list hidden entries');
@@ -62,12 +65,23 @@ export function registerLinksCommands(program: Command): void {
     });
   links
     .command('hidden')
-    .description("the hidden entries' links, one a line (what `remove --file` takes)")
+    .description("the hidden entries' links, one a line (what `remove --file` takes); --why adds the evidence that hid each")
     .option('--provider <id>', 'only this provider')
-    .action(async (options: { provider?: string }) => {
+    .option('--why', 'after each link, the verdict that hid it: its reason (row, HTTP status, code, message) and when')
+    .action(async (options: { provider?: string; why?: boolean }) => {
       const provider = parseProvider(options.provider);
       await withDatabase(loadConfig(), async (database) => {
-        await new LinkHealthStore(database, 0).eachHidden(provider, (batch) => write(batch.join('\n')));
+        if (!options.why) return new LinkHealthStore(database, 0).eachHidden(provider, (batch) => write(batch.join('\n')));
+        await eachHiddenWhy(database, provider, (rows) =>
+          write(
+            rows
+              .map(
+                (row) =>
+                  `${row.link}  ${row.reason ?? 'no evidence kept (hidden before it was)'}${row.decidedAt ? ` at ${row.decidedAt}` : ''}`,
+              )
+              .join('\n'),
+          ),
+        );
       });
     });
 }
@@ -100,6 +114,13 @@ async function statusCommand(config: Config, database: Database): Promise<void> 
         .map((cell) => cell.padEnd(12))
         .join('')
         .trimEnd(),
+    );
+  }
+  const reasons = await topUnknownReasons(database, TOP_UNKNOWN_REASONS);
+  write(reasons.length > 0 ? 'top unknown reasons:' : 'top unknown reasons: none (no link answers unknown)');
+  for (const group of reasons) {
+    write(
+      `  ${group.provider.padEnd(8)}${String(group.count).padStart(6)}  ${group.row}${group.code ? ` code ${group.code}` : ''}  e.g. ${group.example ?? '-'}`,
     );
   }
   const totals = await health.counts();

@@ -66,6 +66,10 @@ for (const store of STORES) {
       assert.equal(second[0], `dead ${dying}  dead: shorturlinfo code -3 (HTTP 200, row baidu.shorturlinfo.-3)`);
       assert.match(second.at(-1) ?? '', /1 hidden, 0 shown again/);
       assert.deepEqual(await cli('links', 'hidden'), [dying]);
+      // --why: the evidence of the verdict that hid it, and when.
+      const why = await cli('links', 'hidden', '--why');
+      assert.equal(why.length, 1);
+      assert.match(why[0] ?? '', new RegExp(`^${dying.replace(/[.?]/g, '\\$&')}  dead: .+ \\(HTTP \\d+, row baidu\\.[^)]+\\) at \\d{4}-`));
       assert.deepEqual(await cli('links', 'hidden', '--provider', 'quark'), ['']);
       assert.ok(!(await cli('export')).some((line) => line.includes(dying)), 'export leaves hidden entries out');
       assert.ok((await cli('export', '--include-hidden')).some((line) => line.includes(dying)));
@@ -74,6 +78,17 @@ for (const store of STORES) {
       assert.match(status, /^baidu\s+0\s+0\s+1\s+0\s+0\s+0\s+1$/m);
       assert.match(status, /total: 1 alive, 1 locked, 1 dead, 0 unknown, 1 unsupported, 0 unchecked, 1 hidden/);
       assert.match(status, /oldest verdict: \d{4}-/);
+      assert.match(status, /^top unknown reasons: none/m);
+
+      // The guards of every provider, shared by the deployment; reset closes one.
+      const breaker = await cli('links', 'breaker');
+      assert.match(breaker[0] ?? '', /^provider\s+breaker\s+paused\s+rate\/s/);
+      assert.match(breaker.join('\n'), /^baidu\s+closed\s+no\s+1000\/1000\s/m);
+      assert.equal(breaker.filter((line) => /^\S+\s+(open|closed)\s/.test(line)).length, 8);
+      assert.equal((await cli('links', 'breaker', 'reset', 'baidu'))[0], 'baidu: breaker closed, pause lifted');
+      const refused = await runCli(['links', 'breaker', 'reset'], env);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /needs a provider/);
 
       providers.set('baidu', 'climb1', 'alive1');
       const third = await cli('links', 'check', dying);
