@@ -2,20 +2,19 @@
  * `dramadex links check|status|hidden` (docs/link-health.md, "Operations"). They work on the store
  * whether or not a server runs: `check` sends the requests itself (paced at LINK_CHECK_RATE per
  * provider, honouring the leases of running instances) and applies the visibility rule, which running
- * instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
+ * instances follow as they follow a removal (src/operations/link-operations.ts, audited as `cli`); `hidden`
+ * prints the input `remove --file` takes.
  */
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config.js';
-import { parseCheckOrigins } from '../links/check-origins.js';
 import { VERDICTS, type Verdict } from '../links/link-checker.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
-import { LinkQueueStore } from '../links/link-queue-store.js';
-import { LEASE_MS } from '../links/link-scheduler.js';
-import { createLinkChecker } from '../links/providers/index.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
+import type { CheckResult } from '../operations/link-operations.js';
 import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
-import { withDatabase } from './with-database.js';
+import { withDatabase, withOperations } from './with-database.js';
 
 const DEFAULT_CHECK_LIMIT = 20;
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,8 +31,7 @@ export function registerLinksCommands(program: Command): void {
       const provider = parseProvider(options.provider);
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new CliError('--limit must be an integer from 1 to 100000');
-      const config = loadConfig();
-      await withDatabase(config, (database) => checkCommand(config, database, given, provider, limit));
+      await checkCommand(loadConfig(), given, provider, limit);
     });
   links
     .command('status')
@@ -62,54 +60,23 @@ function parseProvider(text: string | undefined): ProviderId | undefined {
   return id as ProviderId;
 }
 
-async function checkCommand(config: Config, database: Database, given: string[], provider: ProviderId | undefined, limit: number) {
-  const queue = new LinkQueueStore(database);
-  const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
-  const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
-  const owner = `cli-${process.pid}`;
-  let links = given.map((link) => link.trim()).filter(Boolean);
-  if (provider) links = links.filter((link) => parseShareLink(link)?.provider === provider);
-  if (given.length === 0) links = await mostDue(queue, provider ? [provider] : PROVIDER_IDS, limit);
+async function checkCommand(config: Config, given: string[], provider: ProviderId | undefined, limit: number) {
   const tally = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
-  let hidden = 0;
-  let shown = 0;
-  let notHeld = 0;
-  const lastCheckAt = new Map<string, number>();
-  for (const link of links) {
-    const before = await health.status(link);
-    const share = parseShareLink(link);
-    if (share) {
-      // Paced at LINK_CHECK_RATE per provider, as the background checks are.
-      const wait = (lastCheckAt.get(share.provider) ?? 0) + 1000 / config.links.ratePerSecond - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastCheckAt.set(share.provider, Date.now());
-    }
-    const outcome = await checker.check(link);
-    tally.set(outcome.verdict, (tally.get(outcome.verdict) ?? 0) + 1);
-    if (before) {
-      const after = await health.record(link, outcome, new Date());
-      if (after.hidden && !before.hidden) hidden++;
-      if (!after.hidden && before.hidden) shown++;
-    } else notHeld++;
-    write(`${outcome.verdict} ${link}`);
-  }
-  if (given.length === 0) await queue.release(links, owner);
+  const printed = (result: CheckResult) => {
+    tally.set(result.outcome.verdict, (tally.get(result.outcome.verdict) ?? 0) + 1);
+    write(`${result.outcome.verdict} ${result.link}`);
+  };
+  const results = await withOperations(config, ({ links }) => {
+    if (given.length === 0) return links.checkDue(CLI_ACTOR, provider ? [provider] : PROVIDER_IDS, limit, printed);
+    const wanted = given.map((link) => link.trim()).filter((link) => link && (!provider || parseShareLink(link)?.provider === provider));
+    return links.check(CLI_ACTOR, wanted, printed);
+  });
+  const hidden = results.filter((result) => result.change === 'hidden').length;
+  const shown = results.filter((result) => result.change === 'shown').length;
+  const notHeld = results.filter((result) => !result.held).length;
   const counts = VERDICTS.map((verdict) => `${tally.get(verdict)} ${verdict}`).join(', ');
   const held = notHeld > 0 ? `; ${notHeld} not in the catalogue (not recorded)` : '';
-  write(`checked ${links.length} ${links.length === 1 ? 'link' : 'links'}: ${counts}; ${hidden} hidden, ${shown} shown again${held}`);
-
-  async function mostDue(store: LinkQueueStore, providers: readonly ProviderId[], count: number): Promise<string[]> {
-    while ((await store.enrolNew()) > 0) {
-      // every entry enrolled, a batch at a time, so "most due" sees the never-checked ones too
-    }
-    const picked: string[] = [];
-    for (const id of providers) {
-      const due = await store.due(id, count - picked.length, Date.now());
-      picked.push(...(await store.claim(due, owner, Date.now(), LEASE_MS)));
-      if (picked.length >= count) break;
-    }
-    return picked;
-  }
+  write(`checked ${results.length} ${results.length === 1 ? 'link' : 'links'}: ${counts}; ${hidden} hidden, ${shown} shown again${held}`);
 }
 
 async function statusCommand(config: Config, database: Database): Promise<void> {

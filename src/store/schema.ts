@@ -94,6 +94,20 @@ export interface TakedownsTable {
   match: 'exact' | 'prefix';
   reason: string;
   created_at: string;
+  /** Who took it down: an account name or `cli` (migration 011); null for older rows. */
+  created_by: ColumnType<string | null, string | null | undefined>;
+}
+
+/** One change an operator made (migration 011, docs/console.md): never deleted, never keyed to an entry. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** ISO 8601 UTC. */
+  at: string;
+  /** An account name, or `cli` for a `dramadex` command. */
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
 }
 
 /** A registered source (docs/sources.md); times are ISO 8601 UTC, so they compare as text on both stores. */
@@ -140,4 +154,5 @@ export interface Schema {
   link_states: LinkStatesTable;
   sources: SourcesTable;
   staged_entries: StagedEntriesTable;
+  audit_log: AuditLogTable;
 }

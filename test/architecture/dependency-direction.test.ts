@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
   ['client'],
   ['ingest', 'limits', 'ranking', 'links'],
   ['web', 'system', 'demo', 'sources'],
+  ['operations'],
   ['composition'],
 ];
 
