@@ -2,9 +2,12 @@
  * Builds the catalogue listener's Fastify instance (never listens: server.ts does, tests inject).
  * Order: infrastructure (request observation, errors, listener guards, OpenAPI collection, limits), then
  * feature routes: the JSON API under `/api/`, the API reference (`/docs`, `/openapi.json`) and, unless
- * WEB=off, the web page on the other paths (docs/web.md); the API on its limits, the rest on the page's budget.
+ * WEB=off, the web page on the other paths (docs/web.md); the API on its limits, the rest on the page's budget;
+ * unless ADMIN=off, the operator console under `/admin` on neither (docs/console.md).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createConsole } from './admin/console.js';
+import { consolePlugin } from './admin/console-plugin.js';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -14,7 +17,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { guardListener } from './http/listener-guards.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
-import { isApiPath } from './http/paths.js';
+import { isApiPath, isConsolePath } from './http/paths.js';
 import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
 import { unboundedPeers } from './limits/address-set.js';
 import { budgetUnmatched, pageBudgetPlugin } from './limits/page-budget-plugin.js';
@@ -40,6 +43,10 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   const onNotFoundResponse = observeRequests(app, { listener: 'catalogue', metrics: services.metrics });
   const limits = services.limits;
   const budget = web ? limits?.pageBudget : undefined;
+  // The console (ADMIN=on) spends neither the API's per-address limits nor the page's budget (docs/console.md).
+  const isConsole = config.admin.enabled ? isConsolePath : () => false;
+  const apiCounts = (path: string) => !isConsole(path) && (web ? isApiRequest(path) : true);
+  const notPage = (path: string) => isApiRequest(path) || isConsole(path);
   installErrorHandling(app, {
     defaultLanguage: config.language,
     describeParameter: (name) => PARAMETER_RULES[name],
@@ -47,8 +54,8 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     ...(onNotFoundResponse ? { onNotFoundResponse } : {}),
     // A path no route matched is counted too: by the API's rules or the page's budget, as a route would be.
     onNotFoundRequest: [
-      ...(limits ? [limitUnmatched(limits.limits, web ? isApiRequest : undefined)] : []),
-      ...(budget ? [budgetUnmatched(budget, isApiRequest)] : []),
+      ...(limits ? [limitUnmatched(limits.limits, apiCounts)] : []),
+      ...(budget ? [budgetUnmatched(budget, notPage)] : []),
     ],
   });
   guardListener(app, { config, unbounded: unboundedPeers(config) });
@@ -69,8 +76,8 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   if (!web) await registerApiDocs(app, limits?.webBudget, reference);
   // Before the routes, so every route (the undecodable path's too) is counted: by the catalogue rules when
   // it is the API's (every route when the page is off), by the page's own budget otherwise.
-  if (limits) await app.register(limitsPlugin, { limits: limits.limits, counts: web ? isApiRequest : undefined });
-  if (budget) await app.register(pageBudgetPlugin, { budget, isApi: isApiRequest });
+  if (limits) await app.register(limitsPlugin, { limits: limits.limits, counts: apiCounts });
+  if (budget) await app.register(pageBudgetPlugin, { budget, isApi: notPage });
   // With the page on, the reference is one more page: the page's budget counts it (docs/decisions.md).
   if (web) await registerApiDocs(app, undefined, reference);
   await app.register(undecodableRoute);
@@ -83,5 +90,9 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     linkCounts: () => services.links.counts(),
   });
   await web?.register(app);
+  if (config.admin.enabled) {
+    const admin = createConsole({ ...services, catalogue: services.catalogue, links: services.links });
+    await app.register(consolePlugin, { prefix: '/admin', admin });
+  }
   return app;
 }

@@ -53,6 +53,8 @@ export interface Config {
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
   web: WebConfig;
+  /** `ADMIN=off` removes every `/admin` route (the operator console, docs/console.md). */
+  admin: { enabled: boolean };
   links: LinkCheckConfig;
   /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
   sources: SourcesConfig;
@@ -175,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     // `/metrics` has its own listener, never the public ports (docs/decisions.md, Operations).
     metrics: vars.METRICS_PORT === 'off' ? undefined : { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
     web: { enabled: vars.WEB === 'on', ratePerMinute: vars.WEB_RATE_LIMIT, rankings: vars.WEB_RANKINGS === 'on' },
+    admin: { enabled: vars.ADMIN === 'on' },
     links: {
       enabled: vars.LINK_CHECK === 'on',
       ratePerSecond: vars.LINK_CHECK_RATE,

@@ -96,6 +96,7 @@ export const ENVIRONMENT = Type.Object({
     lowerCase: true,
   }),
   WEB: onOff('on'),
+  ADMIN: onOff('on'),
   WEB_RATE_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 60 }),
   WEB_RANKINGS: onOff('on'),
   LINK_CHECK: onOff('off'),

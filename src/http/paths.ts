@@ -5,6 +5,7 @@
  * counts as the API, the stricter budget.
  */
 const API_PREFIX = '/api';
+const CONSOLE_PREFIX = '/admin';
 /** The path of a request URL as the router matches it: before `?`, percent-decoded; undefined when malformed. */
 function routedPath(url: string): string | undefined {
   const query = url.indexOf('?');
@@ -24,4 +25,13 @@ export function isApiPath(url: string): boolean {
   const path = routedPath(url);
   if (path === undefined) return true;
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
+/**
+ * `/admin` and everything below it, the operator console (docs/console.md): neither the API's limits nor
+ * the web page's budget count it; the console has its own sign-in throttle.
+ */
+export function isConsolePath(url: string): boolean {
+  const path = routedPath(url) ?? url;
+  return path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
 }

@@ -51,6 +51,8 @@ export interface ApiKeysTable {
   rate_per_second: number;
   created_at: string;
   revoked_at: string | null;
+  /** When any instance last saw the key in a request (migration 010); written on the key poll. */
+  last_used_at: ColumnType<string | null, string | null | undefined>;
 }
 
 /** One row when an address is blacklisted (`until` set) and one when an operator clears it. */
@@ -142,6 +144,25 @@ export interface StagedEntriesTable {
   update_time: string;
 }
 
+/** An operator of the console (docs/console.md); the password only as its argon2id hash. */
+export interface AdminAccountsTable {
+  id: Generated<number>;
+  name: string;
+  role: 'owner' | 'moderator';
+  password_hash: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** A signed-in console session, keyed by the SHA-256 of its cookie's token. Times: ISO 8601 UTC text. */
+export interface AdminSessionsTable {
+  token_hash: string;
+  account_id: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
 export interface Schema {
   entries: EntriesTable;
   meta: MetaTable;
@@ -154,5 +175,7 @@ export interface Schema {
   link_states: LinkStatesTable;
   sources: SourcesTable;
   staged_entries: StagedEntriesTable;
+  admin_accounts: AdminAccountsTable;
+  admin_sessions: AdminSessionsTable;
   audit_log: AuditLogTable;
 }

@@ -28,7 +28,8 @@ export class Assets {
   /** Source name (`site.css`) → its URL. */
   private readonly urls: Record<string, string> = {};
 
-  constructor(directory = ASSETS_DIRECTORY) {
+  /** `urlPrefix`: where the files are served (the console serves its own under `/admin/assets/`). */
+  constructor(directory = ASSETS_DIRECTORY, urlPrefix = '/assets/') {
     for (const name of readdirSync(directory)) {
       const extension = extname(name);
       const contentType = CONTENT_TYPES[extension];
@@ -37,7 +38,7 @@ export class Assets {
       const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
       const served = `${name.slice(0, -extension.length)}.${hash}${extension}`;
       this.byServedName.set(served, { body, contentType, etag: `"${hash}"` });
-      this.urls[name] = `/assets/${served}`;
+      this.urls[name] = `${urlPrefix}${served}`;
     }
   }
 

@@ -26,6 +26,7 @@ const LAYERS: string[][] = [
   ['ingest', 'limits', 'ranking', 'links'],
   ['web', 'system', 'demo', 'sources'],
   ['operations'],
+  ['admin'],
   ['composition'],
 ];
 
@@ -41,6 +42,8 @@ const HTTP_EDGE_FILES = [
   'ranking/tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
   'observability/metrics-app.ts',
   'observability/request-observer.ts', // an onResponse hook
+  'admin/access-hooks.ts', // the console's authorization and CSRF hooks
+  'admin/page-reply.ts', // the console's page decorator on the reply
 ];
 /** Libraries of the Fastify family that carry no Fastify types. */
 const PLAIN_LIBRARIES = ['@fastify/accept-negotiator'];

@@ -11,6 +11,7 @@ import { lifecycleMigration } from './004-lifecycle.js';
 import { takedownMatchMigration } from './005-takedown-match.js';
 import { linkHealthMigration } from './006-link-health.js';
 import { sourcesMigration } from './007-sources.js';
+import { adminAccountsMigration } from './010-admin-accounts.js';
 import { auditMigration } from './011-audit.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '005-takedown-match': takedownMatchMigration(),
     '006-link-health': linkHealthMigration(),
     '007-sources': sourcesMigration(),
+    '010-admin-accounts': adminAccountsMigration(dialect),
     '011-audit': auditMigration(dialect),
   };
 }

@@ -1,0 +1,71 @@
+/**
+ * Authorization and CSRF for every console route, decided in one place (docs/console.md, "Roles" and
+ * "Forms"). `authorize` runs first on each request: it finds the session from the cookie (within the
+ * store deadline), looks the route up in the access table (route-roles.ts) and refuses what the role does
+ * not allow, before any body is read: an anonymous GET goes to the sign-in page (303), an anonymous POST
+ * gets 401, a too-small role 403, a route missing from the table 403 for everyone.
+ *
+ * `checkForm` runs once the body is parsed, on every state-changing request of a signed-in route: the
+ * form's `_csrf` field (or, for a multipart upload whose fields are read later, the `_csrf` query
+ * parameter) must equal the session's synchronizer token, compared in constant time; otherwise 403 and
+ * the handler never runs. Why a token in the session row rather than `@fastify/csrf-protection`: that
+ * plugin keeps its secret in `@fastify/session`, `@fastify/secure-session` or a cookie, and our session is
+ * a store row shared by every instance; the row already holds a 256-bit random token made at sign-in, so
+ * the synchronizer-token pattern (OWASP's CSRF cheat sheet) needs only the comparison. The sign-in form
+ * has no session yet: there a browser's `Sec-Fetch-Site` header, when present, must say the form came from
+ * this site (scripts that send no such header sign in as before).
+ */
+import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { AdminConsole } from './console.js';
+import { csrfRefused, roleRefused, signInNeeded, unlistedRoute } from './console-errors.js';
+import { withinDeadline } from './deadline.js';
+import { consoleLanguage } from './page-reply.js';
+import { allows } from './roles.js';
+import { routeAccess } from './route-roles.js';
+import { sessionToken } from './session-cookie.js';
+import { csrfTokenMatches } from './sessions.js';
+
+const READS = new Set(['GET', 'HEAD']);
+const LOGIN_PATH = '/admin/login';
+
+export function accessOf(request: FastifyRequest) {
+  return routeAccess(request.method, request.routeOptions.url ?? '');
+}
+
+export function authorize(admin: AdminConsole): onRequestHookHandler {
+  return async function authorizeConsoleRequest(request, reply) {
+    const access = accessOf(request);
+    if (access === undefined) {
+      request.log.error({ route: request.routeOptions.url, method: request.method }, 'console route missing from ROUTE_ROLES');
+      throw unlistedRoute();
+    }
+    const token = sessionToken(request.headers.cookie);
+    if (token) request.consoleSession = await withinDeadline(admin.sessions.find(token, new Date()), admin.storeDeadlineMs);
+    if (access === 'anyone') return;
+    const session = request.consoleSession;
+    if (!session) {
+      if (!READS.has(request.method)) throw signInNeeded();
+      if ((await withinDeadline(admin.accounts.count(), admin.storeDeadlineMs)) === 0) {
+        return reply.consolePage('no-account', admin.templates.text(consoleLanguage(request, admin.config.language)).noAccount);
+      }
+      return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+    }
+    if (!allows(session.role, access)) throw roleRefused();
+  };
+}
+
+export function checkForm(): preValidationHookHandler {
+  return async function checkConsoleForm(request) {
+    if (READS.has(request.method)) return;
+    if (accessOf(request) === 'anyone') {
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') throw csrfRefused();
+      return;
+    }
+    const session = request.consoleSession;
+    const body = request.body as Record<string, unknown> | undefined;
+    const sent =
+      typeof body === 'object' && body !== null && '_csrf' in body ? body._csrf : (request.query as Record<string, unknown>)._csrf;
+    if (!session || !csrfTokenMatches(session, sent)) throw csrfRefused();
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The console's overview at `/admin` (dashboard-model.ts says what it shows): read within the store
+ * deadline, so a hung store answers with the console's error page, never a page that does not come.
+ */
+import type { FastifyInstance } from 'fastify';
+import { TYPE_NAMES } from '../web/page-text.js';
+import type { AdminConsole } from './console.js';
+import { readOverview } from './dashboard-model.js';
+import { withinDeadline } from './deadline.js';
+import { consoleLanguage } from './page-reply.js';
+
+export async function dashboardRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+  app.get('/', async (request, reply) => {
+    const language = consoleLanguage(request, admin.config.language);
+    const overview = await withinDeadline(readOverview(admin), admin.storeDeadlineMs);
+    const t = admin.templates.text(language);
+    return reply.consolePage('dashboard', t.dashboard, {
+      overview,
+      typeNames: TYPE_NAMES[language],
+      linkChecks: admin.config.links.enabled,
+    });
+  });
+}

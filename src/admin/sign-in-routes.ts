@@ -1,0 +1,67 @@
+/**
+ * Signing in and out (docs/console.md, "Signing in"). A wrong name and a wrong password get the same
+ * answer, after the same work (one argon2id verification either way, passwords.ts); failures count
+ * against the address and the name (sign-in-throttle.ts), and past the limit the answer is 429 before any
+ * password is looked at. A sign-in always begins a new session, ending the one the browser carried (a
+ * session id planted before sign-in is worth nothing after it). Signing out deletes the session row, so
+ * the cookie is refused by every instance at once, and tells the browser to forget it.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminConsole } from './console.js';
+import { signInThrottled } from './console-errors.js';
+import { withinDeadline } from './deadline.js';
+import { consoleLanguage } from './page-reply.js';
+import { passwordMatches } from './passwords.js';
+import { clearedSessionCookie, sessionCookie, sessionToken } from './session-cookie.js';
+
+type Form = Record<string, unknown>;
+const field = (form: unknown, name: string) => {
+  const value = (form as Form | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+export async function signInRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+  const t = (request: FastifyRequest) => admin.templates.text(consoleLanguage(request, admin.config.language));
+  const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: string, name?: string, status = 200) =>
+    reply.consolePage('login', t(request).signIn, { problem, name }, status);
+
+  app.get('/login', async (request, reply) => {
+    if (request.consoleSession) return reply.redirect('/admin', 303);
+    if ((await withinDeadline(admin.accounts.count(), admin.storeDeadlineMs)) === 0) {
+      return reply.consolePage('no-account', t(request).noAccount);
+    }
+    return loginPage(request, reply);
+  });
+
+  app.post('/login', async (request, reply) => {
+    const name = field(request.body, 'name').trim();
+    const password = field(request.body, 'password');
+    const waitSeconds = await admin.throttle.refusedFor(request.ip, name);
+    if (waitSeconds > 0) throw signInThrottled(waitSeconds);
+    const found = await withinDeadline(admin.accounts.credentials(name), admin.storeDeadlineMs);
+    if (!(await passwordMatches(found?.passwordHash, password)) || !found) {
+      await admin.throttle.failed(request.ip, name);
+      return loginPage(request, reply, t(request).wrongCredentials, name, 401);
+    }
+    const carried = sessionToken(request.headers.cookie);
+    if (carried) await admin.sessions.end(carried);
+    const now = new Date();
+    const { token } = await admin.sessions.begin(found.account.id, now);
+    await admin.accounts.recordSignIn(found.account.id, now);
+    request.log.info({ account: found.account.name }, 'console sign-in');
+    return reply
+      .header('set-cookie', sessionCookie(token, isHttps(request)))
+      .header('cache-control', 'no-store')
+      .redirect('/admin', 303);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const token = sessionToken(request.headers.cookie);
+    if (token) await admin.sessions.end(token);
+    return reply
+      .header('set-cookie', clearedSessionCookie(isHttps(request)))
+      .header('cache-control', 'no-store')
+      .redirect('/admin/login', 303);
+  });
+}
