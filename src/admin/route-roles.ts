@@ -20,6 +20,23 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /admin/keys': 'owner',
   'POST /admin/keys/revoke': 'owner',
   'GET /admin/accounts': 'owner',
+  'GET /admin/entries': 'moderator',
+  'POST /admin/entries/remove': 'moderator',
+  'POST /admin/entries/show': 'moderator',
+  'GET /admin/links': 'moderator',
+  'POST /admin/links/check': 'moderator',
+  'GET /admin/reports': 'moderator',
+  'POST /admin/reports/dismiss': 'moderator',
+  'GET /admin/sources': 'moderator',
+  'POST /admin/sources': 'moderator',
+  'POST /admin/sources/poll': 'moderator',
+  'POST /admin/sources/remove': 'moderator',
+  'GET /admin/import': 'moderator',
+  'POST /admin/import': 'moderator',
+  'GET /admin/takedowns': 'moderator',
+  'POST /admin/takedowns': 'moderator',
+  'POST /admin/takedowns/lift': 'moderator',
+  'GET /admin/audit': 'moderator',
 };
 
 /** The access a route needs, or undefined when the table does not name it. */

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CatalogueStore, RemovalReport } from '../catalogue/catalogue-store.js';
 import { type Takedown, type TakedownMatch, TakedownStore, takedownPatternProblem } from '../catalogue/takedowns.js';
-import { type ImportFileOptions, type ImportReport, importText } from '../ingest/import-file.js';
+import { type ImportFileOptions, type ImportReport, importRows } from '../ingest/import-file.js';
 import { type ImportFormat, readRows } from '../ingest/read-rows.js';
 import { type Rejection, validateRows } from '../ingest/validate-rows.js';
 import type { AuditLog } from './audit-log.js';
@@ -42,14 +42,15 @@ export class CatalogueOperations {
 
   /** What importing `text` would do, writing nothing: the console's dry run. */
   async previewImport(text: string): Promise<ImportPreview> {
-    const { format, rows } = readRows(text);
+    const { format, rows } = readable(text);
     const { entries, rejected } = validateRows(rows, { takedowns: await this.takedowns.matcher() });
     return { format, valid: entries.length, rejected };
   }
 
   /** Imports `text` (a file's contents); `name` is what the audit record says was imported. */
   async importText(actor: string, name: string, text: string, options: ImportFileOptions = {}): Promise<ImportReport> {
-    const report = await importText(this.store, text, options);
+    const { format, rows } = readable(text);
+    const report = { format, ...(await importRows(this.store, rows, options)) };
     const removed = options.replace ? `, removed ${report.removed}` : '';
     const detail = `${report.format}${options.replace ? ` replace${options.type ? ` ${options.type}` : ''}` : ''}: added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}`;
     await this.audit.record(actor, [{ action: 'import', target: name, detail }]);
@@ -99,6 +100,15 @@ export class CatalogueOperations {
 
   listTakedowns(): Promise<Takedown[]> {
     return this.takedowns.list();
+  }
+}
+
+/** The file's rows, or a refusal saying why it cannot be read at all (a broken JSON array). */
+function readable(text: string): ReturnType<typeof readRows> {
+  try {
+    return readRows(text);
+  } catch (error) {
+    throw new OperationRefused((error as Error).message);
   }
 }
 
