@@ -7,7 +7,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createConsole } from './admin/console.js';
-import { consolePlugin } from './admin/console-plugin.js';
+import { consolePlugin, recordConsoleRoutes } from './admin/console-plugin.js';
 import { PARAMETER_RULES } from './catalogue/query-params.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -36,6 +36,7 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
   const { config } = services;
   const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
+  recordConsoleRoutes(app);
   const linkHealth = config.links.enabled ? (links: string[]) => services.links.health.statuses(links) : undefined;
   const web = config.web.enabled
     ? createWebPage({ config, catalogue: services.catalogue, boards: services.rankings.boards, linkHealth })

@@ -10,6 +10,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../http/errors.js';
+import { isConsolePath } from '../http/paths.js';
 import { IMMUTABLE } from '../web/assets.js';
 import { isLanguage, languageCookie } from '../web/page-language.js';
 import { authorize, checkForm } from './access-hooks.js';
@@ -29,6 +30,32 @@ import { takedownsRoutes } from './takedowns-routes.js';
 
 export interface ConsolePluginOptions {
   admin: AdminConsole;
+}
+
+/** A registered route under `/admin`, as Fastify declared it. */
+export interface ConsoleRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under `/admin` the app declared, wherever it was declared (test/admin/route-coverage.test.ts). */
+    consoleRoutes: ConsoleRoute[];
+  }
+}
+
+/**
+ * Records every `/admin` route the app declares from now on, by the root's onRoute hook, so a route added
+ * outside the console plugin (and so outside its access hook) is seen too. Call before any route exists.
+ */
+export function recordConsoleRoutes(app: FastifyInstance): void {
+  const routes: ConsoleRoute[] = [];
+  app.decorate('consoleRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!isConsolePath(route.url)) return;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 }
 
 type Query = Record<string, string | string[] | undefined>;

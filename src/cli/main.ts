@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { OperationRefused } from '../operations/operation-refused.js';
 import { StartupError } from '../startup-error.js';
+import { registerAdminCommands } from './admin-commands.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
 import { registerLimitsCommands } from './limits-commands.js';
@@ -51,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
   registerLifecycleCommands(program);
   registerSourcesCommands(program);
   registerLinksCommands(program);
+  registerAdminCommands(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

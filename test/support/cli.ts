@@ -15,9 +15,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `dramadex <args>` to its end; `input`, when given, is written to its standard input. */
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [...entryArgs(), ...args],
       { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 120_000 },
@@ -27,6 +28,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
         else resolve({ code, stdout, stderr });
       },
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 

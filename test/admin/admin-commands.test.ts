@@ -1,0 +1,68 @@
+/**
+ * `dramadex admin add|list|password|remove` as operators run them (a real process), on both stores: the
+ * password from standard input, its length rule, the refusal without a terminal, and the console taking
+ * the new account, refusing the old password after `admin password` and the account after `admin remove`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { runCli } from '../support/cli.js';
+import { createTestContext, STORES, type TestContext } from '../support/harness.js';
+import { form } from './support.js';
+
+for (const store of STORES) {
+  describe(`dramadex admin … [${store}]`, () => {
+    let context: TestContext;
+    let env: Record<string, string>;
+    before(async () => {
+      context = await createTestContext(store);
+      env = { DATABASE_URL: context.config.databaseUrl };
+    });
+    after(() => context.close());
+
+    const signIn = (name: string, password: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/admin/login',
+        remoteAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
+        ...form({ name, password }),
+      });
+
+    test('add, list, password and remove an account', async () => {
+      const added = await runCli(['admin', 'add', 'alice', '--role', 'owner', '--password-stdin'], env, 'first long password\n');
+      assert.equal(added.code, 0, added.stderr);
+      assert.match(added.stdout, /created owner alice/);
+      assert.equal((await signIn('alice', 'first long password')).statusCode, 303);
+
+      const listed = await runCli(['admin', 'list'], env);
+      assert.match(listed.stdout, /^alice\towner\tlast sign-in \d{4}-/m);
+
+      const changed = await runCli(['admin', 'password', 'alice', '--password-stdin'], env, 'second long password\n');
+      assert.equal(changed.code, 0, changed.stderr);
+      assert.equal((await signIn('alice', 'first long password')).statusCode, 401);
+      assert.equal((await signIn('alice', 'second long password')).statusCode, 303);
+
+      const removed = await runCli(['admin', 'remove', 'alice'], env);
+      assert.equal(removed.code, 0, removed.stderr);
+      assert.equal((await signIn('alice', 'second long password')).statusCode, 401);
+      assert.match((await runCli(['admin', 'list'], env)).stdout, /no console accounts/);
+    });
+
+    test('refusals: a short password, a taken name, a bad role, no terminal, an unknown name', async () => {
+      const short = await runCli(['admin', 'add', 'bob', '--password-stdin'], env, 'short\n');
+      assert.equal(short.code, 1);
+      assert.match(short.stderr, /at least 10 characters/);
+      assert.equal((await runCli(['admin', 'add', 'bob', '--password-stdin'], env, 'long enough password\n')).code, 0);
+      const taken = await runCli(['admin', 'add', 'bob', '--password-stdin'], env, 'long enough password\n');
+      assert.match(taken.stderr, /an account named bob exists/);
+      assert.match(
+        (await runCli(['admin', 'add', 'carol', '--role', 'root', '--password-stdin'], env, 'x\n')).stderr,
+        /--role must be owner or moderator/,
+      );
+      const noTerminal = await runCli(['admin', 'add', 'dave'], env, '');
+      assert.equal(noTerminal.code, 1);
+      assert.match(noTerminal.stderr, /use --password-stdin/);
+      assert.match((await runCli(['admin', 'remove', 'nobody'], env)).stderr, /no console account is named nobody/);
+      assert.match((await runCli(['admin', 'list'], env)).stdout, /^bob\tmoderator\tlast sign-in never$/m);
+    });
+  });
+}
