@@ -64,8 +64,9 @@ async function byKeyword(catalogue: Catalogue, database: Database, typed: string
   const { keyword } = webKeyword(typed);
   if (!keyword) return { listed: [], total: 0 };
   const served = await catalogue.search(keyword, undefined, 0, ENTRIES_SHOWN);
-  const contains =
-    database.dialect === 'postgres' ? sql<boolean>`strpos(title, ${keyword}) > 0` : sql<boolean>`instr(title, ${keyword}) > 0`;
+  // LIKE with its wildcards escaped reads the same on both stores (SQLite folds ASCII case, which suits a search).
+  const pattern = `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const contains = sql<boolean>`title like ${pattern} escape '\\'`;
   const hidden = await database.db
     .selectFrom('entries')
     .select(['title', 'source_link', 'type', 'update_time'])
