@@ -1,5 +1,5 @@
 /**
- * Why this exists: the engine benches (engine-cold.ts, engine-ab.ts) read the generated catalogue the
+ * Why this exists: the engine benches (engine-cold.ts, experiments/engine-ab.ts) read the generated catalogue the
  * same way the store hands it over: entries with ids from 1, in batches, each applied to the view and
  * then indexed.
  */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountStore } from '../src/admin/accounts.js';
 import { buildCatalogueApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { loadDemoData } from '../src/demo/load-demo-data.js';
 import { createServices } from '../src/services.js';
 import { launchChromium } from '../test/support/chromium.js';

@@ -32,7 +32,12 @@ import { createWebPage } from './web/web-page.js';
 /** What the API's rules count when the page is on: its paths, and requests too broken to tell (stricter). */
 const isApiRequest = (path: string) => isApiPath(path) || path === UNDECODABLE_ROUTE;
 
-export async function buildCatalogueApp(services: Services): Promise<FastifyInstance> {
+export interface CatalogueAppOptions {
+  /** How long a console page waits for the store (tests of a hung store); admin/console.ts has the default. */
+  consoleStoreDeadlineMs?: number;
+}
+
+export async function buildCatalogueApp(services: Services, options: CatalogueAppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify(fastifyOptions(config, services.log));
   useNativeJsonSerializer(app);
@@ -89,10 +94,11 @@ export async function buildCatalogueApp(services: Services): Promise<FastifyInst
     features: services.features,
     probes: services.probes,
     linkCounts: () => services.links.counts(),
+    linkGuards: () => services.links.guardSummary(),
   });
   await web?.register(app);
   if (config.admin.enabled) {
-    const admin = createConsole({ ...services, catalogue: services.catalogue, links: services.links });
+    const admin = createConsole({ ...services, storeDeadlineMs: options.consoleStoreDeadlineMs });
     await app.register(consolePlugin, { prefix: '/admin', admin });
   }
   return app;

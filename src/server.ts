@@ -8,11 +8,11 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from './app.js';
-import type { Config } from './config.js';
+import { buildRankingApp } from './boards-app.js';
+import { oneLineReason, StartupError } from './boot/startup-error.js';
+import type { Config } from './config/config.js';
 import { buildMetricsApp } from './observability/metrics-app.js';
-import { buildRankingApp } from './ranking-app.js';
 import { createServices, type Services } from './services.js';
-import { oneLineReason, StartupError } from './startup-error.js';
 
 export interface RunningServer {
   services: Services;

@@ -4,17 +4,18 @@
  * build it with their own configuration (a temporary SQLite file, a PostgreSQL test database) and pass
  * it to the app builders.
  */
+
+import { createRankingServices, type RankingServices } from './boards/ranking-services.js';
 import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueStore } from './catalogue/catalogue-store.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
 import { FullDumpCache } from './catalogue/full-dump-cache.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { LimitsService } from './limits/limits-service.js';
 import { createLinkServices, type LinkServices } from './links/link-services.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { RecurringFailure } from './observability/recurring-failure.js';
-import { createRankingServices, type RankingServices } from './ranking/ranking-services.js';
 import { RedisLink } from './redis/redis-link.js';
 import { KEYWORD_CLASSES } from './search/keyword-class.js';
 import { SEARCH_WORKER_EVENTS } from './search/worker/worker-events.js';

@@ -28,7 +28,9 @@ import { csrfTokenMatches } from './sessions.js';
 const READS = new Set(['GET', 'HEAD']);
 const LOGIN_PATH = '/admin/login';
 
+/** The access a request's route needs; a path no route matched is a page like any other (its 404 is for the signed-in). */
 export function accessOf(request: FastifyRequest) {
+  if (request.is404) return 'moderator';
   return routeAccess(request.method, request.routeOptions.url ?? '');
 }
 

@@ -7,7 +7,7 @@
  * its role may use, and the path the language switch returns to.
  */
 import { Eta } from 'eta';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { Assets } from '../web/assets.js';
 import { ASSETS_DIRECTORY } from '../web/web-files.js';
 import { CONSOLE_ASSETS, CONSOLE_VIEWS } from './console-files.js';

@@ -3,7 +3,7 @@
  * languages the web page speaks; templates read `it.t`, so a page never mixes languages and a missing
  * translation is a type error. Pages added later keep their words in a module of their own beside this.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 const zh = {
   htmlLang: 'zh-CN',

@@ -6,7 +6,7 @@
  * builds a store or a counter of its own.
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { ApiKeyStore } from '../limits/api-keys.js';
 import type { LinkServices } from '../links/link-services.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -30,7 +30,7 @@ export interface ConsoleParts {
   links: LinkServices;
   metrics: Metrics | undefined;
   /** Overrides STORE_DEADLINE_MS (tests of a hung store). */
-  storeDeadlineMs?: number;
+  storeDeadlineMs?: number | undefined;
 }
 
 export interface AdminConsole extends ConsoleParts {

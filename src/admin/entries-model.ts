@@ -3,13 +3,15 @@
  * (what the API and the web page answer), then the hidden entries the search never serves, whose title
  * holds the keyword, marked hidden; or, for a link typed whole or in part, every entry whose link starts
  * with it, hidden or not. Each comes with its link's state from link health: the latest verdict, when it
- * was checked, the verdict that decided visibility and when, when it was last alive, and whether it is
+ * was checked and why (its reason and evidence: HTTP status, provider code and message, the row that
+ * decided), the verdict that decided visibility, when and why, when it was last alive, and whether it is
  * reported.
  */
 import { sql } from 'kysely';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Database } from '../store/database.js';
 import { webKeyword } from '../web/web-keyword.js';
+import { evidenceLine } from './links-model.js';
 
 /** Entries listed at most (search results first, then hidden ones). */
 export const ENTRIES_SHOWN = 50;
@@ -26,6 +28,9 @@ export interface EntryRow {
   decidedAt: string | null;
   aliveAt: string | null;
   reportedAt: string | null;
+  reason: string | null;
+  decidedReason: string | null;
+  evidence: string | null;
 }
 
 export interface EntriesFound {
@@ -86,7 +91,21 @@ async function withLinkStates(database: Database, listed: Listed[]): Promise<Ent
   if (listed.length === 0) return [];
   const states = await database.db
     .selectFrom('link_states')
-    .select(['source_link', 'verdict', 'checked_at', 'decided_verdict', 'decided_at', 'alive_at', 'reported_at'])
+    .select([
+      'source_link',
+      'verdict',
+      'checked_at',
+      'decided_verdict',
+      'decided_at',
+      'alive_at',
+      'reported_at',
+      'reason',
+      'decided_reason',
+      'evidence_row',
+      'evidence_status',
+      'evidence_code',
+      'evidence_message',
+    ])
     .where(
       'source_link',
       'in',
@@ -104,6 +123,9 @@ async function withLinkStates(database: Database, listed: Listed[]): Promise<Ent
       decidedAt: state?.decided_at ?? null,
       aliveAt: state?.alive_at ?? null,
       reportedAt: state?.reported_at ?? null,
+      reason: state?.reason ?? null,
+      decidedReason: state?.decided_reason ?? null,
+      evidence: state ? evidenceLine(state) : null,
     };
   });
 }

@@ -2,8 +2,8 @@
  * What `/admin/links` and `/admin/reports` show (docs/console.md, "Pages"), read from link health's table
  * (`link_states`) and the entries: per provider the links by verdict, hidden and never checked; the
  * entries hidden in the last day (their hiding verdict's time); every hidden entry with the verdict that
- * hid it and when it was last alive; and the reported links, newest report first, with their current
- * verdict. Per-check evidence, unknown codes and breakers come from link verdicts (issue 31) when merged.
+ * hid it, its evidence (migration 008) and when it was last alive; the provider codes behind the `unknown`
+ * verdicts; and the reported links, newest report first, with their current verdict.
  */
 import type { LinkHealthStore } from '../links/link-health-store.js';
 import type { Database } from '../store/database.js';
@@ -18,6 +18,12 @@ export interface ProviderRow {
   hidden: number;
 }
 
+export interface UnknownCodeRow {
+  provider: string;
+  code: string;
+  count: number;
+}
+
 export interface LinkRow {
   title: string | null;
   source_link: string;
@@ -28,6 +34,10 @@ export interface LinkRow {
   decidedAt: string | null;
   aliveAt: string | null;
   reportedAt: string | null;
+  /** The latest verdict's reason line and the verdict that decided visibility (migration 008). */
+  reason: string | null;
+  decidedReason: string | null;
+  evidence: string | null;
 }
 
 export async function providerRows(health: LinkHealthStore): Promise<ProviderRow[]> {
@@ -57,6 +67,12 @@ function linkRows(database: Database) {
       'link_states.decided_at',
       'link_states.alive_at',
       'link_states.reported_at',
+      'link_states.reason',
+      'link_states.decided_reason',
+      'link_states.evidence_row',
+      'link_states.evidence_status',
+      'link_states.evidence_code',
+      'link_states.evidence_message',
     ])
     .limit(LIST_SHOWN);
 }
@@ -74,7 +90,43 @@ function toLinkRow(row: Raw): LinkRow {
     decidedAt: row.decided_at,
     aliveAt: row.alive_at,
     reportedAt: row.reported_at,
+    reason: row.reason,
+    decidedReason: row.decided_reason,
+    evidence: evidenceLine(row),
   };
+}
+
+/** The stored evidence in one line: HTTP status, provider code and message, and the row that decided. */
+export function evidenceLine(row: {
+  evidence_status: number | null;
+  evidence_code: string | null;
+  evidence_message: string | null;
+  evidence_row: string | null;
+}): string | null {
+  const parts = [
+    row.evidence_status === null ? '' : `HTTP ${row.evidence_status}`,
+    row.evidence_code === null ? '' : `code ${row.evidence_code}`,
+    row.evidence_message ?? '',
+    row.evidence_row ? `(${row.evidence_row})` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The provider codes behind the `unknown` verdicts held now, per provider, most frequent first. */
+export async function unknownCodeRows(database: Database): Promise<UnknownCodeRow[]> {
+  const rows = await database.db
+    .selectFrom('link_states')
+    .select(['provider', 'evidence_code', 'evidence_status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('verdict', '=', 'unknown')
+    .groupBy(['provider', 'evidence_code', 'evidence_status'])
+    .orderBy('n', 'desc')
+    .limit(LIST_SHOWN)
+    .execute();
+  return rows.map((row) => ({
+    provider: row.provider ?? 'none',
+    code: row.evidence_code ?? (row.evidence_status === null ? '—' : `HTTP ${row.evidence_status}`),
+    count: Number(row.n),
+  }));
 }
 
 /** Hidden entries, the most recently hidden first; with `since`, only those hidden after it. */

@@ -4,7 +4,7 @@
  * that come back from an operation (a refused link, an unknown source) are the operation's own words,
  * shown as they are, so the console and the command line say the same thing.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 const zh = {
   entries: '条目',
@@ -66,7 +66,17 @@ const zh = {
   hiddenEntries: '已隐藏的条目',
   unknownCodes: '出现过的未知返回码',
   breakers: '暂停与熔断',
-  evidencePending: '按链接保存的检查依据、未知返回码和熔断状态来自链接结论功能（issue 31），合并后在此显示。',
+  breakerReset: (provider: string) => `已重置 ${provider} 的熔断与暂停。`,
+  paused: '暂停至',
+  breakerOpen: '熔断',
+  open: '打开',
+  closed: '关闭',
+  rate: '速率（次/秒）',
+  canary: '哨兵链接',
+  hidesThisHour: '本小时隐藏',
+  resetBreaker: '重置熔断',
+  code: '返回码',
+  count: '数量',
   probe: '检查一个链接',
   reportedAt: '报告时间',
   reportCount: '报告次数',
@@ -171,8 +181,17 @@ const en: OperationsTextShape = {
   hiddenEntries: 'Hidden entries',
   unknownCodes: 'Unknown codes seen',
   breakers: 'Pauses and breakers',
-  evidencePending:
-    'Per-check evidence, unknown codes and breaker states come with link verdicts (issue 31) and show here once it is merged.',
+  breakerReset: (provider) => `Reset the breaker and pause of ${provider}.`,
+  paused: 'Paused until',
+  breakerOpen: 'Breaker',
+  open: 'open',
+  closed: 'closed',
+  rate: 'Rate (checks/s)',
+  canary: 'Canary',
+  hidesThisHour: 'Hidden this hour',
+  resetBreaker: 'Reset breaker',
+  code: 'Code',
+  count: 'Count',
   probe: 'Check one link',
   reportedAt: 'Reported',
   reportCount: 'Reports',

@@ -6,7 +6,7 @@
  * `no-store`, because console pages show operators' data and must not be kept by any cache.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { PAGE_HEADERS } from '../web/page-headers.js';
 import { pageLanguage } from '../web/page-language.js';
 import type { AdminConsole } from './console.js';

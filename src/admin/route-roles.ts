@@ -25,6 +25,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /admin/entries/show': 'moderator',
   'GET /admin/links': 'moderator',
   'POST /admin/links/check': 'moderator',
+  'POST /admin/links/breaker/reset': 'moderator',
   'GET /admin/reports': 'moderator',
   'POST /admin/reports/dismiss': 'moderator',
   'GET /admin/sources': 'moderator',

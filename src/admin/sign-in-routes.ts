@@ -49,6 +49,7 @@ export async function signInRoutes(app: FastifyInstance, { admin }: { admin: Adm
     const now = new Date();
     const { token } = await admin.sessions.begin(found.account.id, now);
     await admin.accounts.recordSignIn(found.account.id, now);
+    await admin.sessions.sweep(now); // abandoned sessions go when someone signs in, so the table stays small
     request.log.info({ account: found.account.name }, 'console sign-in');
     return reply
       .header('set-cookie', sessionCookie(token, isHttps(request)))

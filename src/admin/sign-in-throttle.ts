@@ -27,7 +27,8 @@ export class SignInThrottle {
   /** Seconds until attempts from this address or for this name are taken again; 0 when they are now. */
   async refusedFor(address: string, name: string): Promise<number> {
     const counts = await Promise.all([this.byAddress.get(addressGroup(address)), this.byName.get(nameKey(name))]);
-    const blocked = counts.filter((count) => count !== null && count.consumedPoints >= FAILURES_ALLOWED);
+    // A window that has ended but whose timer has not yet run (memory) blocks nothing.
+    const blocked = counts.filter((count) => count !== null && count.consumedPoints >= FAILURES_ALLOWED && count.msBeforeNext > 0);
     return blocked.length === 0 ? 0 : Math.ceil(Math.max(...blocked.map((count) => count?.msBeforeNext ?? 0)) / 1000);
   }
 

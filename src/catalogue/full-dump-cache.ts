@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { ownBytes } from '../http/byte-pool.js';
 import { success } from '../http/envelope.js';
 import { NO_TALLY, type Tally } from '../observability/instruments.js';

@@ -10,7 +10,7 @@
  * before the handler.
  */
 import { LRUCache } from 'lru-cache';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 /**
  * Targets remembered per language (a replayed search stays among them while it keeps being asked), and

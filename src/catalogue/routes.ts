@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { COMPRESS_MIN_BYTES, preferredEncoding } from '../http/compression.js';
 import { success } from '../http/envelope.js';
 import type { Localized } from '../http/errors.js';

@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { AccountStore, nameProblem } from '../admin/accounts.js';
 import { passwordProblem } from '../admin/passwords.js';
 import { isRole, type Role } from '../admin/roles.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { TakedownStore } from '../catalogue/takedowns.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { readLinks } from '../ingest/read-links.js';
 import { CLI_ACTOR } from '../operations/audit-log.js';
 import { CliError } from './errors.js';

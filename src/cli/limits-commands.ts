@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { Redis } from 'ioredis';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config/config.js';
 import { type ApiKeyRow, ApiKeyStore, MAX_KEY_RATE } from '../limits/api-keys.js';
 import { BlacklistRecord } from '../limits/blacklist-record.js';
 import { liftSharedBlacklists } from '../limits/stored-keys.js';

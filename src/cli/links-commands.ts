@@ -1,20 +1,22 @@
 /**
- * `dramadex links check|status|hidden` (docs/link-health.md, "Operations"). They work on the store
- * whether or not a server runs: `check` sends the requests itself (paced at LINK_CHECK_RATE per
- * provider, honouring the leases of running instances) and applies the visibility rule, which running
- * instances follow as they follow a removal (src/operations/link-operations.ts, audited as `cli`); `hidden`
- * prints the input `remove --file` takes.
+ * `dramadex links check|status|hidden|breaker` (docs/link-health.md, "Operations"). They work on the
+ * store whether or not a server runs: `check` (links-check.ts) sends the requests itself, honouring the
+ * leases of running instances and the providers' shared guards, and applies the visibility rule, which
+ * running instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
  */
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.js';
-import { VERDICTS, type Verdict } from '../links/link-checker.js';
+import { type Config, loadConfig } from '../config/config.js';
+import { parseCheckOrigins } from '../links/check-origins.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
-import { CLI_ACTOR } from '../operations/audit-log.js';
-import type { CheckResult } from '../operations/link-operations.js';
-import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
+import { createLinkChecker } from '../links/providers/index.js';
+import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
+import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
-import { withDatabase, withOperations } from './with-database.js';
+import { registerBreakerCommand } from './links-breaker.js';
+import { runLinksCheck } from './links-check.js';
+import { parseProvider } from './parse-provider.js';
+import { commandLog, withDatabase } from './with-database.js';
 
 const DEFAULT_CHECK_LIMIT = 20;
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -23,7 +25,7 @@ export function registerLinksCommands(program: Command): void {
   const links = program.command('links').description('link health: check share links, see counts, list hidden entries');
   links
     .command('check')
-    .description('check now the given links, or the most due ones; prints `<verdict> <link>` per link and a summary')
+    .description('check now the given links, or the most due ones; prints `<verdict> <link>  <reason>` per link and a summary')
     .argument('[links...]', 'links to check (default: the most due)')
     .option('--provider <id>', `only this provider (${PROVIDER_IDS.join(', ')})`)
     .option('--limit <n>', 'how many due links to check', String(DEFAULT_CHECK_LIMIT))
@@ -31,7 +33,20 @@ export function registerLinksCommands(program: Command): void {
       const provider = parseProvider(options.provider);
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new CliError('--limit must be an integer from 1 to 100000');
-      await checkCommand(loadConfig(), given, provider, limit);
+      const notLinks = given.filter((link) => !isHttpLink(link.trim()));
+      if (notLinks.length > 0) throw new CliError(`not an http(s) link: ${notLinks.map((link) => JSON.stringify(link)).join(', ')}`);
+      const config = loadConfig();
+      const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
+      await withDatabase(config, async (database) => {
+        // One audit row per link checked, with its verdict and reason (as `cli`).
+        const checked: AuditRecord[] = [];
+        const onRecorded = (link: string, detail: string) => checked.push({ action: 'links check', target: link, detail: detail.trim() });
+        try {
+          await runLinksCheck({ config, database, checker, log: commandLog(config), given, provider, limit, write, onRecorded });
+        } finally {
+          await new AuditLog(database).record(CLI_ACTOR, checked);
+        }
+      });
     });
   links
     .command('status')
@@ -40,6 +55,7 @@ export function registerLinksCommands(program: Command): void {
       const config = loadConfig();
       await withDatabase(config, (database) => statusCommand(config, database));
     });
+  registerBreakerCommand(links);
   links
     .command('hidden')
     .description("the hidden entries' links, one a line (what `remove --file` takes)")
@@ -52,31 +68,9 @@ export function registerLinksCommands(program: Command): void {
     });
 }
 
-function parseProvider(text: string | undefined): ProviderId | undefined {
-  if (text === undefined) return undefined;
-  const id = text.trim().toLowerCase();
-  if (!(PROVIDER_IDS as readonly string[]).includes(id))
-    throw new CliError(`unknown provider "${text}": use one of ${PROVIDER_IDS.join(', ')}`);
-  return id as ProviderId;
-}
-
-async function checkCommand(config: Config, given: string[], provider: ProviderId | undefined, limit: number) {
-  const tally = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
-  const printed = (result: CheckResult) => {
-    tally.set(result.outcome.verdict, (tally.get(result.outcome.verdict) ?? 0) + 1);
-    write(`${result.outcome.verdict} ${result.link}`);
-  };
-  const results = await withOperations(config, ({ links }) => {
-    if (given.length === 0) return links.checkDue(CLI_ACTOR, provider ? [provider] : PROVIDER_IDS, limit, printed);
-    const wanted = given.map((link) => link.trim()).filter((link) => link && (!provider || parseShareLink(link)?.provider === provider));
-    return links.check(CLI_ACTOR, wanted, printed);
-  });
-  const hidden = results.filter((result) => result.change === 'hidden').length;
-  const shown = results.filter((result) => result.change === 'shown').length;
-  const notHeld = results.filter((result) => !result.held).length;
-  const counts = VERDICTS.map((verdict) => `${tally.get(verdict)} ${verdict}`).join(', ');
-  const held = notHeld > 0 ? `; ${notHeld} not in the catalogue (not recorded)` : '';
-  write(`checked ${results.length} ${results.length === 1 ? 'link' : 'links'}: ${counts}; ${hidden} hidden, ${shown} shown again${held}`);
+/** What `links check` takes: an absolute http(s) address (a link of no known provider is checked as "unsupported"). */
+function isHttpLink(text: string): boolean {
+  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 }
 
 async function statusCommand(config: Config, database: Database): Promise<void> {

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from '../config.js';
+import { StartupError } from '../boot/startup-error.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import { OperationRefused } from '../operations/operation-refused.js';
-import { StartupError } from '../startup-error.js';
 import { registerAdminCommands } from './admin-commands.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
@@ -14,6 +14,7 @@ import { registerLimitsCommands } from './limits-commands.js';
 import { registerLinksCommands } from './links-commands.js';
 import { parseType } from './parse-type.js';
 import { registerRankingCommands } from './ranking-commands.js';
+import { useReadableHelp } from './readable-help.js';
 import { registerSourcesCommands } from './sources-commands.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -40,11 +41,17 @@ export async function main(argv: string[]): Promise<number> {
     .option('--replace', "afterwards the catalogue (or --type) holds exactly the file's valid rows")
     .option('--type <type>', 'with --replace: replace only this type (rows of other types are rejected)')
     .option('--strict', 'fail (exit 1, nothing imported) when any row is rejected')
-    .action(async (file: string, options: { replace?: boolean; type?: string; strict?: boolean }) => {
+    .option('--format <format>', "ndjson, csv or json (default: the file's extension, else its first character)")
+    .action(async (file: string, options: { replace?: boolean; type?: string; strict?: boolean; format?: string }) => {
       if (options.type !== undefined && !options.replace) throw new CliError('--type is only for --replace');
       const type = options.type === undefined ? undefined : parseType(options.type);
       const { importCommand } = await import('./import-command.js');
-      await importCommand(loadConfig(), file, { replace: options.replace === true, type, strict: options.strict === true });
+      await importCommand(loadConfig(), file, {
+        replace: options.replace === true,
+        type,
+        strict: options.strict === true,
+        format: options.format,
+      });
     });
 
   registerRankingCommands(program);
@@ -53,6 +60,7 @@ export async function main(argv: string[]): Promise<number> {
   registerSourcesCommands(program);
   registerLinksCommands(program);
   registerAdminCommands(program);
+  useReadableHelp(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -7,7 +7,7 @@
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
 import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
@@ -45,50 +45,54 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   const types = options.types.length > 0 ? [...new Set(options.types)] : [...CONTENT_TYPES];
   const failed = (outcomes: TypeOutcome[]) => outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.type);
   try {
-    await withDatabase(config, async (database) => {
-      const store = new CatalogueStore(database);
-      const audit = new AuditLog(database);
-      // Each type that changed is one audit row (as `cli`), written as its outcome is reported; a failed
-      // write is kept and thrown once the round is over (it is never an unhandled rejection meanwhile).
-      let auditing = Promise.resolve();
-      let auditFailure: unknown;
-      const reportAfter = (outcome: TypeOutcome) => {
-        reportAndClear(outcome);
-        if (outcome.state !== 'replaced') return;
-        const row = { action: 'mirror', target: `${client.baseUrl} ${outcome.type}`, detail: outcomeLine(outcome) };
-        auditing = auditing
-          .then(() => audit.record(CLI_ACTOR, [row]))
-          .catch((error: unknown) => {
-            auditFailure ??= error;
-          });
-      };
-      const audited = async () => {
-        await auditing;
-        if (auditFailure) throw auditFailure;
-      };
-      if (options.watch) {
-        const onRound = () => {
-          process.stderr.write(`mirror: next round in ${minutes} min\n`);
+    await withDatabase(
+      config,
+      async (database) => {
+        const store = new CatalogueStore(database);
+        const audit = new AuditLog(database);
+        // Each type that changed is one audit row (as `cli`), written as its outcome is reported; a failed
+        // write is kept and thrown once the round is over (it is never an unhandled rejection meanwhile).
+        let auditing = Promise.resolve();
+        let auditFailure: unknown;
+        const reportAfter = (outcome: TypeOutcome) => {
+          reportAndClear(outcome);
+          if (outcome.state !== 'replaced') return;
+          const row = { action: 'mirror', target: `${client.baseUrl} ${outcome.type}`, detail: outcomeLine(outcome) };
+          auditing = auditing
+            .then(() => audit.record(CLI_ACTOR, [row]))
+            .catch((error: unknown) => {
+              auditFailure ??= error;
+            });
         };
-        await mirrorWatch(store, client, types, {
-          intervalMs: minutes * 60_000,
-          clock: systemClock,
-          signal: stop.signal,
-          onOutcome: reportAfter,
-          onProgress: progress.onEvent,
-          onRound,
+        const audited = async () => {
+          await auditing;
+          if (auditFailure) throw auditFailure;
+        };
+        if (options.watch) {
+          const onRound = () => {
+            process.stderr.write(`mirror: next round in ${minutes} min\n`);
+          };
+          await mirrorWatch(store, client, types, {
+            intervalMs: minutes * 60_000,
+            clock: systemClock,
+            signal: stop.signal,
+            onOutcome: reportAfter,
+            onProgress: progress.onEvent,
+            onRound,
+          });
+          return;
+        }
+        const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), reportAfter).catch((error: Error) => {
+          if (stop.signal.aborted) return [];
+          if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
+          throw error;
         });
-        return;
-      }
-      const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), reportAfter).catch((error: Error) => {
-        if (stop.signal.aborted) return [];
-        if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
-        throw error;
-      });
-      await audited();
-      const failures = failed(outcomes);
-      if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
-    });
+        await audited();
+        const failures = failed(outcomes);
+        if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
+      },
+      { mayCreate: true },
+    );
   } finally {
     progress.stop();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);

@@ -5,15 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.js';
+import { RankingTokens } from '../boards/access-tokens/access-tokens.js';
+import type { TokenRecord } from '../boards/access-tokens/token-store.js';
+import { TokenStore } from '../boards/access-tokens/token-store.js';
+import { RankingBoards } from '../boards/ranking-boards.js';
+import { parseRecords, RecordError } from '../boards/records.js';
+import { SnapshotStore } from '../boards/snapshot-store.js';
+import { type Config, loadConfig } from '../config/config.js';
 import { normalizeAddress } from '../http/client-address.js';
 import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
-import { RankingBoards } from '../ranking/ranking-boards.js';
-import { parseRecords, RecordError } from '../ranking/records.js';
-import { SnapshotStore } from '../ranking/snapshot-store.js';
-import { RankingTokens } from '../ranking/tokens/ranking-tokens.js';
-import type { TokenRecord } from '../ranking/tokens/token-store.js';
-import { TokenStore } from '../ranking/tokens/token-store.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { LocalClock } from '../shared/local-time.js';
 import { CliError } from './errors.js';

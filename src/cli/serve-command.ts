@@ -1,5 +1,5 @@
 /** `dramadex serve [--demo]`: both listeners on the configured store; `--demo` seeds an empty one. */
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { loadDemoData } from '../demo/load-demo-data.js';
 import { startServer } from '../server.js';
 

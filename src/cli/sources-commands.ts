@@ -5,7 +5,7 @@
  * src/operations/ and are audited as `cli`.
  */
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { CLI_ACTOR } from '../operations/audit-log.js';
 import { pollDetail, telegramSource, upstreamSource } from '../operations/source-operations.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
@@ -14,6 +14,10 @@ import { type NewSource, type SourceRecord, SourceStore } from '../sources/sourc
 import { CliError } from './errors.js';
 import { parseType } from './parse-type.js';
 import { withDatabase, withOperations } from './with-database.js';
+
+/** Sources fill a catalogue, so, like `import`, they may create the SQLite file (with-database.ts). */
+const withFillingDatabase: typeof withDatabase = (config, work) => withDatabase(config, work, { mayCreate: true });
+const withFillingOperations: typeof withOperations = (config, work) => withOperations(config, work, { mayCreate: true });
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
 const repeatable = (value: string, list: string[]) => [...list, value];
@@ -47,7 +51,7 @@ export function registerSourcesCommands(program: Command): void {
     .command('list')
     .description('each source: name, kind, every, last poll and outcome, entries added, next poll')
     .action(async () => {
-      await withDatabase(loadConfig(), async (database) => {
+      await withFillingDatabase(loadConfig(), async (database) => {
         const all = await new SourceStore(database).list();
         if (all.length === 0) write('no sources');
         for (const source of all) write(describe(source));
@@ -63,7 +67,7 @@ export function registerSourcesCommands(program: Command): void {
     .description('forget a source (its entries stay)')
     .argument('<name>', 'the source, as `sources list` names it')
     .action(async (name: string) => {
-      await withOperations(loadConfig(), async ({ sources }) => {
+      await withFillingOperations(loadConfig(), async ({ sources }) => {
         await sources.remove(CLI_ACTOR, name);
         write(`removed source ${name} (its entries stay)`);
       });
@@ -71,7 +75,7 @@ export function registerSourcesCommands(program: Command): void {
 }
 
 async function addSource(source: NewSource): Promise<void> {
-  await withOperations(loadConfig(), async ({ sources }) => {
+  await withFillingOperations(loadConfig(), async ({ sources }) => {
     await sources.add(CLI_ACTOR, source);
     write(`added ${source.kind} source ${source.name}, polled every ${source.everyMinutes} min`);
   });
@@ -83,7 +87,7 @@ async function pollCommand(names: string[]): Promise<void> {
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    await withOperations(config, async ({ sources }) => {
+    await withFillingOperations(config, async ({ sources }) => {
       const { mirrorProgress } = await import('./mirror-progress.js');
       const progress = mirrorProgress('sources');
       const reports = await sources

@@ -5,8 +5,15 @@
  * bug and keeps its stack. Diagnostics go through the process's logger on stderr (`commandLog`); results
  * are plain text on stdout. Commands that change data go through src/operations/, which records them in the
  * audit record with the actor `cli`.
+ *
+ * Only the commands that fill a catalogue (`serve`, `import`, `mirror`, `sources`) may create a SQLite
+ * file: any other command run from the wrong directory, or with a mistyped path, would otherwise answer
+ * from an empty database made on the spot ("no takedowns") and write where nothing is served.
  */
-import type { Config } from '../config.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { oneLineReason } from '../boot/startup-error.js';
+import type { Config } from '../config/config.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import type { Operations } from '../operations/operations.js';
 import { type Database, openDatabase } from '../store/database.js';
@@ -20,44 +27,53 @@ export function commandLog(config: Config): Logger {
   return commandLogger;
 }
 
-export function openCommandDatabase(config: Config): Promise<Database> {
+export interface CommandDatabaseOptions {
+  /** A missing SQLite file is created (and migrated) instead of refused: the commands that fill a catalogue. */
+  mayCreate?: boolean;
+}
+
+export function openCommandDatabase(config: Config, options: CommandDatabaseOptions = {}): Promise<Database> {
+  if (!options.mayCreate) requireSqliteFile(config.databaseUrl);
   const log = commandLog(config);
   return openDatabase(config.databaseUrl, {
     onConnectionError: (error) => log.warn({ err: error }, 'a PostgreSQL connection failed; it is replaced or retried'),
   });
 }
 
-export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openCommandDatabase(config).catch((error: unknown) => {
-    throw new CliError(`cannot open the database ${withoutPassword(config.databaseUrl)}: ${firstLine(error)}`);
+function requireSqliteFile(url: string): void {
+  if (!url.startsWith('sqlite:')) return;
+  const path = url.slice('sqlite:'.length);
+  if (path === ':memory:' || existsSync(path)) return;
+  throw new CliError(
+    `no database at ${resolve(path)} (DATABASE_URL=${url}): check DATABASE_URL and the directory; only serve, import, mirror and sources create one`,
+  );
+}
+
+export async function withDatabase<T>(
+  config: Config,
+  work: (database: Database) => Promise<T>,
+  options: CommandDatabaseOptions = {},
+): Promise<T> {
+  // openDatabase's failure already names the store ("cannot open the database …: reason"): said once.
+  const database = await openCommandDatabase(config, options).catch((error: unknown) => {
+    throw error instanceof CliError ? error : new CliError(oneLineReason(error));
   });
   try {
     return await work(database);
   } catch (error) {
     if (error instanceof CliError || typeof (error as { code?: unknown })?.code !== 'string') throw error;
-    throw new CliError(`the database failed: ${firstLine(error)}`);
+    throw new CliError(`the database failed: ${oneLineReason(error)}`);
   } finally {
     await database.close();
   }
 }
 
 /** As withDatabase, with the operations every data-changing command goes through (their audit rows say `cli`). */
-export async function withOperations<T>(config: Config, work: (operations: Operations, database: Database) => Promise<T>): Promise<T> {
+export async function withOperations<T>(
+  config: Config,
+  work: (operations: Operations, database: Database) => Promise<T>,
+  options: CommandDatabaseOptions = {},
+): Promise<T> {
   const { createOperations } = await import('../operations/operations.js');
-  return withDatabase(config, (database) => work(createOperations({ config, database }), database));
-}
-
-function firstLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).split('\n')[0] as string;
-}
-
-function withoutPassword(url: string): string {
-  if (!url.startsWith('postgres')) return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres://…';
-  }
+  return withDatabase(config, (database) => work(createOperations({ config, database }), database), options);
 }

@@ -1,19 +1,33 @@
-/** Seeds an empty database with the demo catalogue on `npm start`, and says so in the log. */
-import { loadDemoRankings } from '../ranking/demo/load-demo-rankings.js';
+/**
+ * Seeds an empty database with the demo catalogue and demo boards on `npm start`, and says so in the log.
+ * The demo content is data, not code: src/demo/content/ holds it as JSON, shipped with the package's
+ * sources and read from there (shared/source-files.ts), as the web page's templates are.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DemoLists } from '../boards/demo/demo-rankings.js';
+import { loadDemoRankings } from '../boards/demo/load-demo-rankings.js';
 import type { Services } from '../services.js';
-import { demoCatalogue } from './demo-catalogue.js';
+import { sourceFile } from '../shared/source-files.js';
+import { type DemoCatalogueParts, demoCatalogue } from './demo-catalogue.js';
+
+const CONTENT_DIRECTORY = sourceFile(import.meta.url, 'content');
+
+function demoFile<T>(name: string): T {
+  return JSON.parse(readFileSync(join(CONTENT_DIRECTORY, name), 'utf8')) as T;
+}
 
 export async function loadDemoData(
   services: Services,
   log: (message: string) => void = (message) => services.log.info(message),
 ): Promise<void> {
-  await loadDemoRankings(services.rankings.boards, log);
+  await loadDemoRankings(services.rankings.boards, demoFile<DemoLists>('demo-boards.json'), log);
   const { catalogue } = services;
   if ((await catalogue.store.count()) > 0) {
     log(`demo data not loaded: the database already holds ${catalogue.size} entries`);
     return;
   }
-  const entries = demoCatalogue(catalogue.clock.localSeconds(new Date()));
+  const entries = demoCatalogue(demoFile<DemoCatalogueParts>('demo-catalogue.json'), catalogue.clock.localSeconds(new Date()));
   const counts = await catalogue.store.importEntries(entries);
   await services.links.queue.skipExisting(); // demo links are never checked (docs/link-health.md)
   await catalogue.refresh();

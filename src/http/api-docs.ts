@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { type ReferenceDocument, type ReferencePageOptions, renderReferencePage } from './api-reference/reference-page.js';
 import { REFERENCE_CSS } from './api-reference/reference-style.js';
 import type { ApiError } from './errors.js';

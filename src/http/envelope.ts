@@ -1,6 +1,6 @@
 /** The success envelope (docs/interface.md) and the TypeBox schemas shared by both listeners. */
 import { type TSchema, Type } from 'typebox';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import type { Localized } from './errors.js';
 
 export function success<T>(message: Localized, language: Language, data: T) {

@@ -5,7 +5,7 @@
  * browser on the web page's paths gets the same error as an HTML page instead, when the app supplies one.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { ApiError, badRequest, internalError, type Localized, notFound } from './errors.js';
 import { responseLanguage } from './language.js';
 

@@ -3,7 +3,7 @@
  * HTTP status, its `error_code` and its texts in both languages. Routes throw these; the one error
  * handler (error-handler.ts) turns them into the error envelope.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 export type ErrorCode =
   | 'BAD_REQUEST'

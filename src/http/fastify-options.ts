@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import type { Config, Language } from '../config.js';
+import type { Config, Language } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import { type ApiError, badRequest, requestTimeout } from './errors.js';
 import { responseLanguage } from './language.js';

@@ -5,7 +5,7 @@
  * to its primary subtag (`en-GB` is English, `zh-Hant-TW` Chinese). On a tie Chinese wins.
  */
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 const languages = new Negotiator({ supportedValues: ['zh', 'en'] });
 

@@ -7,7 +7,7 @@
  */
 import { isIP, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { addressGroup } from './client-address.js';
 import { badRequest, tooManyConnections } from './errors.js';
 import { rawResponse } from './fastify-options.js';

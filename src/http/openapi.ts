@@ -19,6 +19,11 @@ const CATALOGUE_TAGS = [
     { zh: '按时间列出资源、某一类型、全量导出与类型表。', en: 'Entries by time, by type, full dumps and the type table.' },
   ),
   tagDocs('search', { zh: '搜索', en: 'Search' }, { zh: '按关键词查找资源。', en: 'Finding entries by keyword.' }),
+  tagDocs(
+    'links',
+    { zh: '链接健康', en: 'Link health' },
+    { zh: '查询链接的检查结果，报告失效链接。', en: "A link's check results, and reporting a broken link." },
+  ),
   tagDocs('system', { zh: '运行状态', en: 'Service' }, { zh: '状态与健康检查。', en: 'Status and health checks.' }),
 ];
 
@@ -56,7 +61,7 @@ export const CATALOGUE_API_DESCRIPTION = [
   '- `baidu` is accepted everywhere as an alias of `extsrc`; responses say `extsrc`.',
   '- Unknown content_type, bad page/limit (non-integer, out of range, repeated, empty) and bad keywords (after NFKC + trim: empty, over 100 characters, forbidden characters) are 400 BAD_REQUEST naming the parameter.',
   '- `/api/search` without a `content_type` filter echoes `content_type` as the empty string.',
-  '- Unknown paths and methods other than GET/HEAD are 404 RESOURCE_NOT_FOUND in the error envelope; every error carries `suggestion`.',
+  '- Every route is GET (and HEAD) but one: `POST /api/link-reports` takes a JSON body `{"source_link": ...}`. Unknown paths and other methods are 404 RESOURCE_NOT_FOUND in the error envelope; every error carries `suggestion`.',
   '- Texts are Simplified Chinese unless LANGUAGE=en or Accept-Language prefers English.',
   '- Limits: 1 request per 3 s per client address over every catalogue path (the 404 path too); 5 refused requests in a row blacklist the address for 30 minutes; `/all` is 1 request per 60 s per address across types. A 429 RATE_LIMIT_EXCEEDED carries `retry_after` (whole seconds, at least 1) and `detail`, and the `Retry-After` header.',
   '- A request that cannot be read (broken percent-encoding or invalid UTF-8 in the path or a parameter such as `%FF` or `%E6%80`, HTTP/1.1 without Host) is 400 BAD_REQUEST and counted by the limits; the `/all` rule follows the matched route, so an encoded `/all` is one. A request that does not arrive whole within REQUEST_TIMEOUT_SECONDS is 408 REQUEST_TIMEOUT; one address holds at most MAX_CONNECTIONS_PER_ADDRESS connections (the next gets 429).',

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
 import type { ContentType } from '../shared/content-types.js';
-import { type ImportFormat, type RawRow, readRows } from './read-rows.js';
+import { formatOfPath, type ImportFormat, type RawRow, readRows } from './read-rows.js';
 import { type Rejection, validateRows } from './validate-rows.js';
 
 export type { Rejection } from './validate-rows.js';
@@ -30,6 +30,8 @@ export interface ImportFileOptions {
   type?: ContentType | undefined;
   /** Any rejected row fails the whole import: nothing is written (`import --strict`). */
   strict?: boolean;
+  /** The file's format; by default its extension's, else guessed from its first character (read-rows.ts). */
+  format?: ImportFormat | undefined;
 }
 
 /** `strict` and some rows were rejected: nothing was imported. */
@@ -47,11 +49,11 @@ export class NothingValidError extends Error {}
 
 export async function importFile(store: CatalogueStore, path: string, options: ImportFileOptions = {}): Promise<ImportReport> {
   const text = await readFile(path, 'utf8');
-  return importText(store, text, options);
+  return importText(store, text, { ...options, format: options.format ?? formatOfPath(path) });
 }
 
 export async function importText(store: CatalogueStore, text: string, options: ImportFileOptions = {}): Promise<ImportReport> {
-  const { format, rows } = readRows(text);
+  const { format, rows } = readRows(text, undefined, options.format);
   return { format, ...(await importRows(store, rows, options)) };
 }
 

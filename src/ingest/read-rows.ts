@@ -1,14 +1,26 @@
 /**
  * Reads an import file into raw rows with the line each starts on: NDJSON (one object a line), CSV
- * with a `title,source_link,type,update_time` header (csv-rows.ts), or a JSON array. The format is taken
- * from the first non-blank character: `[` a JSON array, `{` NDJSON, anything else CSV.
+ * with a `title,source_link,type,update_time` header (csv-rows.ts), or a JSON array. The format is the one
+ * the operator named (`import --format`), else the file's extension says (`.ndjson`/`.jsonl`, `.csv`,
+ * `.json`), else the first non-blank character: `[` a JSON array, `{` NDJSON, anything else CSV. An
+ * extension is believed over the content, so a `.ndjson` file of plain text is reported as broken NDJSON,
+ * the error its author can act on, rather than as a CSV without a header.
  */
+import { extname } from 'node:path';
 import { csvRows, IMPORT_COLUMNS } from './csv-rows.js';
 import type { RawRow } from './raw-row.js';
 
 export type { RawRow } from './raw-row.js';
 
 export type ImportFormat = 'ndjson' | 'csv' | 'json';
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['ndjson', 'csv', 'json'];
+
+const EXTENSION_FORMATS: Record<string, ImportFormat> = { '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.csv': 'csv', '.json': 'json' };
+
+/** The format a file's name announces, or undefined (no extension, or one of no format). */
+export function formatOfPath(path: string): ImportFormat | undefined {
+  return EXTENSION_FORMATS[extname(path).toLowerCase()];
+}
 
 export function detectFormat(text: string): ImportFormat {
   const first = text.replace(/^\uFEFF/, '').trimStart()[0];
@@ -18,9 +30,13 @@ export function detectFormat(text: string): ImportFormat {
 }
 
 /** `csvColumns`: the columns a CSV header must name (an import's four by default). */
-export function readRows(text: string, csvColumns: readonly string[] = IMPORT_COLUMNS): { format: ImportFormat; rows: RawRow[] } {
+export function readRows(
+  text: string,
+  csvColumns: readonly string[] = IMPORT_COLUMNS,
+  given?: ImportFormat,
+): { format: ImportFormat; rows: RawRow[] } {
   const clean = text.replace(/^\uFEFF/, '');
-  const format = detectFormat(clean);
+  const format = given ?? detectFormat(clean);
   if (format === 'ndjson') return { format, rows: ndjsonRows(clean) };
   if (format === 'json') return { format, rows: jsonArrayRows(clean) };
   return { format, rows: csvRows(clean, csvColumns) };

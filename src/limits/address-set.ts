@@ -3,7 +3,7 @@
  * limited. Entries are parsed once; a request's address is parsed only when the set is not empty.
  */
 import ipaddr from 'ipaddr.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { normalizeAddress } from '../http/client-address.js';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];

@@ -19,6 +19,8 @@ export interface ApiKeyRow {
   ratePerSecond: number;
   createdAt: string;
   revokedAt: string | null;
+  /** When an instance last saw the key in a request, to within a key poll; null when never. */
+  lastUsedAt: string | null;
 }
 
 /** What a request needs to know about its key. */
@@ -75,6 +77,12 @@ export class ApiKeyStore {
     return rows.map(toRow);
   }
 
+  /** Records that the keys were used (at `now`): the console's key list shows it. */
+  async markUsed(ids: number[], now = new Date()): Promise<void> {
+    if (ids.length === 0) return;
+    await this.database.db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', 'in', ids).execute();
+  }
+
   /** Active keys by hash. */
   async active(): Promise<Map<string, ActiveKey>> {
     const rows = await this.database.db
@@ -96,6 +104,8 @@ export class ApiKeyRegistry {
   private byHash = new Map<string, ActiveKey>();
   /** Keys already seen and found valid, so the hot path skips hashing; only real keys get in. */
   private verified = new Map<string, ActiveKey>();
+  /** Ids of the keys used since the last `takeUsed`, written to the store on the key poll, not per request. */
+  private used = new Set<number>();
 
   constructor(private readonly store: ApiKeyStore) {}
 
@@ -107,11 +117,21 @@ export class ApiKeyRegistry {
 
   /** The active key a header value names, or undefined (unknown, revoked, malformed, repeated header). */
   lookup(header: string): ActiveKey | undefined {
-    const known = this.verified.get(header);
-    if (known) return known;
-    const found = this.byHash.get(hashKey(header));
-    if (found) this.verified.set(header, found);
-    return found;
+    let known = this.verified.get(header);
+    if (!known) {
+      known = this.byHash.get(hashKey(header));
+      if (!known) return undefined;
+      this.verified.set(header, known);
+    }
+    this.used.add(known.id); // one Set insertion per keyed request; the store is written on the key poll
+    return known;
+  }
+
+  /** The ids of the keys used since the last call. */
+  takeUsed(): number[] {
+    const ids = [...this.used];
+    this.used.clear();
+    return ids;
   }
 }
 
@@ -131,6 +151,7 @@ function toRow(row: {
   rate_per_second: number;
   created_at: string;
   revoked_at: string | null;
+  last_used_at?: string | null;
 }): ApiKeyRow {
   return {
     id: Number(row.id),
@@ -139,5 +160,6 @@ function toRow(row: {
     ratePerSecond: Number(row.rate_per_second),
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at ?? null,
   };
 }

@@ -5,7 +5,7 @@
  * REDIS_URL the counters are shared through the process's Redis link (see redis/counter.ts and
  * redis/redis-link.ts for what happens when it is unreachable).
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import { RecurringFailure } from '../observability/recurring-failure.js';
@@ -35,6 +35,7 @@ export class LimitsService {
     readonly webBudget: WebBudget,
     /** The web page's budget; undefined when the page is off (WEB=off). */
     readonly pageBudget: PageBudget | undefined,
+    private readonly keyStore: ApiKeyStore,
   ) {}
 
   /** `link` is the process's one Redis link (services.ts), undefined without REDIS_URL. */
@@ -46,7 +47,8 @@ export class LimitsService {
     metrics: Metrics | undefined,
     link: RedisLink | undefined,
   ): Promise<LimitsService> {
-    const apiKeys = new ApiKeyRegistry(new ApiKeyStore(database));
+    const keyStore = new ApiKeyStore(database);
+    const apiKeys = new ApiKeyRegistry(keyStore);
     const exempt = new AddressSet(config.exemptAddresses);
     const blacklist = new BlacklistRecord(database);
     const keyPrefix = config.limits.redisKeyPrefix;
@@ -63,7 +65,7 @@ export class LimitsService {
     const { web } = config;
     const pageCounter = { name: PAGE_COUNTER, points: web.ratePerMinute, durationSeconds: PAGE_WINDOW_SECONDS };
     const pageBudget = web.enabled ? new PageBudget(new Counter(pageCounter, keyPrefix, link), exempt, web.ratePerMinute) : undefined;
-    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget, pageBudget);
+    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget, pageBudget, keyStore);
     await apiKeys.reload();
     service.followedId = await blacklist.latestId();
     if (pollMs > 0) {
@@ -83,9 +85,13 @@ export class LimitsService {
     return ['rate-limit', 'api-keys', ...(this.link ? ['redis-shared-limits'] : [])];
   }
 
-  /** Re-reads the active keys and applies blacklist clears made since the last look; callers share one run. */
+  /**
+   * Re-reads the active keys, records which keys were used since the last look (the console shows it) and
+   * applies blacklist clears made since then; callers share one run.
+   */
   sync(): Promise<void> {
     this.syncing ??= (async () => {
+      await this.keyStore.markUsed(this.apiKeys.takeUsed());
       await this.apiKeys.reload();
       for (const cleared of await this.blacklist.clearedAfter(this.followedId)) {
         this.limits.liftLocally(cleared.address);

@@ -4,7 +4,7 @@
  * method, path, query, headers and body (a forward proxy, or fixture providers in tests). A pair that
  * names no provider, or an origin that is not a bare http(s) origin, stops the start with a clear error.
  */
-import { ConfigError } from '../environment.js';
+import { ConfigError } from '../config/environment.js';
 import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 
 export function parseCheckOrigins(text: string | undefined): Partial<Record<ProviderId, string>> {

@@ -5,14 +5,38 @@
  * it (shown), a change notification; so every instance's view, search index, caches and ETags follow it
  * exactly as they follow a removal. Any other verdict is one row update that no reader of the catalogue sees.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type ProviderId, parseShareLink } from '../shared/share-links.js';
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { Database } from '../store/database.js';
-import type { LinkStatesTable } from '../store/schema.js';
-import { placeAfter } from './check-queue.js';
+import type { LinkStatesTable, Schema } from '../store/schema.js';
+import { type PlaceState, placeAfter } from './check-queue.js';
 import { type CheckOutcome, VERDICTS, type Verdict } from './link-checker.js';
-import { applyVerdict, isConfirming, type LinkHealth, NEVER_CHECKED } from './visibility-rule.js';
+import { applyVerdict, isConfirming, type LinkHealth, NEVER_CHECKED, waitToHide } from './visibility-rule.js';
+
+/**
+ * What the provider's guards say of one verdict (docs/link-health.md, "Guards"): a suspect `dead` decides
+ * nothing; a confirmed `dead` hides only when its provider hides at all and the hourly cap has room (taken
+ * inside the hide's own transaction).
+ */
+export interface HideGate {
+  suspect: boolean;
+  hiding: boolean;
+  takeHide(trx: Kysely<Schema>, now: number): Promise<boolean>;
+  /** When a confirmed dead the cap made wait is looked at again. */
+  retryAt(now: number): number;
+  /** A confirmed dead waits for the next hour's cap (counted). */
+  waited(): Promise<void>;
+}
+
+/** No guards (tests of the rule alone): every confirmed dead hides. */
+export const OPEN_GATE: HideGate = {
+  suspect: false,
+  hiding: true,
+  takeHide: async () => true,
+  retryAt: (now) => now,
+  waited: async () => undefined,
+};
 
 export interface LinkStatus {
   source_link: string;
@@ -20,6 +44,8 @@ export interface LinkStatus {
   verdict: Verdict | null;
   checked_at: string | null;
   hidden: boolean;
+  /** The latest verdict's reason line (its evidence, docs/link-health.md "Evidence"); null before a check. */
+  reason: string | null;
   /** When it was last found alive (the web page's "last found working"). */
   alive_at: string | null;
 }
@@ -34,7 +60,25 @@ export interface ProviderCounts {
   count: number;
 }
 
-type StateRow = Pick<LinkStatesTable, 'verdict' | 'checked_at' | 'decided_verdict' | 'decided_at' | 'alive_at'> & { hidden: number };
+/** The verdicts the visibility rule remembers as decided (links/visibility-rule.ts). */
+const DECISIVE = new Set<Verdict>(['alive', 'locked', 'dead']);
+
+type StateRow = Pick<LinkStatesTable, 'verdict' | 'checked_at' | 'decided_verdict' | 'decided_at' | 'alive_at' | 'confirmed_at'> & {
+  hidden: number;
+  suspect: number;
+  unknown_streak: number;
+};
+const STATE_COLUMNS = [
+  'verdict',
+  'checked_at',
+  'decided_verdict',
+  'decided_at',
+  'alive_at',
+  'hidden',
+  'confirmed_at',
+  'suspect',
+  'unknown_streak',
+] as const;
 
 function healthOf(row: StateRow | undefined): LinkHealth {
   if (!row) return NEVER_CHECKED;
@@ -45,6 +89,9 @@ function healthOf(row: StateRow | undefined): LinkHealth {
     decidedAt: row.decided_at,
     aliveAt: row.alive_at,
     hidden: Number(row.hidden) === 1,
+    confirmedAt: row.confirmed_at,
+    suspect: Number(row.suspect) === 1,
+    unknownStreak: Number(row.unknown_streak),
   };
 }
 
@@ -55,31 +102,55 @@ export class LinkHealthStore {
   ) {}
 
   /** Stores a check's verdict, applies the visibility rule and frees the lease; returns the new health. */
-  async record(link: string, outcome: CheckOutcome, now: Date): Promise<LinkHealth> {
+  async record(link: string, outcome: CheckOutcome, now: Date, gate: HideGate = OPEN_GATE): Promise<LinkHealth> {
     const { db } = this.database;
-    const row = await db
-      .selectFrom('link_states')
-      .select(['verdict', 'checked_at', 'decided_verdict', 'decided_at', 'alive_at', 'hidden'])
-      .where('source_link', '=', link)
-      .executeTakeFirst();
+    const row = await db.selectFrom('link_states').select(STATE_COLUMNS).where('source_link', '=', link).executeTakeFirst();
     const previous = healthOf(row);
-    const next = applyVerdict(previous, outcome.verdict, now, this.confirmMs);
-    const place = placeAfter(outcome.verdict, { hidden: next.hidden, confirming: isConfirming(next) }, now.getTime(), this.confirmMs);
-    const values = {
+    let next = applyVerdict(previous, outcome.verdict, now, this.confirmMs, gate.suspect);
+    const waiting = { current: undefined as PlaceState['waiting'] };
+    if (next.hidden && !previous.hidden && !gate.hiding) {
+      next = waitToHide(next);
+      waiting.current = { reason: 'not-hiding' };
+    }
+    const placeOf = (health: LinkHealth) =>
+      placeAfter(
+        outcome.verdict,
+        {
+          hidden: health.hidden,
+          confirming: isConfirming(health),
+          waiting: waiting.current,
+          suspect: health.suspect,
+          unknownStreak: health.unknownStreak,
+        },
+        now.getTime(),
+        this.confirmMs,
+      );
+    const valuesOf = (health: LinkHealth) => ({
       provider: outcome.provider ?? null,
-      verdict: next.verdict,
-      checked_at: next.checkedAt,
-      decided_verdict: next.decidedVerdict,
-      decided_at: next.decidedAt,
-      alive_at: next.aliveAt,
-      hidden: next.hidden ? 1 : 0,
-      priority: place.priority,
-      due_at: place.dueAt,
+      verdict: health.verdict,
+      checked_at: health.checkedAt,
+      decided_verdict: health.decidedVerdict,
+      decided_at: health.decidedAt,
+      alive_at: health.aliveAt,
+      hidden: health.hidden ? 1 : 0,
+      confirmed_at: health.confirmedAt,
+      suspect: health.suspect ? 1 : 0,
+      unknown_streak: health.unknownStreak,
+      priority: placeOf(health).priority,
+      due_at: placeOf(health).dueAt,
       reported_at: null,
       lease_owner: null,
       lease_until: null,
-    };
-    const write = async (trx: typeof db) => {
+      reason: outcome.reason,
+      evidence_row: outcome.evidence.row,
+      evidence_status: outcome.evidence.status ?? null,
+      evidence_code: outcome.evidence.code ?? null,
+      evidence_message: outcome.evidence.message ?? null,
+      // A decisive verdict replaces the reason that hid (or showed) the entry; an `unknown` or a suspect `dead` keeps it.
+      ...(DECISIVE.has(outcome.verdict) && !health.suspect ? { decided_reason: outcome.reason } : {}),
+    });
+    const write = async (trx: typeof db, health: LinkHealth) => {
+      const values = valuesOf(health);
       await trx
         .insertInto('link_states')
         .values({ source_link: link, ...values })
@@ -87,14 +158,23 @@ export class LinkHealthStore {
         .execute();
     };
     if (next.hidden === previous.hidden) {
-      await write(db);
+      await write(db, next);
       return next;
     }
+    const capped = { value: false };
     await changeCatalogue(this.database, async (trx, revision) => {
       const entry = await trx.selectFrom('entries').select('id').where('source_link', '=', link).executeTakeFirst();
-      await write(trx);
+      if (next.hidden && !(await gate.takeHide(trx, now.getTime()))) {
+        capped.value = true;
+        return false; // nothing of the catalogue changes
+      }
+      await write(trx, next);
       if (!entry) return true; // removed meanwhile: the state is kept, nothing is served either way
-      await trx.updateTable('entries').set({ hidden: values.hidden, revision }).where('id', '=', entry.id).execute();
+      await trx
+        .updateTable('entries')
+        .set({ hidden: next.hidden ? 1 : 0, revision })
+        .where('id', '=', entry.id)
+        .execute();
       if (next.hidden) {
         await sql`insert into removed_entries (entry_id, revision) values (${entry.id}, ${revision})
           on conflict (entry_id) do update set revision = excluded.revision`.execute(trx);
@@ -104,7 +184,13 @@ export class LinkHealthStore {
       }
       return true;
     });
-    return next;
+    if (!capped.value) return next;
+    // Over the hour's cap: it waits, confirmed, and is looked at again when the next hour opens.
+    waiting.current = { reason: 'cap', until: gate.retryAt(now.getTime()) };
+    const held = waitToHide(next);
+    await write(db, held);
+    await gate.waited();
+    return held;
   }
 
   /** The link's health, or undefined when the catalogue does not hold it (hidden entries included). */
@@ -118,6 +204,7 @@ export class LinkHealthStore {
         'link_states.verdict',
         'link_states.checked_at',
         'link_states.alive_at',
+        'link_states.reason',
       ])
       .where('entries.source_link', '=', link)
       .executeTakeFirst();
@@ -129,6 +216,7 @@ export class LinkHealthStore {
       verdict: (row.verdict as Verdict | null) ?? (provider ? null : 'unsupported'),
       checked_at: row.checked_at ?? null,
       hidden: Number(row.entry_hidden) === 1,
+      reason: row.reason ?? null,
       alive_at: row.alive_at ?? null,
     };
   }

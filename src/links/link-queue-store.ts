@@ -11,6 +11,13 @@ import type { Database } from '../store/database.js';
 import { PRIORITIES, PRIORITY, uncheckedPlace } from './check-queue.js';
 
 const ENROL_BATCH = 1000;
+/** A report moves a link up the queue at most this often (each report used to mean one more check). */
+export const REPORT_COOLDOWN_MS = 5 * 60_000;
+
+export interface DueLink {
+  link: string;
+  reported: boolean;
+}
 const SEEDED_KEY = 'links_seeded_id';
 
 export class LinkQueueStore {
@@ -71,7 +78,12 @@ export class LinkQueueStore {
 
   /** Up to `limit` due links of `provider` whose lease is free, in queue order. */
   async due(provider: ProviderId, limit: number, now: number): Promise<string[]> {
-    const found: string[] = [];
+    return (await this.dueLinks(provider, limit, now)).map((due) => due.link);
+  }
+
+  /** As `due`, saying of each link whether a report moved it up (its check then never pauses the provider). */
+  async dueLinks(provider: ProviderId, limit: number, now: number): Promise<DueLink[]> {
+    const found: DueLink[] = [];
     for (const priority of PRIORITIES) {
       if (found.length >= limit) break;
       const rows = await this.database.db
@@ -84,7 +96,7 @@ export class LinkQueueStore {
         .orderBy('due_at')
         .limit(limit - found.length)
         .execute();
-      for (const row of rows) found.push(row.source_link);
+      for (const row of rows) found.push({ link: row.source_link, reported: priority === PRIORITY.reported });
     }
     return found;
   }
@@ -127,10 +139,19 @@ export class LinkQueueStore {
     const share = parseShareLink(link);
     if (!share) return true; // nothing to check; the report is taken all the same
     const at = new Date(now).toISOString();
+    const moved = { priority: PRIORITY.reported, due_at: now, reported_at: at, report_moved_at: now };
+    // Within the cooldown the report is taken but moves nothing: the link was moved up a moment ago.
     await db
       .insertInto('link_states')
-      .values({ source_link: link, provider: share.provider, priority: PRIORITY.reported, due_at: now, reported_at: at })
-      .onConflict((c) => c.column('source_link').doUpdateSet({ priority: PRIORITY.reported, due_at: now, reported_at: at }))
+      .values({ source_link: link, provider: share.provider, ...moved })
+      .onConflict((c) =>
+        c
+          .column('source_link')
+          .doUpdateSet(moved)
+          .where((eb) =>
+            eb.or([eb('link_states.report_moved_at', 'is', null), eb('link_states.report_moved_at', '<=', now - REPORT_COOLDOWN_MS)]),
+          ),
+      )
       .execute();
     return true;
   }

@@ -1,10 +1,11 @@
 /**
  * The background checker (docs/link-health.md, "Scheduling"): per provider, a loop that takes due links
- * from the store a few at a time under a lease, spends one token of the deployment-wide rate per check
- * (a counter shared through Redis when there is one), keeps at most LINK_CHECK_CONCURRENCY checks in
- * flight, pauses the provider with backoff after a throttle or failures in a row, and writes each verdict
- * through the visibility rule. It never holds more than a small batch of links per provider, and knows
- * nothing of any provider's rules (they are the LinkChecker's).
+ * from the store a few at a time under a lease, spends one token of the provider's deployment-wide rate
+ * per check (a counter shared through Redis when there is one, at the rate the provider's guards allow
+ * now), keeps at most LINK_CHECK_CONCURRENCY checks in flight, starts each cycle with the provider's
+ * canary, stands still while the provider is paused (a pause in the store, shared by every instance) and
+ * writes each verdict through the provider's guards. It never holds more than a small batch of links per
+ * provider, and knows nothing of any provider's rules (they are the LinkChecker's).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -13,10 +14,14 @@ import type { Logger } from '../observability/logger.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
+import { checkCanary } from './canary.js';
+import { GuardedRecorder, type LinkCheckObserver } from './guarded-recorder.js';
 import type { CheckOutcome, LinkChecker } from './link-checker.js';
 import type { LinkHealthStore } from './link-health-store.js';
-import type { LinkQueueStore } from './link-queue-store.js';
-import { PauseState } from './provider-lane.js';
+import type { DueLink, LinkQueueStore } from './link-queue-store.js';
+import type { ProviderGuards } from './provider-guards.js';
+
+export type { LinkCheckObserver };
 
 /** How long a claimed link stays leased: longer than a check with its timeout, short for a killed instance. */
 export const LEASE_MS = 2 * 60_000;
@@ -26,30 +31,28 @@ export const IDLE_MS = 30_000;
 export const ENROL_BURST = 10;
 /** New entries are enrolled at least this often even while every provider has links due. */
 export const ENROL_EVERY_MS = 60_000;
+/** A cycle of the background checks: each starts with the provider's canary (LINK_CHECK_CANARIES). */
+export const CANARY_CYCLE_MS = 10 * 60_000;
 
 export interface SchedulerOptions {
   queue: LinkQueueStore;
   health: LinkHealthStore;
   checker: LinkChecker;
-  ratePerSecond: number;
+  guards: ProviderGuards;
   concurrency: number;
   log: Logger;
   redis?: RedisLink | undefined;
   redisKeyPrefix?: string;
-  /** Metrics: one call per check and per pause change. */
+  /** Metrics: one call per check and per change of a guard. */
   observer?: LinkCheckObserver | undefined;
   providers?: readonly ProviderId[];
-}
-
-export interface LinkCheckObserver {
-  checked(provider: ProviderId, outcome: CheckOutcome, seconds: number): void;
-  paused(provider: ProviderId, paused: boolean): void;
 }
 
 export interface SchedulerEvents {
   checked: [link: string, outcome: CheckOutcome];
   paused: [provider: ProviderId, ms: number];
   idle: [provider: ProviderId];
+  canary: [provider: ProviderId, outcome: CheckOutcome];
   /** The loop of `provider` waits on a timer: for the rate, a pause, or with nothing due. */
   waiting: [provider: ProviderId, reason: WaitReason, ms: number];
 }
@@ -58,7 +61,8 @@ export type WaitReason = 'rate' | 'pause' | 'idle' | 'retry';
 
 export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   readonly owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  private readonly rate: Counter;
+  private readonly recorder: GuardedRecorder;
+  private readonly counters = new Map<string, Counter>();
   private stopped = false;
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Map<ProviderId, () => void>();
@@ -69,11 +73,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   constructor(private readonly options: SchedulerOptions) {
     super();
-    this.rate = new Counter(
-      { name: 'link-checks', points: options.ratePerSecond, durationSeconds: 1 },
-      options.redisKeyPrefix ?? 'dramadex:',
-      options.redis,
-    );
+    this.recorder = new GuardedRecorder(options.health, options.guards, options.log, options.observer);
   }
 
   start(): void {
@@ -116,29 +116,48 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   }
 
   private async run(provider: ProviderId): Promise<void> {
-    const { queue, concurrency, log } = this.options;
-    const pause = new PauseState();
+    const { queue, guards, concurrency, log, observer } = this.options;
     const inFlight = new Set<Promise<void>>();
-    let held: string[] = [];
+    let held: DueLink[] = [];
+    let pausedSeen = false;
     while (!this.stopped) {
       try {
-        if (pause.isPaused(Date.now())) {
-          await queue.release(held, this.owner);
+        const now = Date.now();
+        const state = await guards.state(provider, now);
+        if (state.pausedUntil > now) {
+          if (!pausedSeen) observer?.paused(provider, true);
+          pausedSeen = true;
+          await queue.release(
+            held.map((due) => due.link),
+            this.owner,
+          );
           held = [];
-          await this.wait(provider, 'pause', pause.pausedUntil - Date.now());
-          if (!pause.isPaused(Date.now())) {
-            this.options.observer?.paused(provider, false);
-            log.info({ provider }, 'link checks of this provider resume');
-          }
+          await this.wait(provider, 'pause', state.pausedUntil - now);
           continue;
         }
+        if (pausedSeen) {
+          pausedSeen = false;
+          observer?.paused(provider, false);
+          log.info({ provider }, 'link checks of this provider resume');
+        }
+        observer?.breaker?.(provider, state.breakerOpen);
+        observer?.rate?.(provider, state.rate);
         if (inFlight.size >= concurrency) {
           await Promise.race(inFlight);
           continue;
         }
+        if (state.canary && state.canaryCheckedAt <= now - CANARY_CYCLE_MS && (await guards.claimCanary(provider, now, CANARY_CYCLE_MS))) {
+          // The canary goes first in its cycle: the last cycle's checks end before it is asked.
+          await Promise.allSettled(inFlight);
+          await this.takeRateToken(provider, state.rate);
+          const canary = await checkCanary(guards, this.options.checker, provider, log, this.stopping.signal);
+          if (canary) this.emit('canary', provider, canary.outcome);
+          if (canary?.pausedMs) this.emit('paused', provider, canary.pausedMs);
+          continue;
+        }
         if (held.length === 0) held = await this.claimDue(provider, concurrency * 2);
-        const link = held.shift();
-        if (link === undefined) {
+        const next = held.shift();
+        if (next === undefined) {
           if (inFlight.size > 0) {
             await Promise.race(inFlight);
             continue;
@@ -147,12 +166,12 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
           await this.wait(provider, 'idle', IDLE_MS);
           continue;
         }
-        await this.takeRateToken(provider);
+        await this.takeRateToken(provider, state.rate);
         if (this.stopped) {
-          held.unshift(link);
+          held.unshift(next);
           break;
         }
-        const check = this.checkOne(provider, link, pause).finally(() => inFlight.delete(check));
+        const check = this.checkOne(provider, next).finally(() => inFlight.delete(check));
         inFlight.add(check);
       } catch (error) {
         log.warn({ err: error, provider }, 'the link checker could not reach the store; it tries again');
@@ -160,28 +179,54 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
       }
     }
     await Promise.allSettled(inFlight);
-    await queue.release(held, this.owner).catch(() => undefined); // swallow-ok: held claims lapse by themselves when not released
+    await queue
+      .release(
+        held.map((due) => due.link),
+        this.owner,
+      )
+      .catch(() => undefined); // swallow-ok: held claims lapse by themselves when not released
   }
 
-  private async claimDue(provider: ProviderId, count: number): Promise<string[]> {
+  private async claimDue(provider: ProviderId, count: number): Promise<DueLink[]> {
     const { queue } = this.options;
     if (Date.now() - this.enrolledAt >= ENROL_EVERY_MS) await this.enrol();
-    let due = await queue.due(provider, count, Date.now());
+    let due = await queue.dueLinks(provider, count, Date.now());
     // Nothing due: enrol new entries, a batch at a time, until some are this provider's, none are left or
     // ENROL_BURST batches were read; the event loop gets a turn between batches (serving comes first).
     for (let burst = 0; due.length === 0 && !this.stopped && burst < ENROL_BURST; burst++) {
       if ((await this.enrol()) === 0) break;
       await new Promise((resolve) => setImmediate(resolve));
-      due = await queue.due(provider, count, Date.now());
+      due = await queue.dueLinks(provider, count, Date.now());
     }
-    return queue.claim(due, this.owner, Date.now(), LEASE_MS);
+    const claimed = new Set(
+      await queue.claim(
+        due.map((item) => item.link),
+        this.owner,
+        Date.now(),
+        LEASE_MS,
+      ),
+    );
+    return due.filter((item) => claimed.has(item.link));
+  }
+
+  /** The deployment-wide counter for a rate: whole checks a second, or one check every few seconds. */
+  private counterFor(rate: number): Counter {
+    const spec = rate >= 1 ? { points: Math.floor(rate), durationSeconds: 1 } : { points: 1, durationSeconds: Math.round(1 / rate) };
+    const name = `link-checks:${spec.points}/${spec.durationSeconds}`;
+    let counter = this.counters.get(name);
+    if (!counter) {
+      counter = new Counter({ name, ...spec }, this.options.redisKeyPrefix ?? 'dramadex:', this.options.redis);
+      this.counters.set(name, counter);
+    }
+    return counter;
   }
 
   /** Waits until the deployment-wide rate allows one more check of `provider`. */
-  private async takeRateToken(provider: ProviderId): Promise<void> {
+  private async takeRateToken(provider: ProviderId, rate: number): Promise<void> {
+    const counter = this.counterFor(rate);
     while (!this.stopped) {
       try {
-        await this.rate.consume(provider);
+        await counter.consume(provider);
         return;
       } catch (refusal) {
         if (!isRefusal(refusal)) throw refusal;
@@ -190,22 +235,20 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
     }
   }
 
-  private async checkOne(provider: ProviderId, link: string, pause: PauseState): Promise<void> {
+  private async checkOne(provider: ProviderId, due: DueLink): Promise<void> {
     const started = performance.now();
-    const outcome = await this.options.checker.check(link, this.stopping.signal);
+    const outcome = await this.options.checker.check(due.link, this.stopping.signal);
     if (this.stopped) return;
     this.options.observer?.checked(provider, outcome, (performance.now() - started) / 1000);
     try {
-      await this.options.health.record(link, outcome, new Date());
+      const { pausedMs } = await this.recorder.record(due.link, outcome, new Date(), due.reported);
+      if (pausedMs > 0) this.emit('paused', provider, pausedMs);
     } catch (error) {
-      this.options.log.warn({ err: error, link }, 'a link verdict could not be stored; the lease expires and it is checked again');
+      this.options.log.warn(
+        { err: error, link: due.link },
+        'a link verdict could not be stored; the lease expires and it is checked again',
+      );
     }
-    const pausedMs = pause.observe(outcome, Date.now());
-    if (pausedMs > 0) {
-      this.options.log.warn({ provider, reason: outcome.reason, pauseSeconds: pausedMs / 1000 }, 'link checks of this provider pause');
-      this.options.observer?.paused(provider, true);
-      this.emit('paused', provider, pausedMs);
-    }
-    this.emit('checked', link, outcome);
+    this.emit('checked', due.link, outcome);
   }
 }

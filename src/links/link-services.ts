@@ -4,7 +4,7 @@
  * checkers. `start()` is separate from construction so `serve` starts checking only after the demo data
  * (never checked) is in place.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
@@ -14,17 +14,22 @@ import type { LinkChecker } from './link-checker.js';
 import { type LinkCounts, LinkHealthStore } from './link-health-store.js';
 import { LinkQueueStore } from './link-queue-store.js';
 import { LinkScheduler } from './link-scheduler.js';
+import { ProviderGuards } from './provider-guards.js';
 import { createLinkChecker } from './providers/index.js';
 
 export interface LinkServices {
   queue: LinkQueueStore;
   health: LinkHealthStore;
+  /** Each provider's pause, rate, breaker, canary and hides, shared through the store. */
+  guards: ProviderGuards;
   /** Undefined unless LINK_CHECK=on. */
   scheduler: LinkScheduler | undefined;
   /** A person reported the link broken: true when the catalogue holds it; the check comes ahead of the schedule. */
   report(link: string): Promise<boolean>;
   /** The `/api/status` counts, read at most every COUNTS_TTL_MS (a grouped count over every link). */
   counts(): Promise<LinkCounts>;
+  /** The `/api/status` guards: providers whose breaker is open, and those paused now (read at most every COUNTS_TTL_MS). */
+  guardSummary(): Promise<{ breakers_open: string[]; paused: string[] }>;
   start(): void;
   close(): Promise<void>;
 }
@@ -46,47 +51,72 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
   const { config, database, log, metrics, redis } = parts;
   const queue = new LinkQueueStore(database);
   const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
+  const guards = new ProviderGuards(database, config.links);
   // Read even with checks off, so a wrong LINK_CHECK_ORIGINS fails the start rather than a later switch-on.
   const origins = parseCheckOrigins(config.links.origins);
   const recorder = metrics?.linkCheckRecorder();
-  let counted: { at: number; counts: Promise<LinkCounts> } | undefined;
+  const summary = reusedFor(COUNTS_TTL_MS, async () => {
+    const now = Date.now();
+    const states = await guards.states(now);
+    return {
+      breakers_open: states.filter((state) => state.breakerOpen).map((state) => state.provider),
+      paused: states.filter((state) => state.pausedUntil > now).map((state) => state.provider),
+    };
+  });
   const scheduler = config.links.enabled
     ? new LinkScheduler({
         queue,
         health,
         checker: parts.checker ?? createLinkChecker({ origins }),
-        ratePerSecond: config.links.ratePerSecond,
+        guards,
         concurrency: config.links.concurrency,
         log: log.child({ component: 'link-checks' }),
         redis,
         redisKeyPrefix: config.limits.redisKeyPrefix,
         observer: recorder && {
-          checked: (provider, outcome, seconds) => recorder.checked(provider, outcome.verdict, seconds),
+          checked: (provider, outcome, seconds) =>
+            recorder.checked(
+              provider,
+              outcome.verdict,
+              seconds,
+              outcome.evidence.row === 'unknown-code' ? outcome.evidence.code : undefined,
+            ),
           paused: (provider, paused) => recorder.paused(provider, paused),
+          breaker: (provider, open) => recorder.breaker(provider, open),
+          hideWaited: (provider) => recorder.hideWaited(provider),
+          rate: (provider, perSecond) => recorder.rate(provider, perSecond),
         },
       })
     : undefined;
   return {
     queue,
     health,
+    guards,
     scheduler,
     async report(link) {
       const held = await queue.report(link, Date.now());
       if (held) scheduler?.poke();
       return held;
     },
-    counts() {
-      const now = Date.now();
-      if (!counted || now - counted.at >= COUNTS_TTL_MS) {
-        const counts = health.counts();
-        counted = { at: now, counts };
-        counts.catch(() => {
-          if (counted?.counts === counts) counted = undefined;
-        });
-      }
-      return counted.counts;
-    },
+    counts: reusedFor(COUNTS_TTL_MS, () => health.counts()),
+    guardSummary: summary,
     start: () => scheduler?.start(),
     close: async () => scheduler?.stop(),
+  };
+}
+
+/** `read`, its answer reused for `ttlMs` (a failed read is not kept). */
+function reusedFor<T>(ttlMs: number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!kept || now - kept.at >= ttlMs) {
+      const value = read();
+      kept = { at: now, value };
+      value.catch(() => {
+        if (kept?.value === value) kept = undefined;
+      });
+    }
+    return kept.value;
   };
 }

@@ -23,7 +23,10 @@ export type ProviderAnswer =
       text: string;
       json: unknown;
     }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; failure: RequestFailure; reason: string };
+
+/** Why a request gave no answer: the evidence row of the `unknown` it becomes. */
+export type RequestFailure = 'timeout' | 'aborted' | 'body-over-cap' | 'request-failed';
 
 /** Sends one request of one check; bound to that check's provider, Referer and AbortSignal. */
 export type SendRequest = (request: ProviderRequest) => Promise<ProviderAnswer>;
@@ -63,12 +66,12 @@ export function providerHttp(options: ProviderHttpOptions): SendRequest {
         signal,
       });
       const text = await readCapped(response, options.bodyCapBytes);
-      if (text === undefined) return { kind: 'failed', reason: `body over ${options.bodyCapBytes} bytes` };
+      if (text === undefined) return { kind: 'failed', failure: 'body-over-cap', reason: `body over ${options.bodyCapBytes} bytes` };
       return { kind: 'answered', status: response.status, text, json: parseJson(text) };
     } catch (error) {
-      if (options.signal?.aborted) return { kind: 'failed', reason: 'aborted' };
-      if (deadline.aborted) return { kind: 'failed', reason: `timeout after ${options.timeoutMs} ms` };
-      return { kind: 'failed', reason: describeNetworkError(error) };
+      if (options.signal?.aborted) return { kind: 'failed', failure: 'aborted', reason: 'aborted' };
+      if (deadline.aborted) return { kind: 'failed', failure: 'timeout', reason: `timeout after ${options.timeoutMs} ms` };
+      return { kind: 'failed', failure: 'request-failed', reason: describeNetworkError(error) };
     }
   };
 }

@@ -1,38 +1,32 @@
 /**
- * One provider's pause state (docs/link-health.md, "Politeness"): a throttle (429, a captcha, "too
- * frequent") or several failures in a row pause the provider, for a time that doubles on each pause in a
- * row up to a ceiling and resets after a decisive verdict. Knows nothing of any provider's rules.
+ * When failures of one provider should pause it (docs/link-health.md, "Guards"): a throttle (429, a
+ * captcha, "too frequent"), or `unknown` answers for FAILURES_BEFORE_PAUSE different links in a row with
+ * no decisive verdict between. Checks that a report asked for never count: a person reporting one link
+ * three times is not the provider failing (three reports of one link used to pause the whole provider,
+ * because each report's check of the same `unknown` link counted as a new failure). The pause itself
+ * lives in the store (provider-guards.ts), shared and kept; this only decides when to start one.
  */
 import type { CheckOutcome } from './link-checker.js';
 
 export const FAILURES_BEFORE_PAUSE = 3;
-export const FIRST_PAUSE_MS = 60_000;
-export const LONGEST_PAUSE_MS = 30 * 60_000;
 
-export class PauseState {
-  private failuresInRow = 0;
-  private nextPauseMs = FIRST_PAUSE_MS;
-  /** Ms since the epoch until which the provider is paused (0: not paused). */
-  pausedUntil = 0;
+export class FailureRun {
+  private readonly links = new Set<string>();
 
-  isPaused(now: number): boolean {
-    return this.pausedUntil > now;
-  }
-
-  /** Takes an outcome; returns the pause it started (ms), or 0 when it started none. */
-  observe(outcome: CheckOutcome, now: number): number {
+  /** Takes an outcome; true when it should pause the provider. */
+  observe(link: string, outcome: CheckOutcome, reported: boolean): boolean {
     if (outcome.verdict !== 'unknown') {
-      this.failuresInRow = 0;
-      this.nextPauseMs = FIRST_PAUSE_MS;
-      return 0;
+      this.links.clear();
+      return false;
     }
-    this.failuresInRow++;
-    if (!outcome.throttled && this.failuresInRow < FAILURES_BEFORE_PAUSE) return 0;
-    if (this.isPaused(now)) return 0; // checks already in flight when the pause began
-    const pause = this.nextPauseMs;
-    this.pausedUntil = now + pause;
-    this.nextPauseMs = Math.min(pause * 2, LONGEST_PAUSE_MS);
-    this.failuresInRow = 0;
-    return pause;
+    if (reported) return false;
+    if (outcome.throttled) {
+      this.links.clear();
+      return true;
+    }
+    this.links.add(link);
+    if (this.links.size < FAILURES_BEFORE_PAUSE) return false;
+    this.links.clear();
+    return true;
   }
 }

@@ -2,7 +2,7 @@
  * The small page a report sent from the web page's form (without script) gets back: a thank-you in the
  * request's language and a way back. Static text, nothing from the request is echoed.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 const TEXT = {
   zh: { title: '已收到报告', body: '谢谢！这个链接会尽快复查；确认失效的条目会自动隐藏。', back: '返回' },

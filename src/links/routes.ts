@@ -8,11 +8,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { addressGroup } from '../http/client-address.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { ApiError, badRequest, rateLimited } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
+import { operationDocs } from '../http/operation-docs.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { VERDICTS } from './link-checker.js';
@@ -36,6 +37,10 @@ const LinkStatus = Type.Object({
   verdict: Type.Union([Type.String({ enum: [...VERDICTS] }), Type.Null()], { description: 'the latest verdict; null: never checked' }),
   checked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   hidden: Type.Boolean({ description: 'true while the entry is hidden (its link confirmed dead)' }),
+  reason: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the latest verdict's evidence as one line: the row that decided, the HTTP status, the provider's code and message; null: never checked",
+  }),
 });
 
 function linkNotHeld(link: string): ApiError {
@@ -67,7 +72,15 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   );
 
   const statusSchema = {
-    querystring: Type.Object({ link: Type.Optional(Type.String({ description: 'the source_link of a catalogue entry' })) }),
+    ...operationDocs(
+      'links',
+      { zh: '某个链接的检查状态', en: "One link's check status" },
+      {
+        zh: '目录持有的链接（含已隐藏的条目）的服务商、判定与检查时间；目录中没有的链接为 404。',
+        en: 'The provider, verdict and check times of a link the catalogue holds (hidden entries too); a link it does not hold is 404.',
+      },
+    ),
+    querystring: Type.Object({ link: Type.String({ description: 'the source_link of a catalogue entry' }) }),
     response: { 200: SuccessEnvelope(LinkStatus), ...errorResponses },
   };
   app.get('/api/link-status', { schema: statusSchema }, async (request) => {
@@ -83,6 +96,14 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   });
 
   const reportSchema = {
+    ...operationDocs(
+      'links',
+      { zh: '报告失效链接', en: 'Report a broken link' },
+      {
+        zh: '唯一的 POST 接口。JSON 请求体 `{"source_link": "…"}`（网页表单亦可）；链接会尽快复查，得到 202。每个地址每小时有次数上限。',
+        en: 'The one POST route. A JSON body `{"source_link": "…"}` (or the web page\'s form); the link is checked again soon, 202. Each address may report a limited number of times an hour.',
+      },
+    ),
     body: Type.Object({ source_link: Type.String({ description: 'the link a person found broken' }) }, { additionalProperties: true }),
     response: { 202: SuccessEnvelope(Type.Object({ source_link: Type.String() })), ...errorResponses },
   };

@@ -6,7 +6,7 @@
  */
 import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
-import type { LogFormat } from '../config.js';
+import type { LogFormat } from '../config/config.js';
 
 export type { Logger };
 

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { CatalogueStore, RemovalReport } from '../catalogue/catalogue-store.js';
 import { type Takedown, type TakedownMatch, TakedownStore, takedownPatternProblem } from '../catalogue/takedowns.js';
 import { type ImportFileOptions, type ImportReport, importRows } from '../ingest/import-file.js';
-import { type ImportFormat, readRows } from '../ingest/read-rows.js';
+import { formatOfPath, type ImportFormat, readRows } from '../ingest/read-rows.js';
 import { type Rejection, validateRows } from '../ingest/validate-rows.js';
 import type { AuditLog } from './audit-log.js';
 import { OperationRefused } from './operation-refused.js';
@@ -49,7 +49,7 @@ export class CatalogueOperations {
 
   /** Imports `text` (a file's contents); `name` is what the audit record says was imported. */
   async importText(actor: string, name: string, text: string, options: ImportFileOptions = {}): Promise<ImportReport> {
-    const { format, rows } = readable(text);
+    const { format, rows } = readable(text, options.format);
     const report = { format, ...(await importRows(this.store, rows, options)) };
     const removed = options.replace ? `, removed ${report.removed}` : '';
     const detail = `${report.format}${options.replace ? ` replace${options.type ? ` ${options.type}` : ''}` : ''}: added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}`;
@@ -59,7 +59,7 @@ export class CatalogueOperations {
   }
 
   async importFile(actor: string, path: string, options: ImportFileOptions = {}): Promise<ImportReport> {
-    return this.importText(actor, path, await readFile(path, 'utf8'), options);
+    return this.importText(actor, path, await readFile(path, 'utf8'), { ...options, format: options.format ?? formatOfPath(path) });
   }
 
   /** Removes entries by link; one audit row per entry removed. */
@@ -104,9 +104,9 @@ export class CatalogueOperations {
 }
 
 /** The file's rows, or a refusal saying why it cannot be read at all (a broken JSON array). */
-function readable(text: string): ReturnType<typeof readRows> {
+function readable(text: string, format?: ImportFormat): ReturnType<typeof readRows> {
   try {
-    return readRows(text);
+    return readRows(text, undefined, format);
   } catch (error) {
     throw new OperationRefused((error as Error).message);
   }

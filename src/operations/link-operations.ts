@@ -1,28 +1,22 @@
 /**
- * Link health as operators act on it (docs/link-health.md, "Operations"; docs/console.md): check links
- * now (`links check`, the console's re-check and probe), show a hidden entry again, dismiss a report.
- * A check sends its requests from this process, paced at LINK_CHECK_RATE per provider, and applies the
- * visibility rule; a hide or show goes through the catalogue's write path, so every instance follows it.
- * Each link checked is one audit row with its verdict and what it did to the entry.
+ * Link health as operators act on it from the console (docs/link-health.md, "Operations";
+ * docs/console.md): check one link now (re-check, probe), show a hidden entry again, dismiss a report,
+ * reset a provider's breaker. A check goes through the provider's shared guards as `dramadex links check`
+ * and the background checks do (a paused provider is not asked; the verdict is recorded by the
+ * GuardedRecorder, so the breaker, the hourly hide cap and LINK_CHECK_HIDE apply), and a hide or show goes
+ * through the catalogue's write path, so every instance follows it. Each is one audit row.
  */
+import type { LinkCheckConfig } from '../config/config.js';
+import { GuardedRecorder } from '../links/guarded-recorder.js';
 import type { CheckOutcome, LinkChecker } from '../links/link-checker.js';
 import { LinkHealthStore } from '../links/link-health-store.js';
-import { LinkQueueStore } from '../links/link-queue-store.js';
 import { dismissReport, showAgain } from '../links/link-reveal.js';
-import { LEASE_MS } from '../links/link-scheduler.js';
-import { type ProviderId, parseShareLink } from '../shared/share-links.js';
+import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
+import type { Logger } from '../observability/logger.js';
+import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import type { AuditLog } from './audit-log.js';
 import { OperationRefused } from './operation-refused.js';
-
-export interface LinkCheckSettings {
-  /** LINK_CHECK_ORIGINS, parsed. */
-  origins: Partial<Record<ProviderId, string>>;
-  ratePerSecond: number;
-  confirmMs: number;
-  /** The checker to use instead of the providers' (tests). */
-  checker?: LinkChecker | undefined;
-}
 
 /** One link checked: the outcome, and whether the catalogue holds the link and the check hid or showed it. */
 export interface CheckResult {
@@ -34,57 +28,50 @@ export interface CheckResult {
 
 export class LinkOperations {
   private readonly health: LinkHealthStore;
-  private readonly queue: LinkQueueStore;
-  private readonly lastCheckAt = new Map<string, number>();
+  readonly guards: ProviderGuards;
+  private readonly recorder: GuardedRecorder;
   private checker: LinkChecker | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly audit: AuditLog,
     private readonly afterChange: () => Promise<void>,
-    private readonly settings: LinkCheckSettings,
+    private readonly settings: LinkCheckConfig,
+    log: Logger,
+    checker?: LinkChecker,
   ) {
-    this.health = new LinkHealthStore(database, settings.confirmMs);
-    this.queue = new LinkQueueStore(database);
+    this.health = new LinkHealthStore(database, settings.confirmMinutes * 60_000);
+    this.guards = new ProviderGuards(database, settings);
+    this.recorder = new GuardedRecorder(this.health, this.guards, log);
+    this.checker = checker;
   }
 
-  /** Checks these links now, in order; `onResult` hears each as it is decided. */
-  async check(actor: string, links: string[], onResult?: (result: CheckResult) => void): Promise<CheckResult[]> {
-    const results: CheckResult[] = [];
-    for (const link of links) {
-      const result = await this.checkOne(link);
-      onResult?.(result);
-      results.push(result);
+  /** Checks one link now and records its verdict; refused while its provider is paused. */
+  async check(actor: string, link: string): Promise<CheckResult> {
+    if (!URL.canParse(link) || !/^https?:$/.test(new URL(link).protocol)) throw new OperationRefused(`not an http(s) link: "${link}"`);
+    const provider = parseShareLink(link)?.provider;
+    if (provider) {
+      const state = await this.guards.state(provider, Date.now());
+      if (state.pausedUntil > Date.now())
+        throw new OperationRefused(
+          `${provider} is paused until ${new Date(state.pausedUntil).toISOString()} (${state.pauseReason ?? 'a throttle'}); reset its breaker to check now`,
+        );
     }
-    await this.audit.record(
-      actor,
-      results.map(({ link, outcome, held, change }) => ({
-        action: 'links check',
-        target: link,
-        detail: `${outcome.verdict}${held ? '' : ', not in the catalogue (not recorded)'}${change ? `, ${change}` : ''}`,
-      })),
-    );
-    if (results.some((result) => result.change)) await this.afterChange();
-    return results;
-  }
-
-  /** Checks the most due links (of `providers`, up to `limit`), taking their leases as a running instance would. */
-  async checkDue(actor: string, providers: readonly ProviderId[], limit: number, onResult?: (result: CheckResult) => void) {
-    const owner = `cli-${process.pid}`;
-    while ((await this.queue.enrolNew()) > 0) {
-      // every entry enrolled, a batch at a time, so "most due" sees the never-checked ones too
+    // Loaded on use, as the checkers' parsers are needed only where something is checked.
+    this.checker ??= (await import('../links/providers/index.js')).createLinkChecker({
+      origins: (await import('../links/check-origins.js')).parseCheckOrigins(this.settings.origins),
+    });
+    const outcome = await this.checker.check(link);
+    const before = await this.health.status(link);
+    let result: CheckResult = { link, outcome, held: false, change: undefined };
+    if (before) {
+      const after = (await this.recorder.record(link, outcome, new Date())).health;
+      result = { link, outcome, held: true, change: after.hidden === before.hidden ? undefined : after.hidden ? 'hidden' : 'shown' };
     }
-    const picked: string[] = [];
-    for (const id of providers) {
-      const due = await this.queue.due(id, limit - picked.length, Date.now());
-      picked.push(...(await this.queue.claim(due, owner, Date.now(), LEASE_MS)));
-      if (picked.length >= limit) break;
-    }
-    try {
-      return await this.check(actor, picked, onResult);
-    } finally {
-      await this.queue.release(picked, owner);
-    }
+    const detail = `${outcome.verdict}: ${outcome.reason}${result.held ? '' : ', not in the catalogue (not recorded)'}${result.change ? `, ${result.change}` : ''}`;
+    await this.audit.record(actor, [{ action: 'links check', target: link, detail }]);
+    if (result.change) await this.afterChange();
+    return result;
   }
 
   /** Shows a hidden entry again by an operator's decision (links/link-reveal.ts). */
@@ -99,22 +86,15 @@ export class LinkOperations {
     await this.audit.record(actor, [{ action: 'report dismiss', target: link }]);
   }
 
-  private async checkOne(link: string): Promise<CheckResult> {
-    const before = await this.health.status(link);
-    const share = parseShareLink(link);
-    if (share) {
-      // Paced at LINK_CHECK_RATE per provider, as the background checks are.
-      const wait = (this.lastCheckAt.get(share.provider) ?? 0) + 1000 / this.settings.ratePerSecond - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.lastCheckAt.set(share.provider, Date.now());
-    }
-    // Loaded on use, as the checkers' parsers are needed only by the commands and pages that check.
-    this.checker ??=
-      this.settings.checker ?? (await import('../links/providers/index.js')).createLinkChecker({ origins: this.settings.origins });
-    const outcome = await this.checker.check(link);
-    if (!before) return { link, outcome, held: false, change: undefined };
-    const after = await this.health.record(link, outcome, new Date());
-    const change = after.hidden === before.hidden ? undefined : after.hidden ? 'hidden' : 'shown';
-    return { link, outcome, held: true, change };
+  /** Closes a provider's breaker and lifts its pause (`dramadex links breaker reset`). */
+  async resetBreaker(actor: string, provider: string): Promise<void> {
+    if (!(PROVIDER_IDS as readonly string[]).includes(provider)) throw new OperationRefused(`unknown provider "${provider}"`);
+    await this.guards.reset(provider as ProviderId);
+    await this.audit.record(actor, [{ action: 'breaker reset', target: provider }]);
+  }
+
+  /** Every provider's guards as the deployment shares them. */
+  guardStates(): Promise<GuardState[]> {
+    return this.guards.states(Date.now());
   }
 }

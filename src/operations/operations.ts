@@ -7,9 +7,9 @@
  * refresh, so the page that made a change, and the API beside it, serve the change at once.
  */
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import type { Config } from '../config.js';
-import { parseCheckOrigins } from '../links/check-origins.js';
+import type { Config } from '../config/config.js';
 import type { LinkChecker } from '../links/link-checker.js';
+import { createLogger, type Logger } from '../observability/logger.js';
 import { LocalClock } from '../shared/local-time.js';
 import type { Database } from '../store/database.js';
 import { AuditLog } from './audit-log.js';
@@ -31,25 +31,21 @@ export interface OperationParts {
   database: Database;
   /** Brings this process's catalogue up to the store after a change (the console); nothing for the command line. */
   afterChange?: (() => Promise<void>) | undefined;
+  /** Where the guards report a breaker opening or closing (the process's logger); silent without one. */
+  log?: Logger | undefined;
   /** The link checker to use instead of the providers' (tests). */
   checker?: LinkChecker | undefined;
 }
 
-export function createOperations({ config, database, afterChange = async () => undefined, checker }: OperationParts): Operations {
+export function createOperations({ config, database, afterChange = async () => undefined, log, checker }: OperationParts): Operations {
   const audit = new AuditLog(database);
   const store = new CatalogueStore(database);
   const pollSettings = { telegramOrigin: config.sources.telegramOrigin, clock: new LocalClock(config.catalogueTimeZone) };
-  const linkSettings = {
-    origins: parseCheckOrigins(config.links.origins),
-    ratePerSecond: config.links.ratePerSecond,
-    confirmMs: config.links.confirmMinutes * 60_000,
-    checker,
-  };
   return {
     audit,
     catalogue: new CatalogueOperations(store, audit, afterChange),
     sources: new SourceOperations(store, audit, afterChange, pollSettings),
-    links: new LinkOperations(database, audit, afterChange, linkSettings),
+    links: new LinkOperations(database, audit, afterChange, config.links, log ?? createLogger('silent', 'stderr', 'json'), checker),
     keys: new KeyOperations(database, audit),
   };
 }

@@ -111,7 +111,7 @@ export class BuiltIndex {
     const { ranks, total } = this.firstFromLists(plan, query);
     const { order } = this.columns;
     const first = new Int32Array(ranks.length);
-    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at] as number] as number;
+    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at]!]!;
     return new FirstMatchesAnswer(total, first, () => {
       const counts = new Int32Array(query.tierCount);
       // Planned again: rows may have been outdated since.
@@ -125,11 +125,11 @@ export class BuiltIndex {
     const { context } = this;
     switch (plan.kind) {
       case 'unit':
-        return firstSingleMatches(context, plan.key, query);
+        return firstSingleMatches(context, plan.unit, query);
       case 'changed-unit':
-        return firstChangedUnitMatches(context, plan.key, query);
+        return firstChangedUnitMatches(context, plan.literal, plan.folded, query);
       case 'pair':
-        return firstPairMatches(context, plan.key, query);
+        return firstPairMatches(context, plan.first, plan.second, query);
       case 'terms': {
         const { postings, columns, title, pool, bitset } = context;
         return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);
@@ -138,7 +138,7 @@ export class BuiltIndex {
       case 'candidates':
         throw new Error(`a ${plan.kind} plan has no first matches from lists`);
       default:
-        return unplanned(plan.kind);
+        return unplanned(plan);
     }
   }
 
@@ -162,7 +162,7 @@ export class BuiltIndex {
         return tierTermHolders(columns, this.union, whole, this.held, typeCode, query, title, pool, classified);
       }
       case 'unit':
-        return classifySingleByLists(context, plan.key, typeCode, query);
+        return classifySingleByLists(context, plan.unit, typeCode, query);
       case 'pinyin':
         return classifyPinyin(postings, columns, query, typeCode, title, pool, bitset, classified);
       case 'changed-unit':
@@ -174,7 +174,7 @@ export class BuiltIndex {
         return ranks.length;
       }
       default:
-        return unplanned(plan.kind);
+        return unplanned(plan);
     }
   }
 
@@ -219,8 +219,8 @@ export class BuiltIndex {
 }
 
 /** A plan kind no case handles: `never` makes adding a kind without its cases a compile error. */
-function unplanned(kind: never): never {
-  throw new Error(`no search path for the plan kind ${String(kind)}`);
+function unplanned(plan: never): never {
+  throw new Error(`no search path for the plan ${JSON.stringify(plan)}`);
 }
 
 /** Every rank of a build, for keywords with no indexed character (punctuation only). */

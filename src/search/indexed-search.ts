@@ -65,7 +65,7 @@ export class IndexedSearch implements SearchEngine {
   /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */
   index(view: IndexedTitles, slots: ArrayLike<number>): void {
     const columns = this.built?.columns;
-    if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index] as number);
+    if (columns) for (let index = 0; index < slots.length; index++) columns.markStale(slots[index]!);
     this.titles.note(view, slots);
     // Before the first build (start-up) the titles are folded and keyed now, while the store still streams.
     this.prepared?.add(view, slots);
@@ -80,7 +80,7 @@ export class IndexedSearch implements SearchEngine {
   remove(_view: IndexedTitles, slots: ArrayLike<number>): void {
     const columns = this.built?.columns;
     for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
+      const slot = slots[index]!;
       if (columns?.markStale(slot)) this.removedSinceBuild++;
       // Out of the current order at once, so the delta drops it even before the view reorders.
       if (slot < this.rankOf.length) this.rankOf[slot] = -1;
@@ -164,13 +164,13 @@ export class IndexedSearch implements SearchEngine {
     const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);
     const starts = new Int32Array(query.tierCount + 1);
     for (let tier = 0; tier < query.tierCount; tier++) {
-      starts[tier + 1] = (starts[tier] as number) + (baseCounts[tier] as number) + (deltaTiers[tier]?.length ?? 0);
+      starts[tier + 1] = starts[tier]! + baseCounts[tier]! + (deltaTiers[tier]?.length ?? 0);
     }
-    const result = new Int32Array(starts[query.tierCount] as number);
+    const result = new Int32Array(starts[query.tierCount]!);
     built?.place(result, starts);
     for (let tier = 0; tier < query.tierCount; tier++) {
-      const delta = deltaTiers[tier] as number[];
-      if (delta.length > 0) mergeDelta(result, starts[tier] as number, baseCounts[tier] as number, delta, this.rankOf);
+      const delta = deltaTiers[tier]!;
+      if (delta.length > 0) mergeDelta(result, starts[tier]!, baseCounts[tier]!, delta, this.rankOf);
     }
     return new PlacedAnswer(result);
   }
@@ -182,7 +182,7 @@ export class IndexedSearch implements SearchEngine {
     this.seenOrder = order;
     const slots = Math.max(view.slotCount, order.length);
     this.rankOf = new Int32Array(slots).fill(-1);
-    for (let rank = 0; rank < order.length; rank++) this.rankOf[order[rank] as number] = rank;
+    for (let rank = 0; rank < order.length; rank++) this.rankOf[order[rank]!] = rank;
     this.typeOf = new Uint8Array(slots);
     for (const type of CONTENT_TYPES) for (const slot of view.ordered({ type })) this.typeOf[slot] = TYPE_CODE[type];
     this.visibleDelta = undefined;

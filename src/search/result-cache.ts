@@ -35,7 +35,7 @@ export class ResultCache {
     this.entries.set(key, value);
     this.bytes += value.total * BYTES_PER_MATCH;
     while (this.entries.size > this.capacity || (this.bytes > this.maxBytes && this.entries.size > 1)) {
-      this.delete(this.entries.keys().next().value as string);
+      this.delete(this.entries.keys().next().value!);
     }
   }
 

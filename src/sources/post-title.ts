@@ -2,11 +2,11 @@
  * A catalogue title from a posted line (docs/sources.md, "Telegram channels"): hashtags, emoji and labels such as
  * `名称：` go, a title in `【】`/`《》` comes out of its brackets, a category tag such as `【短剧】` goes, and
  * the episode decoration (`（全80集）`, `更新至12集`, `【完结】`) is cut where search's own rule says it
- * starts (search/query/episode-suffix.ts), after the same NFKC step search applies, so the title is what
+ * starts (search/text/episode-suffix.ts), after the same NFKC step search applies, so the title is what
  * search would compare anyway. Punctuation left at either end is trimmed with search's decoration class.
  */
-import { suffixStart } from '../search/query/episode-suffix.js';
-import { isDecoration } from '../search/text-forms.js';
+import { suffixStart } from '../search/text/episode-suffix.js';
+import { isDecoration } from '../search/text/text-forms.js';
 import { HASHTAG } from './hashtag-types.js';
 
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;

@@ -4,7 +4,7 @@
  * for due sources every minute.
  */
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import { RecurringFailure } from '../observability/recurring-failure.js';

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { oneLineReason, StartupError } from '../startup-error.js';
+import { oneLineReason, StartupError } from '../boot/startup-error.js';
 import type { Dialect } from './dialect.js';
 import { migrationsFor } from './migrations/index.js';
 import { pingPostgres, postgresClientConfig, requireUtf8 } from './postgres-connection.js';

@@ -29,7 +29,7 @@ export interface UpsertCounts {
 
 type Changes = Omit<UpsertCounts, 'unchanged'>;
 
-/** Rows per call of `upsertEntries`: what each dialect handles best (measured by bench/import-store.ts). */
+/** Rows per call of `upsertEntries`: what each dialect handles best (measured by bench/experiments/import-store.ts). */
 export const UPSERT_BATCH: Record<Dialect, number> = { sqlite: 5_000, postgres: 10_000 };
 
 /**

@@ -35,6 +35,22 @@ export interface LinkStatesTable {
   /** The instance checking it now, until `lease_until` (ms since the epoch). */
   lease_owner: string | null;
   lease_until: number | null;
+  /** 1: the latest `dead` came while its provider's breaker was open or its canary failing; it hides nothing. */
+  suspect: Generated<number>;
+  /** `unknown` verdicts in a row: each asks later (links/check-queue.ts). */
+  unknown_streak: Generated<number>;
+  /** When a report last moved the link up the queue (ms since the epoch): at most once every few minutes. */
+  report_moved_at: number | null;
+  /** A confirmed `dead` that may not hide yet (the hourly cap, or its provider outside LINK_CHECK_HIDE). */
+  confirmed_at: string | null;
+  /** The latest verdict's reason line and evidence (links/link-checker.ts `CheckEvidence`); null before 008. */
+  reason: string | null;
+  evidence_row: string | null;
+  evidence_status: number | null;
+  evidence_code: string | null;
+  evidence_message: string | null;
+  /** The reason of the latest decisive verdict (what hid a hidden entry). */
+  decided_reason: string | null;
 }
 
 export interface MetaTable {
@@ -163,6 +179,32 @@ export interface AdminSessionsTable {
   last_seen_at: string;
 }
 
+/** One provider's guards for the whole deployment (docs/link-health.md, "Guards"); ms since the epoch. */
+export interface LinkGuardsTable {
+  provider: string;
+  paused_until: Generated<number>;
+  pause_reason: string | null;
+  /** The next pause's length: doubles on each pause in a row, back to the first after a decisive verdict. */
+  next_pause_ms: Generated<number>;
+  /** The share of the provider's rate in use: divided by 1.5 on a throttle, recovering slowly. */
+  rate_factor: Generated<number>;
+  rate_changed_at: Generated<number>;
+  breaker_open: Generated<number>;
+  breaker_opened_at: number | null;
+  /** Moving shares of `dead` among decisive verdicts: the last few, and the provider's long-run own. */
+  recent_dead: number;
+  trailing_dead: number;
+  decisive_seen: Generated<number>;
+  canary_verdict: string | null;
+  canary_reason: string | null;
+  canary_checked_at: Generated<number>;
+  /** The clock hour (ms / 3600000) `hides_count` counts in. */
+  hides_hour: Generated<number>;
+  hides_count: Generated<number>;
+  /** Confirmed deads the cap made wait, in all (the metric's source across instances). */
+  hides_waiting: Generated<number>;
+}
+
 export interface Schema {
   entries: EntriesTable;
   meta: MetaTable;
@@ -173,6 +215,7 @@ export interface Schema {
   removed_entries: RemovedEntriesTable;
   takedowns: TakedownsTable;
   link_states: LinkStatesTable;
+  link_guards: LinkGuardsTable;
   sources: SourcesTable;
   staged_entries: StagedEntriesTable;
   admin_accounts: AdminAccountsTable;

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
@@ -22,9 +22,14 @@ export interface SystemRoutesOptions {
   probes: HealthProbe[];
   /** `data.links` of `/api/status` (docs/link-health.md): catalogue links by verdict, never checked, hidden. */
   linkCounts?: () => Promise<LinkCounts>;
+  /** `data.link_guards`: the providers whose breaker is open, and those paused now (docs/link-health.md, "Guards"). */
+  linkGuards?: () => Promise<{ breakers_open: string[]; paused: string[] }>;
 }
 
-export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, features, probes, linkCounts }) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (
+  app,
+  { config, features, probes, linkCounts, linkGuards },
+) => {
   const statusSchema = {
     ...operationDocs('system', { zh: '服务状态、版本与已开启的功能', en: 'Service status, version and enabled features' }),
     response: {
@@ -39,6 +44,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
             Type.Object(Object.fromEntries(LINK_COUNT_NAMES.map((name) => [name, Type.Integer()])), {
               description: 'catalogue links by latest verdict, never checked (unchecked), and hidden (docs/link-health.md)',
             }),
+          ),
+          link_guards: Type.Optional(
+            Type.Object(
+              { breakers_open: Type.Array(Type.String()), paused: Type.Array(Type.String()) },
+              { description: 'providers whose dead-rate breaker is open (their dead verdicts hide nothing), and providers paused now' },
+            ),
           ),
         }),
       ),
@@ -56,6 +67,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
       ...(linkCounts
         ? await linkCounts().then(
             (links) => ({ links }),
+            () => ({}),
+          )
+        : {}),
+      ...(linkGuards
+        ? await linkGuards().then(
+            (guards) => ({ link_guards: guards }),
             () => ({}),
           )
         : {}),

@@ -6,7 +6,7 @@
  */
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyRequest } from 'fastify';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import type { ApiError } from '../http/errors.js';
 import { isApiPath } from '../http/paths.js';
 import { PAGE_HEADERS } from './page-headers.js';

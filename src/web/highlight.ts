@@ -6,7 +6,7 @@
  * folded position maps back to the title; each space-separated term is marked. Pinyin and initials
  * matches have no characters to mark and show plain.
  */
-import { foldText } from '../search/text-forms.js';
+import { foldText } from '../search/text/text-forms.js';
 
 export interface TitlePiece {
   text: string;

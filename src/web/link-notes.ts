@@ -4,7 +4,7 @@
  * and the "report a broken link" form. One store read per page for its cards' links; the pages that are
  * kept as ready bytes are rebuilt at least every NOTES_MAX_AGE_MS so the dates stay near the truth.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import type { LinkStatus } from '../links/link-health-store.js';
 import type { EntryView } from './page-models.js';
 import { PAGE_TEXT } from './page-text.js';

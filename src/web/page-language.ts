@@ -5,7 +5,7 @@
  * works without script: it sets the cookie and sends the visitor back to the page they were on.
  */
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { responseLanguage } from '../http/language.js';
 
 export const LANGUAGE_COOKIE = 'lang';

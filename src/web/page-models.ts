@@ -3,11 +3,12 @@
  * same in-memory view and search the API answers from (catalogue/catalogue.ts), never the JSON API
  * itself. Nothing here knows about HTTP; routes.ts parses the request and picks the template.
  */
+
+import type { BoardView } from '../boards/ranking-boards.js';
+import type { ActorRecord, DramaRecord } from '../boards/records.js';
 import type { Catalogue, Page } from '../catalogue/catalogue.js';
 import type { ContentItem } from '../catalogue/catalogue-view.js';
-import type { Language } from '../config.js';
-import type { BoardView } from '../ranking/ranking-boards.js';
-import type { ActorRecord, DramaRecord } from '../ranking/records.js';
+import type { Language } from '../config/config.js';
 import type { Board } from '../shared/board-names.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { highlight, type TitlePiece } from './highlight.js';

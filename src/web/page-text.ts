@@ -4,7 +4,7 @@
  * never mix languages and a missing translation is a type error.
  */
 
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import type { Board } from '../shared/board-names.js';
 import type { ContentType } from '../shared/content-types.js';
 

@@ -3,7 +3,7 @@
  * by the drive they have an app for. Matched on the host and its parent domains, so `pan.quark.cn` and
  * `drive.quark.cn` are both Quark; an unknown host is shown as itself. Only http(s) links are links.
  */
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 
 interface Provider {
   zh: string;

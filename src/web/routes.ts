@@ -6,12 +6,12 @@
  * central handler answers a browser with an HTML page. Hidden from the OpenAPI document: not the API.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RankingBoards } from '../boards/ranking-boards.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { parseContentType, parseKeyword, parsePaging } from '../catalogue/query-params.js';
-import type { Config, Language } from '../config.js';
+import type { Config, Language } from '../config/config.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { ResponseCache } from '../http/response-cache.js';
-import type { RankingBoards } from '../ranking/ranking-boards.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { resolveContentType } from '../shared/content-types.js';
 import { type Assets, IMMUTABLE } from './assets.js';

@@ -5,7 +5,7 @@
  * fingerprinted asset URLs, the navigation and the path the language switch returns to.
  */
 import { Eta } from 'eta';
-import type { Language } from '../config.js';
+import type { Language } from '../config/config.js';
 import { RANKING_BOARDS } from '../shared/board-names.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
 import type { Assets } from './assets.js';

@@ -4,9 +4,9 @@
  * `WEB` is on; the boards appear only when `WEB_RANKINGS` is on too.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RankingBoards } from '../boards/ranking-boards.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Config } from '../config.js';
-import type { RankingBoards } from '../ranking/ranking-boards.js';
+import type { Config } from '../config/config.js';
 import { Assets } from './assets.js';
 import { errorPages } from './error-pages.js';
 import type { HealthLookup } from './link-notes.js';

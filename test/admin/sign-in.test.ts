@@ -4,7 +4,7 @@
  * proxy), a new session id at every sign-in, sign-out and a password change ending sessions.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import { AccountStore } from '../../src/admin/accounts.js';
 import { SESSION_COOKIE } from '../../src/admin/session-cookie.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
@@ -106,6 +106,44 @@ for (const store of STORES) {
       assert.equal((await operator.get('/admin')).statusCode, 200);
       assert.equal(await new AccountStore(context.services.database).setPassword('changer', 'another long password'), true);
       assert.equal((await operator.get('/admin')).statusCode, 303);
+    });
+  });
+}
+
+for (const store of STORES) {
+  describe(`console session limits (${store})`, () => {
+    let context: TestContext;
+    before(async () => {
+      context = await createTestContext(store);
+      await addAccount(context.services.database, 'sleeper', 'moderator');
+    });
+    after(async () => {
+      mock.timers.reset();
+      await context.close();
+    });
+
+    test('a session ends after 12 hours without a request', async () => {
+      mock.timers.enable({ apis: ['Date'], now: Date.parse('2026-03-01T08:00:00Z') });
+      const operator = await signIn(context.app, 'sleeper');
+      mock.timers.tick(11 * 3_600_000);
+      assert.equal((await operator.get('/admin')).statusCode, 200, 'used within 12 hours: the idle clock moves');
+      mock.timers.tick(11 * 3_600_000);
+      assert.equal((await operator.get('/admin')).statusCode, 200, '22 hours after sign-in, 11 after the last request');
+      mock.timers.tick(12 * 3_600_000 + 1000);
+      assert.equal((await operator.get('/admin')).statusCode, 303, 'idle for more than 12 hours');
+      mock.timers.reset();
+    });
+
+    test('a session ends 7 days after sign-in, however busy', async () => {
+      mock.timers.enable({ apis: ['Date'], now: Date.parse('2026-04-01T08:00:00Z') });
+      const operator = await signIn(context.app, 'sleeper');
+      for (let hours = 0; hours < 7 * 24 - 10; hours += 10) {
+        mock.timers.tick(10 * 3_600_000);
+        assert.equal((await operator.get('/admin')).statusCode, 200, `after ${hours + 10} hours`);
+      }
+      mock.timers.tick(11 * 3_600_000);
+      assert.equal((await operator.get('/admin')).statusCode, 303, 'older than 7 days');
+      mock.timers.reset();
     });
   });
 }

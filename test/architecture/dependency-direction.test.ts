@@ -16,14 +16,14 @@ const SRC = ROOT.endsWith('/dist') ? resolve(ROOT, '../src') : join(ROOT, 'src')
 
 /** Layer of each component, lowest first; a module may import its own component or a lower layer only. */
 const LAYERS: string[][] = [
-  ['shared', 'environment.ts', 'startup-error.ts', 'boot'],
+  ['shared', 'boot'],
   ['config'],
   ['observability'],
   ['redis', 'store', 'http'],
   ['search'],
   ['catalogue'],
   ['client'],
-  ['ingest', 'limits', 'ranking', 'links'],
+  ['ingest', 'limits', 'boards', 'links'],
   ['web', 'system', 'demo', 'sources'],
   ['operations'],
   ['admin'],
@@ -31,7 +31,7 @@ const LAYERS: string[][] = [
 ];
 
 /** The composition: the modules that build the listeners and the process from every component. */
-const COMPOSITION = ['app.ts', 'ranking-app.ts', 'server.ts', 'services.ts', 'demo/load-demo-data.ts'];
+const COMPOSITION = ['app.ts', 'boards-app.ts', 'server.ts', 'services.ts', 'demo/load-demo-data.ts'];
 const COMPOSITION_FOLDERS = ['cli/'];
 
 /** Modules at the HTTP edge, the only ones that may import Fastify (the rest never see a request). */
@@ -39,7 +39,7 @@ const HTTP_EDGE_FOLDERS = ['http/', 'web/'];
 const HTTP_EDGE_NAMES = ['routes.ts', 'app.ts', 'server.ts', 'plugin.ts', 'openapi.ts'];
 const HTTP_EDGE_FILES = [
   'catalogue/full-dump-reply.ts',
-  'ranking/tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
+  'boards/access-tokens/bearer-auth.ts', // the bearer check is the ranking listener's preHandler hook
   'observability/metrics-app.ts',
   'observability/request-observer.ts', // an onResponse hook
   'admin/access-hooks.ts', // the console's authorization and CSRF hooks
@@ -74,7 +74,6 @@ function importsOf(file: string): Array<{ specifier: string; names: string }> {
 
 function component(file: string): string {
   if (COMPOSITION.includes(file) || COMPOSITION_FOLDERS.some((folder) => file.startsWith(folder))) return 'composition';
-  if (/^config(-[a-z-]+)?\.ts$/.test(file)) return 'config';
   return file.includes('/') ? (file.split('/')[0] as string) : file;
 }
 

@@ -4,7 +4,7 @@
  * between them, so every statement object a store call leaves behind is finalised while the server is
  * running. Then it stops itself with SIGTERM, and the server's own handler decides the exit status.
  */
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { startServer } from '../../src/server.js';
 
 const ROUNDS = 25;

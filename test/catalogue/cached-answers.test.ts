@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { CatalogueStore, type EntryInput } from '../../src/catalogue/catalogue-store.js';
-import type { CheckOutcome } from '../../src/links/link-checker.js';
+import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
 import { LinkHealthStore } from '../../src/links/link-health-store.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
@@ -18,7 +18,7 @@ const KEYWORD = encodeURIComponent('缓存测试');
 /** Long titles: an answer of several of them is compressed (COMPRESS_MIN_BYTES). */
 const titled = (name: string, at: string, link: string) =>
   entry({ title: `缓存测试${name} ${'with a title long enough to be compressed '.repeat(4)}`.trim(), update_time: at, source_link: link });
-const dead: CheckOutcome = { verdict: 'dead', provider: 'quark', reason: 'test', throttled: false };
+const dead: CheckOutcome = outcomeOf('dead', 'quark', { row: 'test' });
 
 interface Page {
   total: number;

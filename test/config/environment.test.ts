@@ -2,7 +2,7 @@
 // naming the variable and its rule for a bad value, and never a secret repeated in that line.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 
 const fails = (env: Record<string, string>, message: RegExp) =>
   assert.throws(

@@ -1,9 +1,9 @@
-// The README's configuration table and the declared environment schema (src/environment.ts) agree:
+// The README's configuration table and the declared environment schema (src/config/environment.ts) agree:
 // every declared variable is documented, every documented one is declared, and the defaults match.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { declaredVariables } from '../../src/environment.js';
+import { declaredVariables } from '../../src/config/environment.js';
 
 interface Row {
   names: string[];

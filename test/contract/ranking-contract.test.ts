@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DRAMA_BOARDS } from '../../src/shared/board-names.js';
-import { importBoard, issueToken, rankingGet } from '../ranking/support/helpers.js';
+import { importBoard, issueToken, rankingGet } from '../boards/support/helpers.js';
 import { Contract } from '../support/contract.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 

@@ -76,6 +76,40 @@ describe('API reference', () => {
     assert.doesNotMatch(ranking, /href="\/"/, 'the ranking listener has no home page to link to');
   });
 
+  test('/docs shows each route with its method: GET routes as GET, the one POST route as POST with a JSON body and a POST example', async () => {
+    const zh = (await from(ctx.app, '10.30.0.10', '/docs', { 'accept-language': 'zh-CN' })).body;
+    const operations = [...zh.matchAll(/<h3><span class="method">(\w+)<\/span> <code>([^<]+)<\/code><\/h3>/g)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    );
+    const documented = Object.entries(
+      JSON.parse(readFileSync('docs/openapi-catalogue.json', 'utf8')).paths as Record<string, object>,
+    ).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    assert.deepEqual(operations.sort(), documented.sort());
+    assert.deepEqual(
+      operations.filter((operation) => !operation.startsWith('GET ')),
+      ['POST /api/link-reports'],
+    );
+    assert.match(zh, /<h2>链接健康<\/h2>/, 'the link routes have a translated group');
+    const report = zh.slice(zh.indexOf('id="post--api-link-reports"'));
+    assert.match(report, /<dt><code>source_link<\/code> <span class="required">必填<\/span> <span class="in">JSON 请求体<\/span>/);
+    assert.match(
+      report,
+      /curl -s -X POST -H &#39;Content-Type: application\/json&#39; --data &#39;\{&quot;source_link&quot;:&quot;https:\/\/pan\.quark\.cn\/s\/abcd1234&quot;\}&#39; &#39;http:\/\/localhost:80\/api\/link-reports&#39;/,
+    );
+    assert.match(report, /<code>OPTIONS<\/code> 预检/);
+    const status = zh.slice(zh.indexOf('id="get--api-link-status"'));
+    assert.match(status, /<dt><code>link<\/code> <span class="required">必填<\/span>/, 'link of /api/link-status is required');
+    assert.match(
+      status,
+      /curl -s -G &#39;http:\/\/localhost:80\/api\/link-status&#39; --data-urlencode &#39;link=https:\/\/pan\.quark\.cn\/s\/abcd1234&#39;/,
+    );
+    assert.match(zh, /除 <code>POST \/api\/link-reports<\/code>/, 'the introduction names the one POST route');
+    const en = (await from(ctx.app, '10.30.0.11', '/docs?lang=en')).body;
+    assert.match(en, /<h2>Link health<\/h2>/);
+    assert.match(en, /Every endpoint is GET except <code>POST \/api\/link-reports<\/code>/);
+    assert.doesNotMatch(en, /<h2>other<\/h2>/, 'no route left without a group');
+  });
+
   test('the reference costs no API quota, and has a budget of its own', async () => {
     const address = '10.30.0.4';
     assert.equal((await from(ctx.app, address, '/api/types')).statusCode, 200);

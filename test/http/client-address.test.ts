@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { fakeClock, from, LIMITS_ON } from '../support/limits.js';
 

@@ -1,6 +1,6 @@
 /**
  * Browser clients and compression, through HTTP on both stores: CORS_ORIGINS answers preflights (never
- * counted by the limits) and marks answers readable by the listed origins, nothing at all when unset; an
+ * counted by the limits; POST for the one POST route, POST /api/link-reports) and marks answers readable by the listed origins, nothing at all when unset; an
  * answer above COMPRESS_MIN_BYTES is brotli or gzip by Accept-Encoding, with `Vary: Accept-Encoding`, a weak
  * ETag for the compressed bytes that still earns a 304, the same bytes for a replay and new ones after a
  * change; small answers and the `/all` dumps are as before.
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { COMPRESS_MIN_BYTES } from '../../src/http/compression.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 
@@ -42,6 +42,30 @@ for (const store of STORES) {
       assert.match(String(get.headers['access-control-expose-headers']), /ETag/);
       const stranger = await preflight(ctx, 'https://evil.example.com', '10.40.0.2');
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);
+    });
+
+    test('the one POST route: its preflight allows POST with a JSON body, and the report is readable by the origin', async () => {
+      const answered = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/link-reports',
+        remoteAddress: '10.40.0.3',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      assert.equal(answered.statusCode, 204);
+      assert.equal(answered.headers['access-control-allow-origin'], ORIGIN);
+      assert.match(String(answered.headers['access-control-allow-methods']), /\bPOST\b/);
+      assert.match(String(answered.headers['access-control-allow-headers']), /Content-Type/i);
+      const held = entry({ title: '跨域报告' });
+      await ctx.importEntries([held]);
+      const report = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/link-reports',
+        remoteAddress: '10.40.0.3',
+        headers: { origin: ORIGIN },
+        payload: { source_link: held.source_link },
+      });
+      assert.equal(report.statusCode, 202, 'the preflight did not spend the 3-second window');
+      assert.equal(report.headers['access-control-allow-origin'], ORIGIN);
     });
 
     test('a list answer above the threshold is compressed by Accept-Encoding; its weak ETag earns a 304', async () => {

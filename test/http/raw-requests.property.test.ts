@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { isApiPath } from '../../src/http/paths.js';
-import { WECHAT_ENV } from '../ranking/support/wechat-fixtures.js';
+import { WECHAT_ENV } from '../boards/support/wechat-fixtures.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { listen } from '../support/net.js';
 import { assertProperty } from '../support/property.js';

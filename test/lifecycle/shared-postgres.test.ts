@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import type { ContentType } from '../../src/shared/content-types.js';
 import { runCli } from '../support/cli.js';

@@ -1,7 +1,7 @@
 /** `LINK_CHECK_ORIGINS` (docs/link-health.md): pairs parsed to origins, and the bad ones refused by name. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ConfigError } from '../../src/environment.js';
+import { ConfigError } from '../../src/config/environment.js';
 import { parseCheckOrigins } from '../../src/links/check-origins.js';
 import { createLinkChecker } from '../../src/links/providers/index.js';
 import { fixtureLink, startFixtureProviders } from './fixture-providers.js';

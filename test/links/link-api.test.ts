@@ -61,8 +61,9 @@ for (const store of STORES) {
       const dying = entry({ source_link: fixtureLink('quark', 'e2e1'), title: '端到端乙' });
       const captcha = entry({ source_link: fixtureLink('baidu', 'captcha1'), title: '端到端丙' });
       const plain = entry({ title: '端到端丁' });
+      const odd = entry({ source_link: fixtureLink('quark', 'othercode1'), title: '端到端戊' });
       providers.set('quark', 'e2e1', 'dead1');
-      await ctx.importEntries([alive, dying, captcha, plain]);
+      await ctx.importEntries([alive, dying, captcha, plain, odd]);
       const fresh = await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`);
       assert.deepEqual(fresh.json().data, {
         source_link: dying.source_link,
@@ -70,14 +71,23 @@ for (const store of STORES) {
         verdict: null,
         checked_at: null,
         hidden: false,
+        reason: null,
       });
 
       // With LINK_CHECK_CONFIRM_MINUTES=0 the confirmation of the first dead is due at once.
-      const firstChecks = Promise.all([checked(alive.source_link), checked(dying.source_link, 2), checked(captcha.source_link)]);
+      const firstChecks = Promise.all([
+        checked(alive.source_link),
+        checked(dying.source_link, 2),
+        checked(captcha.source_link),
+        checked(odd.source_link),
+      ]);
       ctx.services.links.start();
       await firstChecks;
       const status = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(status.verdict, 'dead');
+      assert.equal(status.reason, 'dead: token code 41006 "分享不存在" (HTTP 404, row quark.token.token-code-says-the-share)');
+      const oddStatus = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(odd.source_link)}`)).json().data;
+      assert.equal(oddStatus.reason, 'unknown: token code 40902 "something else" (HTTP 400, row unknown-code)');
       assert.equal(
         (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(captcha.source_link)}`)).json().data.verdict,
         'unknown',
@@ -87,7 +97,7 @@ for (const store of STORES) {
       const hidden = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(hidden.hidden, true);
       const counts = (await ctx.app.inject('/api/status')).json().data.links;
-      assert.deepEqual(counts, { alive: 1, locked: 0, dead: 1, unknown: 1, unsupported: 1, unchecked: 0, hidden: 1 });
+      assert.deepEqual(counts, { alive: 1, locked: 0, dead: 1, unknown: 2, unsupported: 1, unchecked: 0, hidden: 1 });
 
       // It comes back when the share works again: a report (JSON, then the web page's form), then the check.
       providers.set('quark', 'e2e1', 'alive1');
@@ -112,6 +122,7 @@ for (const store of STORES) {
       assert.match(metrics, /dramadex_link_check_duration_seconds_count\{provider="quark"\} [1-9]/);
       assert.match(metrics, /dramadex_link_provider_paused\{provider="baidu"\} 1/, 'a captcha pauses the provider');
       assert.match(metrics, /dramadex_links\{state="alive"\} 2/);
+      assert.match(metrics, /dramadex_link_unknown_codes_total\{provider="quark",code="40902"\} 1/, 'an unknown code is counted');
     });
 
     test('/api/link-status is counted by the catalogue limits like any API request', async () => {

@@ -55,12 +55,15 @@ for (const store of STORES) {
     test('check the most due, hide after two deads, list hidden, show again on alive', async () => {
       providers.set('baidu', 'climb1', 'dead1');
       const first = await cli('links', 'check');
-      assert.deepEqual(first.slice(0, -1).sort(), [`alive ${alive}`, `dead ${dying}`, `locked ${locked}`].sort());
+      const verdicts = (lines: string[]) => lines.slice(0, -1).map((line) => line.split('  ')[0]);
+      assert.deepEqual(verdicts(first).sort(), [`alive ${alive}`, `dead ${dying}`, `locked ${locked}`].sort());
+      // The reason beside each verdict: what the provider said and the row that decided.
+      assert.ok(first.includes(`dead ${dying}  dead: list code -7 (HTTP 200, row baidu.list.list-errno-says-the-share)`), first.join('\n'));
       assert.match(first.at(-1) ?? '', /^checked 3 links: 1 alive, 1 locked, 1 dead, 0 unknown, 0 unsupported; 0 hidden/);
       assert.deepEqual(await cli('links', 'hidden'), ['']);
 
       const second = await cli('links', 'check', dying);
-      assert.deepEqual(second[0], `dead ${dying}`);
+      assert.equal(second[0], `dead ${dying}  dead: list code -7 (HTTP 200, row baidu.list.list-errno-says-the-share)`);
       assert.match(second.at(-1) ?? '', /1 hidden, 0 shown again/);
       assert.deepEqual(await cli('links', 'hidden'), [dying]);
       assert.deepEqual(await cli('links', 'hidden', '--provider', 'quark'), ['']);
@@ -74,7 +77,7 @@ for (const store of STORES) {
 
       providers.set('baidu', 'climb1', 'alive1');
       const third = await cli('links', 'check', dying);
-      assert.equal(third[0], `alive ${dying}`);
+      assert.equal(third[0]?.split('  ')[0], `alive ${dying}`);
       assert.match(third.at(-1) ?? '', /0 hidden, 1 shown again/);
       assert.deepEqual(await cli('links', 'hidden'), ['']);
     });

@@ -172,14 +172,31 @@ describe('provider checkers against the fixture providers', () => {
     });
   }
 
-  test('the reasons name the request and the row', async () => {
-    const outcome = await checker.check(fixtureLink('quark', 'empty1'));
-    assert.equal(outcome.reason, 'detail: detail lists nothing (code 0)');
-    assert.equal((await checker.check(fixtureLink('quark', 'dead1'))).reason, 'token: token code says the share is gone (code 41006)');
-    assert.equal((await checker.check(fixtureLink('quark', 'othercode1'))).reason, 'token: unrecognised answer (HTTP 400, code 40902)');
-    assert.equal((await checker.check(fixtureLink('115', 'locked1'))).reason, 'snap: error asks for a code (errno 4100012)');
-    assert.match((await checker.check(fixtureLink('quark', 'oversize1'))).reason, /over 262144 bytes/);
-    assert.match((await checker.check(fixtureLink('alipan', 'throttled1'))).reason, /HTTP 429/);
+  test('every outcome keeps its evidence, and the reason line is made from it', async () => {
+    const empty = await checker.check(fixtureLink('quark', 'empty1'));
+    assert.deepEqual(empty.evidence, { row: 'quark.detail.detail-lists-nothing', status: 200, code: '0', message: 'ok' });
+    assert.equal(empty.reason, 'dead: detail code 0 "ok" (HTTP 200, row quark.detail.detail-lists-nothing)');
+    const other = await checker.check(fixtureLink('quark', 'othercode1'));
+    assert.deepEqual(other.evidence, { row: 'unknown-code', status: 400, code: '40902', message: 'something else' });
+    assert.equal(other.reason, 'unknown: token code 40902 "something else" (HTTP 400, row unknown-code)');
+    const oversize = await checker.check(fixtureLink('quark', 'oversize1'));
+    assert.deepEqual(oversize.evidence, { row: 'body-over-cap', message: 'body over 262144 bytes' });
+    const throttled = await checker.check(fixtureLink('alipan', 'throttled1'));
+    assert.equal(throttled.evidence.row, 'http-429');
+    assert.match(throttled.reason, /^unknown \(throttled\): share .*\(HTTP 429, row http-429\)$/);
+  });
+
+  test('a long or multi-line provider message is kept on one line and cut short', async () => {
+    fixture.program('quark', 'longmessage1', {
+      status: 400,
+      at: 'first',
+      body: JSON.stringify({ code: 49999, message: `第一行\n${'很长的消息'.repeat(60)}` }),
+    });
+    const outcome = await checker.check(fixtureLink('quark', 'longmessage1'));
+    assert.equal(outcome.evidence.row, 'unknown-code');
+    assert.ok((outcome.evidence.message ?? '').length <= 120);
+    assert.match(outcome.evidence.message ?? '', /^第一行 很长的消息/);
+    assert.doesNotMatch(outcome.reason, /\n/);
   });
 
   test('Xunlei: a refused captcha handshake is a throttle, and no share request follows', async () => {
@@ -254,8 +271,9 @@ describe('the one HTTP path', () => {
       assert.deepEqual(await checker.check(link), {
         verdict: 'unsupported',
         provider: undefined,
-        reason: 'not a share link of a known provider',
+        reason: 'unsupported: "not a share link of a known provider" (row unsupported)',
         throttled: false,
+        evidence: { row: 'unsupported', message: 'not a share link of a known provider' },
       });
     }
     assert.equal(fixture.requests(), before);
@@ -282,7 +300,7 @@ describe('the one HTTP path', () => {
     const before = fixture.requests();
     const outcome = await checker.check(fixtureLink('123pan', 'redirect1'));
     assert.equal(outcome.verdict, 'unknown');
-    assert.match(outcome.reason, /302 redirect/);
+    assert.deepEqual([outcome.evidence.row, outcome.evidence.status], ['http-redirect', 302]);
     assert.deepEqual(
       fixture
         .log()
@@ -298,7 +316,7 @@ describe('the one HTTP path', () => {
       for (const shareId of ['hang1', 'slowbody1']) {
         const outcome = await checker.check(fixtureLink(provider, shareId));
         assert.equal(outcome.verdict, 'unknown', `${provider} ${shareId}`);
-        assert.match(outcome.reason, /timeout after 100 ms/, `${provider} ${shareId}`);
+        assert.deepEqual(outcome.evidence, { row: 'timeout', message: 'timeout after 100 ms' }, `${provider} ${shareId}`);
       }
     }
   });
@@ -311,7 +329,7 @@ describe('the one HTTP path', () => {
     await fixture.waitForRequests(before + 1);
     controller.abort();
     const outcome = await pending;
-    assert.deepEqual([outcome.verdict, outcome.reason], ['unknown', 'aborted']);
+    assert.deepEqual([outcome.verdict, outcome.evidence.row], ['unknown', 'aborted']);
     const early = await checker.check(fixtureLink('tianyi', 'alive1'), AbortSignal.abort());
     assert.equal(early.verdict, 'unknown');
     assert.equal(fixture.requests(), before + 1, 'an aborted signal sends nothing');
@@ -321,13 +339,14 @@ describe('the one HTTP path', () => {
     const broken = createLinkChecker({ origins: { quark: 'not an origin' } });
     const outcome = await broken.check(fixtureLink('quark', 'alive1'));
     assert.equal(outcome.verdict, 'unknown');
-    assert.match(outcome.reason, /^check failed: /);
+    assert.equal(outcome.evidence.row, 'check-failed');
+    assert.match(outcome.reason, /check failed: /);
   });
 
   test('the body cap is the option given', async () => {
     const small = createLinkChecker({ origins: fixture.originMap, bodyCapBytes: 16 });
     const outcome = await small.check(fixtureLink('alipan', 'alive1'));
-    assert.deepEqual([outcome.verdict, outcome.reason], ['unknown', 'share: body over 16 bytes']);
+    assert.deepEqual([outcome.verdict, outcome.reason], ['unknown', 'unknown: share "body over 16 bytes" (row body-over-cap)']);
   });
 
   test('requests carry a browser User-Agent, the share page as Referer, and the provider headers', async () => {

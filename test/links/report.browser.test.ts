@@ -3,12 +3,12 @@
 // and submitting the form posts the report (the link moves to the head of the queue) and shows the thanks.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { CheckOutcome } from '../../src/links/link-checker.js';
+import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
 import { chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 
 const missing = chromiumMissing();
-const outcome = (verdict: CheckOutcome['verdict']): CheckOutcome => ({ verdict, provider: 'quark', reason: 'test', throttled: false });
+const outcome = (verdict: CheckOutcome['verdict']): CheckOutcome => outcomeOf(verdict, 'quark', { row: 'test' });
 
 for (const store of STORES) {
   describe(`links: notes and the report form in Chromium [${store}]`, {

@@ -11,6 +11,7 @@ import { LinkQueueStore } from '../../src/links/link-queue-store.js';
 import { LinkScheduler, type SchedulerOptions } from '../../src/links/link-scheduler.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+import { testGuards } from './guards-support.js';
 import { ScriptedChecker } from './scripted-checker.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
@@ -31,18 +32,19 @@ for (const store of STORES) {
       mock.timers.reset();
       // Each test starts from an empty queue.
       await ctx.services.database.db.deleteFrom('link_states').execute();
+      await ctx.services.database.db.deleteFrom('link_guards').execute();
       await ctx.services.catalogue.store.removeEntries(
         (await ctx.services.database.db.selectFrom('entries').select('source_link').execute()).map((row) => row.source_link),
       );
     });
 
-    const schedule = (checker: ScriptedChecker, options: Partial<SchedulerOptions> = {}) => {
+    const schedule = (checker: ScriptedChecker, options: Partial<SchedulerOptions> & { rate?: number } = {}) => {
       const { database } = ctx.services;
       scheduler = new LinkScheduler({
         queue: new LinkQueueStore(database),
         health: new LinkHealthStore(database, 30 * 60_000),
         checker,
-        ratePerSecond: 1,
+        guards: testGuards(database, options.rate ?? 1),
         concurrency: 2,
         log: createLogger('silent'),
         providers: ['quark'],
@@ -93,7 +95,7 @@ for (const store of STORES) {
       await ctx.importEntries(links);
       const checker = new ScriptedChecker();
       checker.hold();
-      const running = schedule(checker, { ratePerSecond: 1000, concurrency: 3 });
+      const running = schedule(checker, { rate: 1000, concurrency: 3 });
       running.start();
       while (checker.inFlight < 3) await once(checker, 'started');
       await new Promise((resolve) => setImmediate(resolve));
@@ -109,7 +111,7 @@ for (const store of STORES) {
       const links = Array.from({ length: 3 }, () => entry({ source_link: quark() }));
       await ctx.importEntries(links);
       const checker = new ScriptedChecker(() => ['unknown', 'alive'], true);
-      const running = schedule(checker, { ratePerSecond: 1000, concurrency: 1 });
+      const running = schedule(checker, { rate: 1000, concurrency: 1 });
       const pauses: number[] = [];
       running.on('paused', (_provider, ms) => pauses.push(ms));
       running.start();

@@ -5,7 +5,7 @@
  */
 
 import { EventEmitter } from 'node:events';
-import type { CheckOutcome, LinkChecker, Verdict } from '../../src/links/link-checker.js';
+import { type CheckOutcome, type LinkChecker, outcomeOf, type Verdict } from '../../src/links/link-checker.js';
 import { parseShareLink } from '../../src/shared/share-links.js';
 
 export class ScriptedChecker extends EventEmitter<{ started: [link: string] }> implements LinkChecker {
@@ -53,7 +53,7 @@ export class ScriptedChecker extends EventEmitter<{ started: [link: string] }> i
       else await new Promise((resolve) => setImmediate(resolve));
       const verdicts = this.script(link);
       const verdict = verdicts[Math.min(count, verdicts.length) - 1] ?? 'unknown';
-      return { verdict, provider: parseShareLink(link)?.provider, reason: 'scripted', throttled: this.throttled && verdict === 'unknown' };
+      return outcomeOf(verdict, parseShareLink(link)?.provider, { row: 'scripted' }, this.throttled && verdict === 'unknown');
     } finally {
       this.inFlight--;
       this.active.delete(link);

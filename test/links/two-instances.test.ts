@@ -15,6 +15,7 @@ import { RedisLink } from '../../src/redis/redis-link.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, entry } from '../support/harness.js';
 import { uniquePrefix } from '../support/redis.js';
+import { testGuards } from './guards-support.js';
 import { ScriptedChecker } from './scripted-checker.js';
 
 const LINKS = 40;
@@ -38,7 +39,7 @@ describe('links: two instances share one PostgreSQL store', { skip: !process.env
       queue: new LinkQueueStore(database),
       health: new LinkHealthStore(database, 30 * 60_000),
       checker,
-      ratePerSecond: options.rate,
+      guards: testGuards(database, options.rate),
       concurrency: 4,
       log,
       providers: ['quark', 'baidu'],

@@ -9,12 +9,12 @@ import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { exportEntries } from '../../src/ingest/export-entries.js';
-import type { CheckOutcome, Verdict } from '../../src/links/link-checker.js';
+import { type CheckOutcome, outcomeOf, type Verdict } from '../../src/links/link-checker.js';
 import { LinkHealthStore } from '../../src/links/link-health-store.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 
 const MINUTE = 60_000;
-const outcome = (verdict: Verdict): CheckOutcome => ({ verdict, provider: 'quark', reason: 'test', throttled: false });
+const outcome = (verdict: Verdict): CheckOutcome => outcomeOf(verdict, 'quark', { row: 'test' });
 
 for (const store of STORES) {
   describe(`links: confirmed dead entries vanish and come back [${store}]`, () => {

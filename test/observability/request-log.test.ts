@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { createLogger } from '../../src/observability/logger.js';
-import { callbackUrl, WECHAT_ENV } from '../ranking/support/wechat-fixtures.js';
+import { callbackUrl, WECHAT_ENV } from '../boards/support/wechat-fixtures.js';
 import { createTestContext } from '../support/harness.js';
 
 function capture(): { stream: Writable; lines: () => Array<Record<string, unknown>>; text: () => string } {

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { suffixStart, suffixStartOfUnits } from '../../src/search/query/episode-suffix.js';
-import { coreLength, coreLengthOfUnits } from '../../src/search/text-forms.js';
+import { suffixStart, suffixStartOfUnits } from '../../src/search/text/episode-suffix.js';
+import { coreLength, coreLengthOfUnits } from '../../src/search/text/text-forms.js';
 import { assertProperty } from '../support/property.js';
 
 const PIECES = [

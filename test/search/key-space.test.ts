@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isDecoration } from '../../src/search/text-forms.js';
+import { isDecoration } from '../../src/search/text/text-forms.js';
 import { UNIT_TOKEN_KIND } from '../../src/search/tokens/key-space.js';
 
 // A token numbered as (kind, unit) must never meet a real pair of units nor another kind's token:

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import { readingsOf } from '../../src/search/query/pinyin.js';
-import { foldText, isDecoration } from '../../src/search/text-forms.js';
+import { foldText, isDecoration } from '../../src/search/text/text-forms.js';
 import { CONTENT_TYPES, type ContentType } from '../../src/shared/content-types.js';
 import { assertProperty } from '../support/property.js';
 import { sameAnswers, toStored } from './support/same-answers.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { coreLength, coreText, foldText } from '../../src/search/text-forms.js';
+import { coreLength, coreText, foldText } from '../../src/search/text/text-forms.js';
 import { assertProperty } from '../support/property.js';
 
 describe('text forms', () => {

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { buildCatalogueApp } from '../../src/app.js';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestDatabase, entry, importFromAnotherProcess, STORES } from '../support/harness.js';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, STORES } from '../support/harness.js';

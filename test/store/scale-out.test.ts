@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildCatalogueApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestDatabase, entry, importFromAnotherProcess } from '../support/harness.js';
 

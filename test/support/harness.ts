@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildCatalogueApp } from '../../src/app.js';
+import { buildRankingApp } from '../../src/boards-app.js';
 import { CatalogueStore, type EntryInput } from '../../src/catalogue/catalogue-store.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config/config.js';
 import type { Logger } from '../../src/observability/logger.js';
-import { buildRankingApp } from '../../src/ranking-app.js';
 import { createServices, type Services } from '../../src/services.js';
 import { openDatabase } from '../../src/store/database.js';
 

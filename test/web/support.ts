@@ -1,6 +1,6 @@
 /** Shared by the web page suites: a browser-like GET, and boards filled through the real import path. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { parseRecords } from '../../src/ranking/records.js';
+import { parseRecords } from '../../src/boards/records.js';
 import type { TestContext } from '../support/harness.js';
 
 /** What Chromium sends for a page: HTML preferred. */

@@ -3,7 +3,7 @@
  * words are kept (web/page-text.ts): a page never mixes languages and a missing word is a type error.
  * Route summaries come from the OpenAPI document (http/operation-docs.ts), not from here.
  */
-import type { Language } from '../../config.js';
+import type { Language } from '../../config/config.js';
 
 const zh = {
   htmlLang: 'zh-CN',
@@ -11,7 +11,8 @@ const zh = {
   skipToContent: '跳到正文',
   switchTo: 'English',
   switchLanguage: 'en' as Language,
-  intro: '所有接口都是 GET，返回 JSON 信封：成功时 `success` 为 true 并带 `data`，出错时带 `error_code`、`error` 与 `suggestion`。',
+  intro:
+    '除 `POST /api/link-reports`（报告失效链接，JSON 请求体）外，所有接口都是 GET；都返回 JSON 信封：成功时 `success` 为 true 并带 `data`，出错时带 `error_code`、`error` 与 `suggestion`。',
   limits: '限额',
   noTryItOut: '本页不提供“在线试用”：每个请求都计入你的地址的限额，连续被拒会被暂时封禁。请复制下方的 curl 命令在终端运行。',
   keyTitle: '认证',
@@ -24,6 +25,9 @@ const zh = {
   optional: '可选',
   inPath: '路径',
   inQuery: '查询',
+  inBody: 'JSON 请求体',
+  preflight:
+    '其他来源的浏览器页面会先发送 `OPTIONS` 预检请求；来源在 `CORS_ORIGINS` 中时，预检得到 204 并允许 `POST` 与 `Content-Type` 请求头。',
   responses: '响应',
   example: '示例',
   machineReadable: '机器可读的 OpenAPI 3.1 文档（可导入 Postman、Insomnia 或代码生成器）：',
@@ -44,7 +48,7 @@ const en: ReferenceText = {
   switchTo: '中文',
   switchLanguage: 'zh',
   intro:
-    'Every endpoint is GET and answers a JSON envelope: `success` true with `data`, or on an error `error_code`, `error` and `suggestion`.',
+    'Every endpoint is GET except `POST /api/link-reports` (report a broken link, a JSON body); every one answers a JSON envelope: `success` true with `data`, or on an error `error_code`, `error` and `suggestion`.',
   limits: 'Limits',
   noTryItOut:
     'This page has no "Try it out": every request counts against your address\'s limits, and refusals in a row get it blocked for a while. Copy a curl line below and run it in a terminal.',
@@ -60,6 +64,9 @@ const en: ReferenceText = {
   optional: 'optional',
   inPath: 'path',
   inQuery: 'query',
+  inBody: 'JSON body',
+  preflight:
+    'A browser page on another origin first sends an `OPTIONS` preflight; when the origin is in `CORS_ORIGINS` the preflight gets 204, allowing `POST` and the `Content-Type` header.',
   responses: 'Responses',
   example: 'Example',
   machineReadable: 'The machine-readable OpenAPI 3.1 document (for Postman, Insomnia or a code generator):',
@@ -69,4 +76,9 @@ const en: ReferenceText = {
 export const REFERENCE_TEXT: Record<Language, ReferenceText> = { zh, en };
 
 /** Values the curl examples fill in for required and path parameters. */
-export const EXAMPLE_VALUES: Record<string, string> = { content_type: 'post', keyword: '总裁' };
+export const EXAMPLE_VALUES: Record<string, string> = {
+  content_type: 'post',
+  keyword: '总裁',
+  link: 'https://pan.quark.cn/s/abcd1234',
+  source_link: 'https://pan.quark.cn/s/abcd1234',
+};

@@ -16,16 +16,27 @@ const error = (answer: Answered) => textAt(answer.json, 'error');
 const shareState = (answer: Answered) => at(answer.json, 'data', 'share_state') ?? at(answer.json, 'data', 'shareinfo', 'share_state');
 
 export const SNAP_TABLE = (hasCode: boolean): readonly Row[] => [
-  { when: 'error asks to slow down', test: (a) => THROTTLE_WORDS.test(error(a)), means: 'throttled' },
   {
+    id: '115.snap.error-asks-to-slow-down',
+    when: 'error asks to slow down',
+    test: (a) => THROTTLE_WORDS.test(error(a)),
+    means: 'throttled',
+  },
+  {
+    id: '115.snap.state-true-and-share-state',
     when: 'state true and share_state 1',
     test: (a) => a.status === 200 && at(a.json, 'state') === true && shareState(a) === 1,
     means: 'alive',
   },
-  { when: 'share_state 7', test: (a) => shareState(a) === 7, means: 'dead' },
-  { when: 'error says the share is gone', test: (a) => DEAD_WORDS.test(error(a)), means: 'dead' },
-  { when: 'error asks for a code', test: (a) => CODE_WORDS.test(error(a)), means: 'locked' },
-  { when: 'state false and the link has no code', test: (a) => !hasCode && at(a.json, 'state') === false, means: 'locked' },
+  { id: '115.snap.share-state-7', when: 'share_state 7', test: (a) => shareState(a) === 7, means: 'dead' },
+  { id: '115.snap.error-says-the-share-is', when: 'error says the share is gone', test: (a) => DEAD_WORDS.test(error(a)), means: 'dead' },
+  { id: '115.snap.error-asks-for-a-code', when: 'error asks for a code', test: (a) => CODE_WORDS.test(error(a)), means: 'locked' },
+  {
+    id: '115.snap.state-false-and-the-link',
+    when: 'state false and the link has no code',
+    test: (a) => !hasCode && at(a.json, 'state') === false,
+    means: 'locked',
+  },
 ];
 
 export const oneOneFive: ProviderModule = {

@@ -13,15 +13,22 @@ const code = (answer: Answered) => at(answer.json, 'code');
 const message = (answer: Answered) => textAt(answer.json, 'message');
 
 export const INFO_TABLE = (hasCode: boolean): readonly Row[] => [
-  { when: 'HTTP 403 (firewall)', test: (a) => a.status === 403, means: 'throttled' },
-  { when: 'message asks to slow down', test: (a) => THROTTLE_WORDS.test(message(a)), means: 'throttled' },
+  { id: '123pan.info.http-403-firewall', when: 'HTTP 403 (firewall)', test: (a) => a.status === 403, means: 'throttled' },
   {
+    id: '123pan.info.message-asks-to-slow-down',
+    when: 'message asks to slow down',
+    test: (a) => THROTTLE_WORDS.test(message(a)),
+    means: 'throttled',
+  },
+  {
+    id: '123pan.info.code-0-haspwd-and-the',
     when: 'code 0, HasPwd and the link has no code',
     test: (a) => a.status === 200 && code(a) === 0 && !hasCode && at(a.json, 'data', 'HasPwd') === true,
     means: 'locked',
   },
-  { when: 'code 0', test: (a) => a.status === 200 && code(a) === 0, means: 'alive' },
+  { id: '123pan.info.code-0', when: 'code 0', test: (a) => a.status === 200 && code(a) === 0, means: 'alive' },
   {
+    id: '123pan.info.message-says-the-share-is',
     when: 'message says the share is gone',
     test: (a) => typeof code(a) === 'number' && code(a) !== 0 && DEAD_WORDS.test(message(a)),
     means: 'dead',

@@ -16,15 +16,36 @@ const named = (answer: Answered) => textAt(answer.json, 'share_name') !== '' || 
 
 /** Rows that look at whether the link carries a code take it beside the answer. */
 export const SHARE_TABLE = (hasCode: boolean): readonly Row[] => [
-  { when: 'flow control (ParamFlowException, TooManyRequests)', test: (a) => THROTTLE_CODES.includes(code(a)), means: 'throttled' },
-  { when: 'code says the share is gone', test: (a) => DEAD_CODES.includes(code(a)), means: 'dead' },
-  { when: 'has_pwd and the link has no code', test: (a) => !hasCode && at(a.json, 'has_pwd') === true, means: 'locked' },
   {
+    id: 'alipan.share.flow-control-paramflowexception-toomanyrequests',
+    when: 'flow control (ParamFlowException, TooManyRequests)',
+    test: (a) => THROTTLE_CODES.includes(code(a)),
+    means: 'throttled',
+  },
+  {
+    id: 'alipan.share.code-says-the-share-is',
+    when: 'code says the share is gone',
+    test: (a) => DEAD_CODES.includes(code(a)),
+    means: 'dead',
+  },
+  {
+    id: 'alipan.share.has-pwd-and-the-link',
+    when: 'has_pwd and the link has no code',
+    test: (a) => !hasCode && at(a.json, 'has_pwd') === true,
+    means: 'locked',
+  },
+  {
+    id: 'alipan.share.named-share-with-files',
     when: 'named share with files',
     test: (a) => a.status === 200 && named(a) && typeof fileCount(a) === 'number' && (fileCount(a) as number) > 0,
     means: 'alive',
   },
-  { when: 'share with no files', test: (a) => a.status === 200 && fileCount(a) === 0, means: 'dead' },
+  {
+    id: 'alipan.share.share-with-no-files',
+    when: 'share with no files',
+    test: (a) => a.status === 200 && fileCount(a) === 0,
+    means: 'dead',
+  },
 ];
 
 export const alipan: ProviderModule = {

@@ -15,18 +15,58 @@ const RANDSK = /^[A-Za-z0-9%._~+/=-]{1,512}$/;
 const errno = (answer: Answered) => at(answer.json, 'errno');
 
 export const VERIFY_TABLE: readonly Row[] = [
-  { when: 'verify errno 0 with randsk', test: (a) => errno(a) === 0 && RANDSK.test(textAt(a.json, 'randsk')), means: 'next' },
-  { when: 'verify errno -62 (captcha, too frequent)', test: (a) => errno(a) === -62, means: 'throttled' },
-  { when: 'verify errno -9 (wrong code)', test: (a) => errno(a) === -9, means: 'locked' },
-  { when: 'verify errno -12 (code missing)', test: (a) => errno(a) === -12, means: 'locked' },
+  {
+    id: 'baidu.verify.verify-errno-0-with-randsk',
+    when: 'verify errno 0 with randsk',
+    test: (a) => errno(a) === 0 && RANDSK.test(textAt(a.json, 'randsk')),
+    means: 'next',
+  },
+  {
+    id: 'baidu.verify.verify-errno-62-captcha-too',
+    when: 'verify errno -62 (captcha, too frequent)',
+    test: (a) => errno(a) === -62,
+    means: 'throttled',
+  },
+  { id: 'baidu.verify.verify-errno-9-wrong-code', when: 'verify errno -9 (wrong code)', test: (a) => errno(a) === -9, means: 'locked' },
+  {
+    id: 'baidu.verify.verify-errno-12-code-missing',
+    when: 'verify errno -12 (code missing)',
+    test: (a) => errno(a) === -12,
+    means: 'locked',
+  },
 ];
 
 export const LIST_TABLE: readonly Row[] = [
-  { when: 'list errno -62 (captcha, too frequent)', test: (a) => errno(a) === -62, means: 'throttled' },
-  { when: 'list has files', test: (a) => a.status === 200 && errno(a) === 0 && isNonEmptyArray(at(a.json, 'list')), means: 'alive' },
-  { when: 'list is empty', test: (a) => a.status === 200 && errno(a) === 0 && isEmptyArray(at(a.json, 'list')), means: 'dead' },
-  { when: 'list errno -9/-12 (code wrong or missing)', test: (a) => errno(a) === -9 || errno(a) === -12, means: 'locked' },
-  { when: 'list errno says the share is gone', test: (a) => DEAD_ERRNOS.includes(errno(a) as number), means: 'dead' },
+  {
+    id: 'baidu.list.list-errno-62-captcha-too',
+    when: 'list errno -62 (captcha, too frequent)',
+    test: (a) => errno(a) === -62,
+    means: 'throttled',
+  },
+  {
+    id: 'baidu.list.list-has-files',
+    when: 'list has files',
+    test: (a) => a.status === 200 && errno(a) === 0 && isNonEmptyArray(at(a.json, 'list')),
+    means: 'alive',
+  },
+  {
+    id: 'baidu.list.list-is-empty',
+    when: 'list is empty',
+    test: (a) => a.status === 200 && errno(a) === 0 && isEmptyArray(at(a.json, 'list')),
+    means: 'dead',
+  },
+  {
+    id: 'baidu.list.list-errno-9-12-code',
+    when: 'list errno -9/-12 (code wrong or missing)',
+    test: (a) => errno(a) === -9 || errno(a) === -12,
+    means: 'locked',
+  },
+  {
+    id: 'baidu.list.list-errno-says-the-share',
+    when: 'list errno says the share is gone',
+    test: (a) => DEAD_ERRNOS.includes(errno(a) as number),
+    means: 'dead',
+  },
 ];
 
 export const baidu: ProviderModule = {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ProviderId, parseShareLink } from '../../shared/share-links.js';
-import type { CheckOutcome, LinkChecker } from '../link-checker.js';
+import { type CheckOutcome, cutMessage, type LinkChecker, outcomeOf } from '../link-checker.js';
 import { DESKTOP_USER_AGENT, PHONE_USER_AGENT, providerHttp } from '../provider-http.js';
 import { oneOneFive } from './115.js';
 import { pan123 } from './123pan.js';
@@ -56,9 +56,10 @@ export function createLinkChecker(options: LinkCheckerOptions = {}): LinkChecker
   return {
     async check(link: string, signal?: AbortSignal): Promise<CheckOutcome> {
       const share = parseShareLink(link);
-      if (!share) return { verdict: 'unsupported', provider: undefined, reason: 'not a share link of a known provider', throttled: false };
-      const unknown = (reason: string): CheckOutcome => ({ verdict: 'unknown', provider: share.provider, reason, throttled: false });
-      if (signal?.aborted) return unknown('aborted');
+      if (!share) return outcomeOf('unsupported', undefined, { row: 'unsupported', message: 'not a share link of a known provider' });
+      const unknown = (row: string, message: string): CheckOutcome =>
+        outcomeOf('unknown', share.provider, { row, message: cutMessage(message) });
+      if (signal?.aborted) return unknown('aborted', 'aborted');
       try {
         const module = modules[share.provider];
         const send = providerHttp({
@@ -71,9 +72,10 @@ export function createLinkChecker(options: LinkCheckerOptions = {}): LinkChecker
           signal,
         });
         const ruled = await module.check(share, send);
-        return signal?.aborted ? unknown('aborted') : { ...ruled, provider: share.provider };
+        if (signal?.aborted) return unknown('aborted', 'aborted');
+        return outcomeOf(ruled.verdict, share.provider, ruled.evidence, ruled.throttled, ruled.step);
       } catch (error) {
-        return unknown(`check failed: ${(error as Error).message}`);
+        return unknown('check-failed', `check failed: ${(error as Error).message}`);
       }
     },
   };

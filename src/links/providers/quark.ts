@@ -18,22 +18,59 @@ const message = (answer: Answered) => textAt(answer.json, 'message');
 const otherCode = (answer: Answered) => typeof code(answer) === 'number' && code(answer) !== 0;
 
 export const TOKEN_TABLE: readonly Row[] = [
-  { when: 'token code 0 with a stoken', test: (a) => code(a) === 0 && textAt(a.json, 'data', 'stoken') !== '', means: 'next' },
-  { when: 'token message asks to slow down', test: (a) => THROTTLE_WORDS.test(message(a)), means: 'throttled' },
-  { when: 'token code needs a code (41007/41008/41021)', test: (a) => LOCKED_CODES.includes(code(a) as number), means: 'locked' },
-  { when: 'token code says the share is gone', test: (a) => DEAD_CODES.includes(code(a) as number), means: 'dead' },
-  { when: 'token message says the share is gone', test: (a) => otherCode(a) && DEAD_WORDS.test(message(a)), means: 'dead' },
-  { when: 'token message asks for a code', test: (a) => otherCode(a) && LOCK_WORDS.test(message(a)), means: 'locked' },
+  {
+    id: 'quark.token.token-code-0-with-a',
+    when: 'token code 0 with a stoken',
+    test: (a) => code(a) === 0 && textAt(a.json, 'data', 'stoken') !== '',
+    means: 'next',
+  },
+  {
+    id: 'quark.token.token-message-asks-to-slow',
+    when: 'token message asks to slow down',
+    test: (a) => THROTTLE_WORDS.test(message(a)),
+    means: 'throttled',
+  },
+  {
+    id: 'quark.token.token-code-needs-a-code',
+    when: 'token code needs a code (41007/41008/41021)',
+    test: (a) => LOCKED_CODES.includes(code(a) as number),
+    means: 'locked',
+  },
+  {
+    id: 'quark.token.token-code-says-the-share',
+    when: 'token code says the share is gone',
+    test: (a) => DEAD_CODES.includes(code(a) as number),
+    means: 'dead',
+  },
+  {
+    id: 'quark.token.token-message-says-the-share',
+    when: 'token message says the share is gone',
+    test: (a) => otherCode(a) && DEAD_WORDS.test(message(a)),
+    means: 'dead',
+  },
+  {
+    id: 'quark.token.token-message-asks-for-a',
+    when: 'token message asks for a code',
+    test: (a) => otherCode(a) && LOCK_WORDS.test(message(a)),
+    means: 'locked',
+  },
 ];
 
 export const DETAIL_TABLE: readonly Row[] = [
-  { when: 'detail message asks to slow down', test: (a) => THROTTLE_WORDS.test(message(a)), means: 'throttled' },
   {
+    id: 'quark.detail.detail-message-asks-to-slow',
+    when: 'detail message asks to slow down',
+    test: (a) => THROTTLE_WORDS.test(message(a)),
+    means: 'throttled',
+  },
+  {
+    id: 'quark.detail.detail-lists-files',
     when: 'detail lists files',
     test: (a) => a.status === 200 && code(a) === 0 && isNonEmptyArray(at(a.json, 'data', 'list')),
     means: 'alive',
   },
   {
+    id: 'quark.detail.detail-lists-nothing',
     when: 'detail lists nothing',
     test: (a) => a.status === 200 && code(a) === 0 && isEmptyArray(at(a.json, 'data', 'list')),
     means: 'dead',

@@ -15,14 +15,26 @@ const resCode = (answer: Answered) => at(answer.json, 'res_code');
 const shareId = (answer: Answered) => at(answer.json, 'shareId');
 
 export const INFO_TABLE = (hasCode: boolean): readonly Row[] => [
-  { when: 'res_code says the share is gone', test: (a) => DEAD_CODES.includes(resCode(a) as string), means: 'dead' },
-  { when: 'res_message asks to slow down', test: (a) => THROTTLE_WORDS.test(textAt(a.json, 'res_message')), means: 'throttled' },
   {
+    id: 'tianyi.info.res-code-says-the-share',
+    when: 'res_code says the share is gone',
+    test: (a) => DEAD_CODES.includes(resCode(a) as string),
+    means: 'dead',
+  },
+  {
+    id: 'tianyi.info.res-message-asks-to-slow',
+    when: 'res_message asks to slow down',
+    test: (a) => THROTTLE_WORDS.test(textAt(a.json, 'res_message')),
+    means: 'throttled',
+  },
+  {
+    id: 'tianyi.info.needaccesscode-and-the-link-has',
     when: 'needAccessCode and the link has no code',
     test: (a) => resCode(a) === 0 && !hasCode && at(a.json, 'needAccessCode') === 1,
     means: 'locked',
   },
   {
+    id: 'tianyi.info.res-code-0-with-a',
     when: 'res_code 0 with a shareId',
     test: (a) => a.status === 200 && resCode(a) === 0 && typeof shareId(a) === 'number' && (shareId(a) as number) > 0,
     means: 'alive',

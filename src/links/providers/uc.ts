@@ -19,10 +19,20 @@ export interface SharePage extends Answered {
 }
 
 export const PAGE_TABLE: readonly Row<SharePage>[] = [
-  { when: 'error text says the share is gone', test: (p) => DEAD_WORDS.test(p.errorText), means: 'dead' },
-  { when: 'error text asks to slow down', test: (p) => THROTTLE_WORDS.test(p.errorText), means: 'throttled' },
-  { when: 'a code input', test: (p) => p.hasCodeInput, means: 'locked' },
-  { when: 'a file list', test: (p) => p.status === 200 && p.hasFileList, means: 'alive' },
+  {
+    id: 'uc.page.error-text-says-the-share',
+    when: 'error text says the share is gone',
+    test: (p) => DEAD_WORDS.test(p.errorText),
+    means: 'dead',
+  },
+  {
+    id: 'uc.page.error-text-asks-to-slow',
+    when: 'error text asks to slow down',
+    test: (p) => THROTTLE_WORDS.test(p.errorText),
+    means: 'throttled',
+  },
+  { id: 'uc.page.a-code-input', when: 'a code input', test: (p) => p.hasCodeInput, means: 'locked' },
+  { id: 'uc.page.a-file-list', when: 'a file list', test: (p) => p.status === 200 && p.hasFileList, means: 'alive' },
 ];
 
 const classes = (attributes: Record<string, string>) => (attributes.class ?? '').split(/\s+/).filter(Boolean);

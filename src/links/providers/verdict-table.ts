@@ -4,7 +4,7 @@
  * decides, and an answer no row recognises is `unknown`. Before any table, the answers no provider may
  * read as a verdict are taken out: a failed request, a 429, a redirect (never followed) and a 5xx.
  */
-import type { Verdict } from '../link-checker.js';
+import { type CheckEvidence, cutMessage, type Verdict } from '../link-checker.js';
 import type { ProviderAnswer } from '../provider-http.js';
 
 /** What a row concludes: a verdict, a throttle (`unknown`, and the provider pushed back), or the next step. */
@@ -18,7 +18,9 @@ export interface Answered {
 }
 
 export interface Row<A = Answered> {
-  /** What the row recognises, in a few words; it is the outcome's reason. */
+  /** `<provider>.<request>.<name>`: stored with the verdict as its evidence, so an operator can name it. */
+  id: string;
+  /** What the row recognises, in a few words (docs and tests). */
   when: string;
   test: (answer: A) => boolean;
   means: Meaning;
@@ -26,11 +28,17 @@ export interface Row<A = Answered> {
 
 export interface Ruling {
   verdict: Exclude<Verdict, 'unsupported'>;
-  reason: string;
   throttled: boolean;
+  evidence: CheckEvidence;
+  /** The request that decided (for the reason line when the row is a common one). */
+  step: string;
 }
 
-export type StepResult = { means: Meaning; reason: string };
+export interface StepResult {
+  means: Meaning;
+  evidence: CheckEvidence;
+  step: string;
+}
 
 /**
  * Applies the common rules, then the first matching row of `table`; `step` names the request in reasons,
@@ -44,40 +52,52 @@ export function decide(
   table: readonly Row<never>[],
   read: (answer: Answered) => unknown = (a) => a,
 ): StepResult {
-  if (answer.kind === 'failed') return { means: 'unknown', reason: `${step}: ${answer.reason}` };
+  if (answer.kind === 'failed') return { means: 'unknown', step, evidence: { row: answer.failure, message: cutMessage(answer.reason) } };
   const { status } = answer;
-  if (status === 429) return { means: 'throttled', reason: `${step}: HTTP 429` };
-  if (status >= 300 && status < 400) return { means: 'unknown', reason: `${step}: HTTP ${status} redirect (not followed)` };
-  if (status >= 500 || status < 200) return { means: 'unknown', reason: `${step}: HTTP ${status}` };
+  const said = providerSaid(answer.json);
+  const result = (means: Meaning, row: string): StepResult => ({ means, step, evidence: { row, status, ...said } });
+  if (status === 429) return result('throttled', 'http-429');
+  if (status >= 300 && status < 400) return result('unknown', 'http-redirect');
+  if (status >= 500 || status < 200) return result('unknown', 'http-status');
   const readable = read(answer);
-  const field = keyField(answer.json);
   for (const row of table) {
-    if (row.test(readable as never)) return { means: row.means, reason: `${step}: ${row.when}${field ? ` (${field})` : ''}` };
+    if (row.test(readable as never)) return result(row.means, row.id);
   }
-  return { means: 'unknown', reason: `${step}: unrecognised answer (HTTP ${status}${field ? `, ${field}` : ''})` };
+  return result('unknown', said.code === undefined ? 'unknown-shape' : 'unknown-code');
 }
 
-/** The fields that name a provider's answer, the first present one goes into the reason. */
-const KEY_FIELDS = ['code', 'errno', 'res_code', 'share_status', 'error'];
+/** The fields that carry a provider's code, and its message, in the order they are looked for. */
+const CODE_FIELDS = ['code', 'errno', 'res_code', 'errorCode', 'share_status', 'error'];
+const MESSAGE_FIELDS = ['message', 'errmsg', 'show_msg', 'res_message', 'errorMsg', 'error_description', 'error'];
 
-/** `code 41006`, `errno -7`, `share_status NOT_FOUND`: what the provider said, for logs (cut short, printable). */
-function keyField(json: unknown): string {
-  for (const name of KEY_FIELDS) {
+/** What the provider said in its answer: its first code field and its first message field (not the same). */
+export function providerSaid(json: unknown): Pick<CheckEvidence, 'code' | 'message'> {
+  const said: Pick<CheckEvidence, 'code' | 'message'> = {};
+  let codeField: string | undefined;
+  for (const name of CODE_FIELDS) {
     const value = at(json, name);
     if (typeof value === 'number' || (typeof value === 'string' && value !== '')) {
-      return `${name} ${String(value)
-        .slice(0, 40)
-        .replace(/[^\p{L}\p{N}._-]/gu, '?')}`;
+      said.code = cutMessage(String(value)).slice(0, 40);
+      codeField = name;
+      break;
     }
   }
-  return '';
+  for (const name of MESSAGE_FIELDS) {
+    const value = textAt(json, name);
+    if (name !== codeField && value !== '') {
+      said.message = cutMessage(value);
+      break;
+    }
+  }
+  return said;
 }
 
 /** The ruling of a final step (a `next` there is a table bug and reads as `unknown`). */
 export function ruling(result: StepResult): Ruling {
-  if (result.means === 'throttled') return { verdict: 'unknown', reason: result.reason, throttled: true };
-  if (result.means === 'next') return { verdict: 'unknown', reason: result.reason, throttled: false };
-  return { verdict: result.means, reason: result.reason, throttled: false };
+  const { evidence, step } = result;
+  if (result.means === 'throttled') return { verdict: 'unknown', throttled: true, evidence, step };
+  if (result.means === 'next') return { verdict: 'unknown', throttled: false, evidence, step };
+  return { verdict: result.means, throttled: false, evidence, step };
 }
 
 /** The value at `path` inside a parsed JSON body, or undefined when any step is missing. */

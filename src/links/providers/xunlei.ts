@@ -33,16 +33,46 @@ const error = (answer: Answered) => textAt(answer.json, 'error');
 const shareStatus = (answer: Answered) => textAt(answer.json, 'share_status');
 
 export const CAPTCHA_TABLE: readonly Row[] = [
-  { when: 'captcha wants a person (url)', test: (a) => textAt(a.json, 'url') !== '', means: 'throttled' },
-  { when: 'captcha token', test: (a) => a.status === 200 && TOKEN.test(textAt(a.json, 'captcha_token')), means: 'next' },
-  { when: 'captcha refused', test: (a) => error(a) === 'captcha_invalid' || THROTTLE_WORDS.test(error(a)), means: 'throttled' },
+  {
+    id: 'xunlei.captcha.captcha-wants-a-person-url',
+    when: 'captcha wants a person (url)',
+    test: (a) => textAt(a.json, 'url') !== '',
+    means: 'throttled',
+  },
+  {
+    id: 'xunlei.captcha.captcha-token',
+    when: 'captcha token',
+    test: (a) => a.status === 200 && TOKEN.test(textAt(a.json, 'captcha_token')),
+    means: 'next',
+  },
+  {
+    id: 'xunlei.captcha.captcha-refused',
+    when: 'captcha refused',
+    test: (a) => error(a) === 'captcha_invalid' || THROTTLE_WORDS.test(error(a)),
+    means: 'throttled',
+  },
 ];
 
 export const SHARE_TABLE: readonly Row[] = [
-  { when: 'HTTP 400 captcha_invalid', test: (a) => a.status === 400 && error(a) === 'captcha_invalid', means: 'throttled' },
-  { when: 'share_status OK', test: (a) => a.status === 200 && shareStatus(a) === 'OK', means: 'alive' },
-  { when: 'share_status wants a code', test: (a) => LOCKED_STATUSES.includes(shareStatus(a)), means: 'locked' },
-  { when: 'share_status says the share is gone', test: (a) => DEAD_STATUSES.includes(shareStatus(a)), means: 'dead' },
+  {
+    id: 'xunlei.share.http-400-captcha-invalid',
+    when: 'HTTP 400 captcha_invalid',
+    test: (a) => a.status === 400 && error(a) === 'captcha_invalid',
+    means: 'throttled',
+  },
+  { id: 'xunlei.share.share-status-ok', when: 'share_status OK', test: (a) => a.status === 200 && shareStatus(a) === 'OK', means: 'alive' },
+  {
+    id: 'xunlei.share.share-status-wants-a-code',
+    when: 'share_status wants a code',
+    test: (a) => LOCKED_STATUSES.includes(shareStatus(a)),
+    means: 'locked',
+  },
+  {
+    id: 'xunlei.share.share-status-says-the-share',
+    when: 'share_status says the share is gone',
+    test: (a) => DEAD_STATUSES.includes(shareStatus(a)),
+    means: 'dead',
+  },
 ];
 
 /** A captcha token is kept for its lifetime less this margin (and at most 10 minutes). */

@@ -44,12 +44,12 @@ export class PreparedTitles {
   /** Folds the slots' titles and lists their keys. */
   add(titles: TitleSource, slots: ArrayLike<number>): void {
     if (!this.mapped && slots.length >= LARGE_BATCH) this.map();
-    for (let index = 0; index < slots.length; index++) this.prepare(slots[index] as number, titles.title(slots[index] as number));
+    for (let index = 0; index < slots.length; index++) this.prepare(slots[index]!, titles.title(slots[index]!));
   }
 
   /** The slot's entry (an index for the readers below), -1 when it was not prepared. */
   entry(slot: number): number {
-    return slot < this.entryOf.length ? (this.entryOf[slot] as number) - 1 : -1;
+    return slot < this.entryOf.length ? this.entryOf[slot]! - 1 : -1;
   }
 
   /** The folded (then literal) texts every entry's row points into. */
@@ -59,19 +59,19 @@ export class PreparedTitles {
 
   /** Where the entry's texts start and end in `units`. */
   textStart(entry: number): number {
-    return this.entries[entry * ENTRY + ROW_TEXT_START] as number;
+    return this.entries[entry * ENTRY + ROW_TEXT_START]!;
   }
 
   textEnd(entry: number): number {
-    return this.entries[entry * ENTRY + ENTRY + ROW_TEXT_START] as number;
+    return this.entries[entry * ENTRY + ENTRY + ROW_TEXT_START]!;
   }
 
   facts(entry: number): number {
-    return this.entries[entry * ENTRY + ROW_FACTS] as number;
+    return this.entries[entry * ENTRY + ROW_FACTS]!;
   }
 
   foldedLength(entry: number): number {
-    return this.entries[entry * ENTRY + ROW_FOLDED_LENGTH] as number;
+    return this.entries[entry * ENTRY + ROW_FOLDED_LENGTH]!;
   }
 
   /** The entry's keys are `keyList`[keysStart(entry), keysEnd(entry)). */
@@ -80,11 +80,11 @@ export class PreparedTitles {
   }
 
   keysStart(entry: number): number {
-    return this.entries[entry * ENTRY + ENTRY_KEYS_START] as number;
+    return this.entries[entry * ENTRY + ENTRY_KEYS_START]!;
   }
 
   keysEnd(entry: number): number {
-    return this.entries[entry * ENTRY + ENTRY + ENTRY_KEYS_START] as number;
+    return this.entries[entry * ENTRY + ENTRY + ENTRY_KEYS_START]!;
   }
 
   /** Moves every array into its own mapping (see MAPPED_BYTES). */

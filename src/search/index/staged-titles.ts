@@ -38,7 +38,7 @@ export class StagedTitles {
   /** Notes slots whose titles changed; nothing is folded until a build or a search needs them. */
   note(titles: TitleSource, slots: ArrayLike<number>): void {
     for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
+      const slot = slots[index]!;
       if (slot >= this.pendingMark.length) this.pendingMark = grow(this.pendingMark, slot + 1, 0);
       if (this.pendingMark[slot] === 1) continue;
       this.pendingMark[slot] = 1;
@@ -51,7 +51,7 @@ export class StagedTitles {
   /** Folds the pending titles into the staging buffer. */
   stagePending(titles: TitleSource): void {
     for (let index = 0; index < this.pendingCount; index++) {
-      const slot = this.pending[index] as number;
+      const slot = this.pending[index]!;
       this.pendingMark[slot] = 0;
       this.stage(slot, titles.title(slot));
     }
@@ -65,12 +65,12 @@ export class StagedTitles {
     const left: number[] = [];
     for (const slot of this.slots) {
       this.entryOf[slot] = -1;
-      if (slot >= built.length || (built[slot] as number) < 0) left.push(slot);
+      if (slot >= built.length || built[slot]! < 0) left.push(slot);
     }
     for (let index = 0; index < this.pendingCount; index++) {
-      const slot = this.pending[index] as number;
+      const slot = this.pending[index]!;
       this.pendingMark[slot] = 0;
-      if (slot >= built.length || (built[slot] as number) < 0) left.push(slot);
+      if (slot >= built.length || built[slot]! < 0) left.push(slot);
     }
     this.pendingCount = 0;
     this.pendingUnits = 0;
@@ -82,7 +82,7 @@ export class StagedTitles {
 
   /** Points `title` at a staged slot's texts. */
   describe(slot: number, title: UnitTitle): UnitTitle {
-    return describeRow(this.entries, this.staging.units, (this.entryOf[slot] as number) * ROW, title);
+    return describeRow(this.entries, this.staging.units, this.entryOf[slot]! * ROW, title);
   }
 
   get bytes(): number {

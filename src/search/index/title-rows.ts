@@ -63,15 +63,15 @@ export function emptyUnitTitle(): UnitTitle {
 
 /** Points `title` at the texts of the row at `row`; the literal text, when kept, runs to the next row's start. */
 export function describeRow(rows: Int32Array, units: Uint16Array, row: number, title: UnitTitle): UnitTitle {
-  const facts = rows[row + ROW_FACTS] as number;
-  const start = rows[row + ROW_TEXT_START] as number;
+  const facts = rows[row + ROW_FACTS]!;
+  const start = rows[row + ROW_TEXT_START]!;
   const foldChanges = (facts & FOLD_CHANGES) !== 0;
   title.foldedUnits = units;
   title.foldedStart = start;
-  title.foldedEnd = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+  title.foldedEnd = start + rows[row + ROW_FOLDED_LENGTH]!;
   title.literalUnits = units;
   title.literalStart = foldChanges ? title.foldedEnd : start;
-  title.literalEnd = foldChanges ? (rows[row + ROW + ROW_TEXT_START] as number) : title.foldedEnd;
+  title.literalEnd = foldChanges ? rows[row + ROW + ROW_TEXT_START]! : title.foldedEnd;
   title.foldChanges = foldChanges;
   title.literalCoreLength = literalCoreOf(facts);
   title.foldedCoreLength = foldedCoreOf(facts);

@@ -7,9 +7,9 @@
  * with the same result. At a million titles this saves a `normalize()` call, strings and a facts object
  * per title, and a pass over the units to count the core.
  */
-import { suffixStartOfUnits } from '../query/episode-suffix.js';
 import { FOLD_CHANGES, LENGTH_CAP, packFacts } from '../query/title-forms.js';
-import { coreLengthOfUnits, foldUnit, isDecoration } from '../text-forms.js';
+import { suffixStartOfUnits } from '../text/episode-suffix.js';
+import { coreLengthOfUnits, foldUnit, isDecoration } from '../text/text-forms.js';
 
 /**
  * Units whose NFKC forms are looked up: ASCII, Latin-1, general punctuation, CJK punctuation and kana, CJK
@@ -28,7 +28,7 @@ const COVERED_RANGES = [
 const MARK = /\p{M}/u;
 
 function inRanges(unit: number): boolean {
-  return COVERED_RANGES.some(([low, high]) => unit >= (low as number) && unit <= (high as number));
+  return COVERED_RANGES.some(([low, high]) => unit >= low! && unit <= high!);
 }
 
 /** Does NFKC leave the unit alone wherever it stands: a covered unit, not a mark, its own NFKC form? */
@@ -74,7 +74,7 @@ function lookUp(unit: number): number {
 function coreOf(units: Uint16Array, start: number, end: number, plain: number): number {
   const stop = suffixStartOfUnits(units, start, end);
   let core = plain;
-  for (let at = stop; at < end; at++) if (!isDecoration(units[at] as number)) core--;
+  for (let at = stop; at < end; at++) if (!isDecoration(units[at]!)) core--;
   return Math.min(core > 0 ? core : plain, LENGTH_CAP);
 }
 
@@ -92,7 +92,7 @@ export function foldCovered(title: string, units: Uint16Array, start: number): n
   let plain = 0;
   for (let index = 0; index < length; index++) {
     const unit = title.charCodeAt(index);
-    let forms = UNIT_FORMS[unit] as number;
+    let forms = UNIT_FORMS[unit]!;
     if (forms < 0) {
       forms = lookUp(unit);
       if (forms < 0) return UNCOVERED;
@@ -103,8 +103,8 @@ export function foldCovered(title: string, units: Uint16Array, start: number): n
   }
   const end = start + length;
   const foldedCore = coreOf(units, start, end, plain);
-  const first = length > 0 ? (units[start] as number) : 0;
+  const first = length > 0 ? units[start]! : 0;
   if ((bits & FOLDS) === 0) return packFacts(0, foldedCore, foldedCore, first);
-  for (let index = 0; index < length; index++) units[end + index] = LITERAL_UNIT[title.charCodeAt(index)] as number;
+  for (let index = 0; index < length; index++) units[end + index] = LITERAL_UNIT[title.charCodeAt(index)]!;
   return packFacts(FOLD_CHANGES, Math.min(coreLengthOfUnits(units, end, end + length), LENGTH_CAP), foldedCore, first);
 }

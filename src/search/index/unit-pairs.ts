@@ -58,8 +58,8 @@ class KeyTable {
   find(key: number): number {
     const mask = this.keys.length - 1;
     for (let at = Math.imul(key, 0x9e3779b1) >>> (32 - this.bits); ; at = (at + 1) & mask) {
-      const held = this.keys[at] as number;
-      if (held === key) return this.numbers[at] as number;
+      const held = this.keys[at]!;
+      if (held === key) return this.numbers[at]!;
       if (held === 0) return -1;
     }
   }
@@ -68,8 +68,8 @@ class KeyTable {
     const mask = this.keys.length - 1;
     let at = Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
     for (; ; at = (at + 1) & mask) {
-      const held = this.keys[at] as number;
-      if (held === key) return this.numbers[at] as number;
+      const held = this.keys[at]!;
+      if (held === key) return this.numbers[at]!;
       if (held === 0) break;
     }
     const number = numbering.take();
@@ -90,12 +90,12 @@ class KeyTable {
     this.numbers = new Int32Array(1 << this.bits);
     const mask = this.keys.length - 1;
     for (let index = 0; index < keys.length; index++) {
-      const key = keys[index] as number;
+      const key = keys[index]!;
       if (key === 0) continue;
       let at = Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
       while (this.keys[at] !== 0) at = (at + 1) & mask;
       this.keys[at] = key;
-      this.numbers[at] = numbers[index] as number;
+      this.numbers[at] = numbers[index]!;
     }
   }
 }

@@ -6,7 +6,7 @@
  * characters are skipped; any other non-Chinese character breaks a run.
  */
 import { pinyin } from 'pinyin-pro';
-import { isDecoration } from '../text-forms.js';
+import { isDecoration } from '../text/text-forms.js';
 
 const NONE: readonly string[] = [];
 const READINGS: (readonly string[] | undefined)[] = new Array(0x10000);
@@ -36,10 +36,10 @@ export function readingsOf(unit: number): readonly string[] {
 
 /** Initial letters of a character's readings as a bit mask (0: not a Chinese character). */
 export function initialsOf(unit: number): number {
-  const initials = INITIALS[unit] as number;
+  const initials = INITIALS[unit]!;
   if (initials >= 0) return initials;
   readingsOf(unit);
-  return INITIALS[unit] as number;
+  return INITIALS[unit]!;
 }
 
 /** The pinyin form of a folded keyword: its letters without spaces or apostrophes, or '' if not Latin. */
@@ -53,8 +53,8 @@ export function pinyinKeyword(folded: string): string {
 function initialsFrom(units: Uint16Array, from: number, end: number, query: string): boolean {
   let index = from;
   for (let at = 0; at < query.length; at++, index++) {
-    while (index < end && isDecoration(units[index] as number)) index++;
-    if (index === end || ((initialsOf(units[index] as number) >>> (query.charCodeAt(at) - 97)) & 1) === 0) return false;
+    while (index < end && isDecoration(units[index]!)) index++;
+    if (index === end || ((initialsOf(units[index]!) >>> (query.charCodeAt(at) - 97)) & 1) === 0) return false;
   }
   return true;
 }
@@ -63,9 +63,9 @@ function initialsFrom(units: Uint16Array, from: number, end: number, query: stri
 function syllablesFrom(units: Uint16Array, from: number, end: number, query: string, at: number): boolean {
   if (at === query.length) return true;
   let index = from;
-  while (index < end && isDecoration(units[index] as number)) index++;
+  while (index < end && isDecoration(units[index]!)) index++;
   if (index === end) return false;
-  for (const reading of readingsOf(units[index] as number)) {
+  for (const reading of readingsOf(units[index]!)) {
     if (query.startsWith(reading, at) && syllablesFrom(units, index + 1, end, query, at + reading.length)) return true;
   }
   return false;
@@ -87,7 +87,7 @@ export function pinyinMatchUnits(
   const firstLetter = 1 << (query.charCodeAt(0) - 97);
   let first = true;
   for (let index = start; index < end; index++) {
-    const unit = units[index] as number;
+    const unit = units[index]!;
     if (isDecoration(unit)) continue;
     // Initials and full syllables both begin with the initial of the first character.
     if (
@@ -121,7 +121,7 @@ export class InitialsMatcher {
     this.done = query.length <= MAX_INITIALS ? 1 << (query.length - 1) : 0;
     for (let at = 0; at < query.length && at < MAX_INITIALS; at++) {
       const letter = query.charCodeAt(at) - 97;
-      this.positions[letter] = (this.positions[letter] as number) | (1 << at);
+      this.positions[letter] = this.positions[letter]! | (1 << at);
     }
   }
 
@@ -133,15 +133,14 @@ export class InitialsMatcher {
     // The runs that started at the first character; -1 before it.
     let fromFirst = -1;
     for (let index = start; index < end; index++) {
-      const unit = units[index] as number;
+      const unit = units[index]!;
       if (isDecoration(unit)) continue;
-      let initials = INITIALS[unit] as number;
+      let initials = INITIALS[unit]!;
       if (initials < 0) initials = initialsOf(unit);
       // The query positions this character's initials stand at (most characters have one initial).
       let at = 0;
-      if ((initials & (initials - 1)) === 0) at = initials === 0 ? 0 : (positions[31 - Math.clz32(initials)] as number);
-      else
-        for (let letters = initials; letters !== 0; letters &= letters - 1) at |= positions[31 - Math.clz32(letters & -letters)] as number;
+      if ((initials & (initials - 1)) === 0) at = initials === 0 ? 0 : positions[31 - Math.clz32(initials)]!;
+      else for (let letters = initials; letters !== 0; letters &= letters - 1) at |= positions[31 - Math.clz32(letters & -letters)]!;
       runs = ((runs << 1) | 1) & at;
       fromFirst = fromFirst < 0 ? runs & 1 : (fromFirst << 1) & at;
       // Every run spells as many characters: the one from the first character, if any, ends first.
@@ -214,8 +213,8 @@ export class PinyinMatcher {
     let first = true;
     let found = false;
     for (let index = start; index < end; index++) {
-      const unit = units[index] as number;
-      let entry = UNIT_SLOT[unit] as number;
+      const unit = units[index]!;
+      let entry = UNIT_SLOT[unit]!;
       if (entry >>> 16 !== current) entry = this.learn(unit);
       const slot = entry & 0xffff;
       if (slot === DECORATED) continue;
@@ -231,14 +230,14 @@ export class PinyinMatcher {
         firstSyllables = 0;
         continue;
       }
-      const at = initialsAt[slot] as number;
+      const at = initialsAt[slot]!;
       const nextInitials = ((initialRuns | 1) & at) << 1;
       const nextFirstInitials = ((firstInitials | starting) & at) << 1;
       let nextSyllables = 0;
       let nextFirstSyllables = 0;
-      for (let transition = transitionsFrom[slot] as number, to = transitionsTo[slot] as number; transition < to; transition++) {
-        const from = starts[transition] as number;
-        const length = lengths[transition] as number;
+      for (let transition = transitionsFrom[slot]!, to = transitionsTo[slot]!; transition < to; transition++) {
+        const from = starts[transition]!;
+        const length = lengths[transition]!;
         nextSyllables |= ((syllableRuns | 1) & from) << length;
         nextFirstSyllables |= ((firstSyllables | starting) & from) << length;
       }

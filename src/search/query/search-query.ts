@@ -5,7 +5,7 @@
  * below all of them, so folding, terms or pinyin can add matches but never push a literal match down.
  */
 
-import { coreText, foldText } from '../text-forms.js';
+import { coreText, foldText } from '../text/text-forms.js';
 import { pinyinKeyword } from './pinyin.js';
 
 /**
@@ -29,6 +29,23 @@ export const Tier = {
   /** Some of the terms: one tier per number of terms held, more first. */
   SOME_TERMS: 8,
 } as const;
+
+/**
+ * A match's code where a search keeps its tiers in 16 bits per candidate (rank/answer.ts,
+ * rank/classify-candidates.ts): its tier + 1, so that 0 stays free for "no match". Every path that writes
+ * or reads a code goes through these two.
+ */
+export function tierCode(tier: number): number {
+  return tier + 1;
+}
+
+/** The tier of a match's code (the code of no match, 0, gives -1). */
+export function tierOfCode(code: number): number {
+  return code - 1;
+}
+
+/** The code of a candidate that does not match. */
+export const NO_MATCH = 0;
 
 /** Pinyin tiers, last of all: the spelling at the title's start, then elsewhere. */
 export const PINYIN_TIERS = 2;

@@ -6,7 +6,7 @@
  * query these are compared with.
  */
 
-import { coreLength, foldText } from '../text-forms.js';
+import { coreLength, foldText } from '../text/text-forms.js';
 import type { SearchQuery } from './search-query.js';
 
 /** Flag: folding changes the title, so its literal form is kept beside the folded one. */

@@ -1,11 +1,12 @@
 /**
- * A search's answer before it is laid out: per match, its code (tier + 1) and its rank in the build
+ * A search's answer before it is laid out: per match, its code (tier + 1, query/search-query.ts `tierCode`) and its rank in the build
  * (turned into a slot through the build's order only when it is shown),
  * with the count of each tier. A page and the exact total come from it without placing every match: the
  * page's tiers are found from the counts, and only their codes are walked. Clients fetch page after
  * page of one query, so the worker's result cache keeps answers in this form (two arrays the size of the
  * candidates, as compact as the full answer) and each later page is one more walk.
  */
+import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 
 export interface Answer {
   /** How many titles match in all. */
@@ -49,8 +50,8 @@ export class TieredAnswer implements Answer {
     private readonly order: Int32Array,
   ) {
     this.starts = new Int32Array(counts.length + 1);
-    for (let tier = 0; tier < counts.length; tier++) this.starts[tier + 1] = (this.starts[tier] as number) + (counts[tier] as number);
-    this.total = this.starts[counts.length] as number;
+    for (let tier = 0; tier < counts.length; tier++) this.starts[tier + 1] = this.starts[tier]! + counts[tier]!;
+    this.total = this.starts[counts.length]!;
   }
 
   page(offset: number, limit: number): Int32Array {
@@ -59,11 +60,11 @@ export class TieredAnswer implements Answer {
     const out = new Int32Array(Math.max(0, to - from));
     const { starts } = this;
     for (let tier = 0, at = 0; tier < starts.length - 1 && at < out.length; tier++) {
-      const start = starts[tier] as number;
-      const end = starts[tier + 1] as number;
+      const start = starts[tier]!;
+      const end = starts[tier + 1]!;
       if (end <= from + at) continue;
       // Matches of this tier to pass over before the page's next one, then to take.
-      at = this.collect(tier + 1, from + at - start, Math.min(end, to) - (from + at), out, at);
+      at = this.collect(tierCode(tier), from + at - start, Math.min(end, to) - (from + at), out, at);
     }
     return out;
   }
@@ -73,11 +74,12 @@ export class TieredAnswer implements Answer {
     const cursor = this.starts.slice();
     const { codes, ranks, order } = this;
     for (let index = 0; index < codes.length; index++) {
-      const code = codes[index] as number;
-      if (code === 0) continue;
-      const at = cursor[code - 1] as number;
-      out[at] = order[ranks[index] as number] as number;
-      cursor[code - 1] = at + 1;
+      const code = codes[index]!;
+      if (code === NO_MATCH) continue;
+      const tier = tierOfCode(code);
+      const at = cursor[tier]!;
+      out[at] = order[ranks[index]!]!;
+      cursor[tier] = at + 1;
     }
     return out;
   }
@@ -94,7 +96,7 @@ export class TieredAnswer implements Answer {
         left--;
         continue;
       }
-      out[place++] = order[ranks[index] as number] as number;
+      out[place++] = order[ranks[index]!]!;
     }
     return place;
   }

@@ -10,7 +10,7 @@ import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import { unionAll } from '../index/posting-lists.js';
 import type { SearchQuery } from '../query/search-query.js';
-import { foldText, isDecoration } from '../text-forms.js';
+import { foldText, isDecoration } from '../text/text-forms.js';
 import { neighbourPairKey } from '../tokens/neighbour-pairs.js';
 import { unitKey } from '../tokens/unit-keys.js';
 

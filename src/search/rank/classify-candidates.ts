@@ -9,14 +9,16 @@
 import type { ListPool } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { TieredAnswer } from './answer.js';
-import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, singleUnitKeyword, touchBlock } from './literal-tiers.js';
+import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, touchBlock } from './literal-tiers.js';
+import { singleUnitKeyword } from './query-plan.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
 
 /**
- * Per candidate: its rank (the candidates, newest first, in a buffer of the search) and tier + 1 (0: no
- * match or outdated row). A rank becomes a slot through the build's order only when it is shown. Codes
+ * Per candidate: its rank (the candidates, newest first, in a buffer of the search) and its code, tier + 1 (`tierCode`;
+ * NO_MATCH for no match or an outdated row). A rank becomes a slot through the build's order only when it is shown. Codes
  * grow as needed and are reused between searches.
  */
 export class Classified {
@@ -35,7 +37,7 @@ export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, p
   const out = pool.take(ranks.length);
   let count = 0;
   for (let index = 0; index < ranks.length; index++) {
-    const rank = ranks[index] as number;
+    const rank = ranks[index]!;
     if (types[rank] === typeCode) out[count++] = rank;
   }
   return out.subarray(0, count);
@@ -58,32 +60,32 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
   const { rows, units } = columns;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
-    const code = codes[index] as number;
+    const code = codes[index]!;
     if (code < LOOSER) continue;
-    const row = (ranks[index] as number) * ROW;
+    const row = ranks[index]! * ROW;
     if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
     else {
-      const start = rows[row + ROW_TEXT_START] as number;
-      codes[index] = looserTier(units, start, start + (rows[row + ROW_FOLDED_LENGTH] as number), query) + 1;
+      const start = rows[row + ROW_TEXT_START]!;
+      codes[index] = tierCode(looserTier(units, start, start + rows[row + ROW_FOLDED_LENGTH]!, query));
     }
   }
 }
 
-/** Tier + 1 of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
+/** The code (query/search-query.ts `tierCode`) of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
 export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
   const { rows, units } = columns;
-  if (((rows[row + ROW_FACTS] as number) & STALE) !== 0) return 0;
-  return tierOfUnits(describeRow(rows, units, row, title), query) + 1;
+  if ((rows[row + ROW_FACTS]! & STALE) !== 0) return NO_MATCH;
+  return tierCode(tierOfUnits(describeRow(rows, units, row, title), query));
 }
 
 /** Matches per tier among candidates [0, count). */
 export function countTiers(codes: Uint16Array, count: number, counts: Int32Array): void {
   const perCode = new Int32Array(counts.length + 1);
   for (let index = 0; index < count; index++) {
-    const code = codes[index] as number;
-    perCode[code] = (perCode[code] as number) + 1;
+    const code = codes[index]!;
+    perCode[code] = perCode[code]! + 1;
   }
-  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tier + 1] as number;
+  for (let tier = 0; tier < counts.length; tier++) counts[tier] = perCode[tierCode(tier)]!;
 }
 
 /** Writes each matching candidate's slot at its tier's next free place (`order`: rank → slot). */
@@ -91,11 +93,12 @@ export function placeByTier(result: Int32Array, starts: Int32Array, classified: 
   const { codes, ranks } = classified;
   const cursor = starts.slice();
   for (let index = 0; index < count; index++) {
-    const code = codes[index] as number;
-    if (code === 0) continue;
-    const at = cursor[code - 1] as number;
-    result[at] = order[ranks[index] as number] as number;
-    cursor[code - 1] = at + 1;
+    const code = codes[index]!;
+    if (code === NO_MATCH) continue;
+    const tier = tierOfCode(code);
+    const at = cursor[tier]!;
+    result[at] = order[ranks[index]!]!;
+    cursor[tier] = at + 1;
   }
 }
 
@@ -110,10 +113,10 @@ export function answerOf(classified: Classified, count: number, counts: Int32Arr
   const from = classified.codes;
   let at = 0;
   for (let index = 0; index < count; index++) {
-    const code = from[index] as number;
-    if (code === 0) continue;
+    const code = from[index]!;
+    if (code === NO_MATCH) continue;
     codes[at] = code;
-    ranks[at++] = classified.ranks[index] as number;
+    ranks[at++] = classified.ranks[index]!;
   }
   return new TieredAnswer(codes, ranks, counts, order);
 }

@@ -13,13 +13,13 @@ export function deltaInOrder(slots: number[], rankOf: Int32Array, order: Int32Ar
   const ranks = new Int32Array(slots.length);
   let count = 0;
   for (const slot of slots) {
-    const rank = slot < rankOf.length ? (rankOf[slot] as number) : -1;
+    const rank = slot < rankOf.length ? rankOf[slot]! : -1;
     if (rank >= 0) ranks[count++] = rank;
   }
   return ranks
     .subarray(0, count)
     .sort()
-    .map((rank) => order[rank] as number);
+    .map((rank) => order[rank]!);
 }
 
 /** The delta slots (newest first) in each tier of the query, of the type (-1: any). */
@@ -48,16 +48,16 @@ export function tierDelta(
 export function mergeDelta(result: Int32Array, start: number, baseCount: number, delta: number[], rankOf: Int32Array): void {
   let end = start + baseCount;
   for (let index = delta.length - 1; index >= 0; index--) {
-    const rank = rankOf[delta[index] as number] as number;
+    const rank = rankOf[delta[index]!]!;
     let low = start;
     let high = end;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if ((rankOf[result[mid] as number] as number) < rank) low = mid + 1;
+      if (rankOf[result[mid]!]! < rank) low = mid + 1;
       else high = mid;
     }
     result.copyWithin(low + index + 1, low, end);
-    result[low + index] = delta[index] as number;
+    result[low + index] = delta[index]!;
     end = low;
   }
 }

@@ -8,15 +8,23 @@
  */
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
-import { Tier } from '../query/search-query.js';
+import { NO_MATCH, Tier, tierCode } from '../query/search-query.js';
 import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
-import { isDecoration } from '../text-forms.js';
+import { isDecoration } from '../text/text-forms.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
-/** Code of a candidate left to the full check (codes are tier + 1, in 16 bits: any keyword has fewer tiers). */
+/** Code of a candidate left to the full check (codes are `tierCode`s, in 16 bits: any keyword has fewer tiers). */
 export const DEFERRED = 0xffff;
 /** Code of a candidate that can only match by terms or pinyin, left to those checks. */
 export const LOOSER = 0xfffe;
+/** The literal and folded tiers' codes, as these loops write them. */
+const EXACT = tierCode(Tier.EXACT);
+const EXACT_CORE = tierCode(Tier.EXACT_CORE);
+const PREFIX = tierCode(Tier.PREFIX);
+const CONTAINS = tierCode(Tier.CONTAINS);
+const FOLDED_EXACT = tierCode(Tier.FOLDED_EXACT);
+const FOLDED_PREFIX = tierCode(Tier.FOLDED_PREFIX);
+const FOLDED_CONTAINS = tierCode(Tier.FOLDED_CONTAINS);
 /** Candidates touched ahead of their checks at a time. */
 export const BLOCK = 64;
 /** Where touched values are summed, so the touching loads are not optimised away. */
@@ -27,8 +35,8 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
   const { rows, units } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
-    if (codes && (codes[index] as number) < LOOSER) continue;
-    sum += units[rows[(ranks[index] as number) * ROW + ROW_TEXT_START] as number] as number;
+    if (codes && codes[index]! < LOOSER) continue;
+    sum += units[rows[ranks[index]! * ROW + ROW_TEXT_START]!]!;
   }
   touched[0] = sum;
 }
@@ -43,9 +51,9 @@ export function touchWholeTexts(columns: RankColumns, ranks: Int32Array, from: n
   const { rows, units } = columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
-    const row = (ranks[index] as number) * ROW;
-    const start = rows[row + ROW_TEXT_START] as number;
-    sum += (units[start] as number) + (units[start + Math.max(0, (rows[row + ROW_FOLDED_LENGTH] as number) - 1)] as number);
+    const row = ranks[index]! * ROW;
+    const start = rows[row + ROW_TEXT_START]!;
+    sum += units[start]! + units[start + Math.max(0, rows[row + ROW_FOLDED_LENGTH]! - 1)]!;
   }
   touched[0] = sum;
 }
@@ -53,43 +61,8 @@ export function touchWholeTexts(columns: RankColumns, ranks: Int32Array, from: n
 /** Reads the rows of candidates [from, to). */
 export function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
   let sum = 0;
-  for (let index = from; index < to; index++) sum += rows[(ranks[index] as number) * ROW + ROW_FACTS] as number;
+  for (let index = from; index < to; index++) sum += rows[ranks[index]! * ROW + ROW_FACTS]!;
   touched[0] = sum;
-}
-
-/**
- * The unit of a one-character keyword that folding leaves alone and whose posting list is the only
- * candidate source (no terms, no pinyin), else -1: every candidate then holds it.
- */
-export function singleUnitKeyword(query: PreparedQuery): number {
-  if (query.literal.length !== 1 || !query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
-  const unit = query.literal.charCodeAt(0);
-  return isDecoration(unit) ? -1 : unit;
-}
-
-/**
- * A one-unit keyword that folding changes to one other unit (`乾` → `干`, `Z` → `z`), as literal << 16 |
- * folded, else -1: every holder of the folded unit matches it (rank/single-unit.ts `firstChangedUnitMatches`).
- */
-export function changedUnitKeyword(query: PreparedQuery): number {
-  const { literal, folded } = query;
-  if (literal.length !== 1 || folded.length !== 1 || query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
-  const literalUnit = literal.charCodeAt(0);
-  const foldedUnit = folded.charCodeAt(0);
-  return isDecoration(literalUnit) || isDecoration(foldedUnit) ? -1 : ((literalUnit << 16) | foldedUnit) >>> 0;
-}
-
-/**
- * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
- * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
- */
-export function pairKeyword(query: PreparedQuery): number {
-  const { literal, folded } = query;
-  if (literal.length !== 2 || folded.length !== 2 || query.terms.length > 0 || query.pinyin !== '') return -1;
-  if (query.literalCore !== literal || query.foldedCore !== folded) return -1;
-  const first = folded.charCodeAt(0);
-  const second = folded.charCodeAt(1);
-  return isDecoration(first) || isDecoration(second) ? -1 : ((first << 16) | second) >>> 0;
 }
 
 /** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
@@ -97,8 +70,8 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
-    const row = (ranks[index] as number) * ROW;
-    const facts = rows[row + ROW_FACTS] as number;
+    const row = ranks[index]! * ROW;
+    const facts = rows[row + ROW_FACTS]!;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
@@ -106,12 +79,12 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
     }
     codes[index] =
       rows[row + ROW_FOLDED_LENGTH] === 1
-        ? Tier.EXACT + 1
-        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START] as number, unit)
-          ? Tier.EXACT_CORE + 1
+        ? EXACT
+        : literalCoreOf(facts) === 1 && coreUnitIs(units, rows[row + ROW_TEXT_START]!, unit)
+          ? EXACT_CORE
           : firstUnitOf(facts) === unit
-            ? Tier.PREFIX + 1
-            : Tier.CONTAINS + 1;
+            ? PREFIX
+            : CONTAINS;
   }
   return deferred;
 }
@@ -119,7 +92,7 @@ export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int3
 /** Is the first undecorated unit from `start` on this one? (The title holds it, so the walk stops.) */
 function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
   let at = start;
-  while (isDecoration(units[at] as number)) at++;
+  while (isDecoration(units[at]!)) at++;
   return units[at] === unit;
 }
 
@@ -140,25 +113,25 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
-    const row = (ranks[index] as number) * ROW;
-    const facts = rows[row + ROW_FACTS] as number;
+    const row = ranks[index]! * ROW;
+    const facts = rows[row + ROW_FACTS]!;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
       continue;
     }
-    const start = rows[row + ROW_TEXT_START] as number;
-    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const start = rows[row + ROW_TEXT_START]!;
+    const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const at = indexOfUnits(units, start, end, keyword);
-    let code = 0;
-    if (at === 0 && end - start === keyword.length) code = Tier.EXACT + 1;
+    let code = NO_MATCH;
+    if (at === 0 && end - start === keyword.length) code = EXACT;
     else if (
       core !== '' &&
       literalCoreOf(facts) === coreLength &&
       sameCore(units, start, end, coreLength, coreLength, core, query.literalCoreUnits)
     )
-      code = Tier.EXACT_CORE + 1;
-    else if (at >= 0) code = at === 0 ? Tier.PREFIX + 1 : Tier.CONTAINS + 1;
+      code = EXACT_CORE;
+    else if (at >= 0) code = at === 0 ? PREFIX : CONTAINS;
     else if (!query.foldInvariant) {
       // The folded tiers, inline: a call here, even to a small function, costs this loop.
       const folded = query.foldedUnits;
@@ -167,10 +140,10 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
           ? sameCore(units, start, end, foldedCoreOf(facts), query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
           : end - start === folded.length && indexOfUnits(units, start, end, folded) === 0
       )
-        code = Tier.FOLDED_EXACT + 1;
+        code = FOLDED_EXACT;
       else {
         const foldedAt = indexOfUnits(units, start, end, folded);
-        if (foldedAt >= 0) code = foldedAt === 0 ? Tier.FOLDED_PREFIX + 1 : Tier.FOLDED_CONTAINS + 1;
+        if (foldedAt >= 0) code = foldedAt === 0 ? FOLDED_PREFIX : FOLDED_CONTAINS;
       }
     } else if (looser) {
       code = LOOSER;

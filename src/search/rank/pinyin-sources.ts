@@ -61,11 +61,11 @@ export class ExactWays {
   add(first: readonly number[], second?: readonly number[]): boolean {
     if (this.count === MAX_EXACT_WAYS) return false;
     const bit = 1 << this.count++;
-    for (const unit of first) FIRST[unit] = (FIRST[unit] as number) | bit;
+    for (const unit of first) FIRST[unit] = FIRST[unit]! | bit;
     this.touched.push(first);
     if (!second) this.single |= bit;
     else {
-      for (const unit of second) SECOND[unit] = (SECOND[unit] as number) | bit;
+      for (const unit of second) SECOND[unit] = SECOND[unit]! | bit;
       this.touched.push(second);
     }
     return true;
@@ -78,7 +78,7 @@ export class ExactWays {
 
   /** Does a title with this lead (first << 16 | second) match one of the ways from its first unit? */
   starts(lead: number): boolean {
-    return ((FIRST[lead >>> 16] as number) & ((SECOND[lead & 0xffff] as number) | this.single)) !== 0;
+    return (FIRST[lead >>> 16]! & (SECOND[lead & 0xffff]! | this.single)) !== 0;
   }
 
   /** Clears the shared tables: once per search, when its titles are tiered. */
@@ -102,7 +102,7 @@ function initialsKeys(initials: string): number[] {
 
 /** One list: the union of the keys' lists (decoded one at a time into `scratch`, gathered in `bitset`). */
 function unionOfKeys(index: PostingIndex, keys: number[], pool: ListPool, bitset: RankBitset): Int32Array {
-  if (keys.length === 1) return index.list(keys[0] as number, pool);
+  if (keys.length === 1) return index.list(keys[0]!, pool);
   for (const key of keys) {
     SCRATCH.reset();
     bitset.add(index.list(key, SCRATCH));
@@ -131,7 +131,7 @@ function syllablePairKeys(index: PostingIndex, first: string, second: string): {
 
 /** Titles holding, for each neighbouring two syllables of the split, characters so read side by side (or a few more). */
 function holdingSyllables(index: PostingIndex, split: string[], pool: ListPool, bitset: RankBitset): Int32Array {
-  const pairs = split.slice(1).map((second, at) => syllablePairKeys(index, split[at] as string, second));
+  const pairs = split.slice(1).map((second, at) => syllablePairKeys(index, split[at]!, second));
   pairs.sort((a, b) => a.postings - b.postings);
   let result: Int32Array = new Int32Array(0);
   for (const [position, { keys, postings }] of pairs.entries()) {
@@ -155,24 +155,24 @@ function heldByAny(index: PostingIndex, keys: number[], ranks: Int32Array, pool:
   bitset.add(ranks);
   const marks = bitset.bits;
   const found = held.bits;
-  const last = ranks[ranks.length - 1] as number;
+  const last = ranks[ranks.length - 1]!;
   for (const key of keys) {
     SCRATCH.reset();
     const list = index.list(key, SCRATCH);
     for (let at = 0; at < list.length; at++) {
-      const rank = list[at] as number;
+      const rank = list[at]!;
       if (rank > last) break;
       const word = rank >>> 5;
-      found[word] = (found[word] as number) | ((marks[word] as number) & (1 << (rank & 31)));
+      found[word] = found[word]! | (marks[word]! & (1 << (rank & 31)));
     }
   }
   bitset.clear(ranks);
   const out = pool.take(ranks.length);
   let count = 0;
   for (let at = 0; at < ranks.length; at++) {
-    const rank = ranks[at] as number;
+    const rank = ranks[at]!;
     out[count] = rank;
-    count += ((found[rank >>> 5] as number) >>> (rank & 31)) & 1;
+    count += (found[rank >>> 5]! >>> (rank & 31)) & 1;
   }
   held.clear(ranks);
   return out.subarray(0, count);
@@ -222,12 +222,12 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
     if (split.length === 1) {
-      const list = unionOfKeys(index, first as number[], pool, bitset);
-      exactly(list, first as number[]);
+      const list = unionOfKeys(index, first!, pool, bitset);
+      exactly(list, first!);
       spelt += list.length;
     } else if (split.length === 2) {
-      const list = unionOfKeys(index, syllablePairKeys(index, split[0] as string, split[1] as string).keys, pool, bitset);
-      exactly(list, first as number[], second);
+      const list = unionOfKeys(index, syllablePairKeys(index, split[0]!, split[1]!).keys, pool, bitset);
+      exactly(list, first!, second);
       spelt += list.length;
     } else {
       const list = holdingSyllables(index, split, pool, bitset);

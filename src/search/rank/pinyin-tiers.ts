@@ -16,6 +16,7 @@ import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
 import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
+import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
@@ -49,14 +50,14 @@ export function classifyPinyin(
     const loose = unionAll(pinyin.loose, bitset, pool);
     const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
-    const first = query.pinyinTier + 1;
+    const first = tierCode(query.pinyinTier);
     const { full, partial } = tierByLeads(ranks, higher, loose, pinyin, index.leads, first, out.codes, pool);
     checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
     if (full.length === 0) return ranks.length;
     const fullRanks = pool.take(full.length);
-    for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at] as number] as number;
+    for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at]!]!;
     classifyCandidates(columns, fullRanks, query, title, checked);
-    for (let at = 0; at < full.length; at++) out.codes[full[at] as number] = checked.codes[at] as number;
+    for (let at = 0; at < full.length; at++) out.codes[full[at]!] = checked.codes[at]!;
     return ranks.length;
   } finally {
     pinyin.ways.clear();
@@ -81,13 +82,15 @@ function tierByLeads(
 ): { full: Int32Array; partial: Int32Array } {
   // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
   const anyWay = !ways.empty;
+  // The code of the second pinyin tier (the spelling further on).
+  const further = tierCode(tierOfCode(first) + 1);
   let atStart = 0;
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
     for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at] as number;
-      while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
-      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number)) ? first : first + 1;
+      const rank = ranks[at]!;
+      while (atStart < starting.length && starting[atStart]! < rank) atStart++;
+      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!)) ? first : further;
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
@@ -105,14 +108,14 @@ function tierByLeads(
   let atHigher = 0;
   let atLoose = 0;
   for (let at = 0; at < ranks.length; at++) {
-    const rank = ranks[at] as number;
-    while (atHigher < higher.length && (higher[atHigher] as number) < rank) atHigher++;
-    while (atLoose < loose.length && (loose[atLoose] as number) < rank) atLoose++;
-    while (atStart < starting.length && (starting[atStart] as number) < rank) atStart++;
+    const rank = ranks[at]!;
+    while (atHigher < higher.length && higher[atHigher]! < rank) atHigher++;
+    while (atLoose < loose.length && loose[atLoose]! < rank) atLoose++;
+    while (atStart < starting.length && starting[atStart]! < rank) atStart++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank] as number))) codes[at] = first;
+    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!))) codes[at] = first;
     // Not from the first unit by an exact way: further on if only exact ways find it, else check.
-    else if (loose[atLoose] !== rank) codes[at] = first + 1;
+    else if (loose[atLoose] !== rank) codes[at] = further;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
@@ -137,14 +140,14 @@ function checkPinyin(
   const initials = asInitials && !asSyllables ? new InitialsMatcher(query) : undefined;
   const pinyin = new PinyinMatcher(query, asInitials, asSyllables);
   const checkedRanks = pool.take(places.length);
-  for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at] as number] as number;
+  for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at]!]!;
   for (let at = 0; at < places.length; at++) {
     if (at % BLOCK === 0) touchWholeTexts(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
-    const row = (checkedRanks[at] as number) * ROW;
-    const start = rows[row + ROW_TEXT_START] as number;
-    const end = start + (rows[row + ROW_FOLDED_LENGTH] as number);
+    const row = checkedRanks[at]! * ROW;
+    const start = rows[row + ROW_TEXT_START]!;
+    const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const place = initials ? initials.match(units, start, end) : pinyin.match(units, start, end);
-    codes[places[at] as number] = place < 0 ? 0 : first + place;
+    codes[places[at]!] = place < 0 ? NO_MATCH : tierCode(tierOfCode(first) + place);
   }
 }
 

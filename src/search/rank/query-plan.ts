@@ -1,6 +1,7 @@
 /**
  * How one search over a build runs, chosen in one step from the keyword's shape, the type filter and the
- * build's state (built-index.ts then runs it). `kind` names the lists the answer comes from:
+ * build's state (built-index.ts then runs it). Every rule that picks a path is here, so what a keyword
+ * takes is read in one file. `kind` names the lists the answer comes from:
  *
  * - `unit`: a one-unit keyword that folding leaves alone (`爱`). Every holder of the unit matches; its
  *   marks tier them (rank/single-unit.ts, tokens/unit-marks.ts).
@@ -21,30 +22,74 @@
  * titles the lists do not hold.
  */
 import type { PreparedQuery } from '../query/title-forms.js';
-import { changedUnitKeyword, pairKeyword, singleUnitKeyword } from './literal-tiers.js';
-import { servesTerms } from './term-holders.js';
-import { MAX_SLICED_TERMS } from './term-slices.js';
+import { foldText, isDecoration } from '../text/text-forms.js';
+import { indexedUnits } from './candidates.js';
 
-export interface QueryPlan {
-  readonly kind: 'unit' | 'changed-unit' | 'pair' | 'terms' | 'pinyin' | 'candidates';
-  /**
-   * The keyword's unit (`unit`), its literal and folded units as literal << 16 | folded (`changed-unit`),
-   * or its folded pair as first << 16 | second (`pair`); -1 otherwise.
-   */
-  readonly key: number;
-  readonly listsFirst: boolean;
-}
+/** The most terms whose counts the bit slices hold (four slices: counts up to 15, rank/term-slices.ts). */
+export const MAX_SLICED_TERMS = 15;
+
+export type QueryPlan =
+  | { readonly kind: 'unit'; readonly unit: number; readonly listsFirst: boolean }
+  /** The keyword's unit as typed and folded. */
+  | { readonly kind: 'changed-unit'; readonly literal: number; readonly folded: number; readonly listsFirst: true }
+  /** The keyword's two folded units. */
+  | { readonly kind: 'pair'; readonly first: number; readonly second: number; readonly listsFirst: true }
+  | { readonly kind: 'terms'; readonly listsFirst: boolean }
+  | { readonly kind: 'pinyin' | 'candidates'; readonly listsFirst: false };
 
 /** The plan of a search for `query` among titles of the type (-1: any) in a build with `staleRows` outdated rows. */
 export function planQuery(query: PreparedQuery, typeCode: number, staleRows: number): QueryPlan {
   const current = staleRows === 0;
   const anyType = typeCode < 0;
-  if (servesTerms(query)) return { kind: 'terms', key: -1, listsFirst: current && anyType && query.terms.length <= MAX_SLICED_TERMS };
+  if (servesTerms(query)) return { kind: 'terms', listsFirst: current && anyType && query.terms.length <= MAX_SLICED_TERMS };
   const unit = current ? singleUnitKeyword(query) : -1;
-  if (unit >= 0) return { kind: 'unit', key: unit, listsFirst: anyType };
-  const changedUnit = current && anyType ? changedUnitKeyword(query) : -1;
-  if (changedUnit >= 0) return { kind: 'changed-unit', key: changedUnit, listsFirst: true };
+  if (unit >= 0) return { kind: 'unit', unit, listsFirst: anyType };
+  const changed = current && anyType ? changedUnitKeyword(query) : -1;
+  if (changed >= 0) return { kind: 'changed-unit', literal: changed >>> 16, folded: changed & 0xffff, listsFirst: true };
   const pair = current && anyType ? pairKeyword(query) : -1;
-  if (pair >= 0) return { kind: 'pair', key: pair, listsFirst: true };
-  return { kind: query.pinyin !== '' ? 'pinyin' : 'candidates', key: -1, listsFirst: false };
+  if (pair >= 0) return { kind: 'pair', first: pair >>> 16, second: pair & 0xffff, listsFirst: true };
+  return { kind: query.pinyin !== '' ? 'pinyin' : 'candidates', listsFirst: false };
+}
+
+/** Does the terms path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
+export function servesTerms(query: PreparedQuery): boolean {
+  // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
+  if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
+  if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
+  return query.terms.every((term) => indexedUnits(term) !== undefined);
+}
+
+/**
+ * The unit of a one-character keyword that folding leaves alone and whose posting list is the only
+ * candidate source (no terms, no pinyin), else -1: every candidate then holds it.
+ */
+export function singleUnitKeyword(query: PreparedQuery): number {
+  if (query.literal.length !== 1 || !query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
+  const unit = query.literal.charCodeAt(0);
+  return isDecoration(unit) ? -1 : unit;
+}
+
+/**
+ * A one-unit keyword that folding changes to one other unit (`乾` → `干`, `Z` → `z`), as literal << 16 |
+ * folded, else -1: every holder of the folded unit matches it (rank/single-unit.ts `firstChangedUnitMatches`).
+ */
+function changedUnitKeyword(query: PreparedQuery): number {
+  const { literal, folded } = query;
+  if (literal.length !== 1 || folded.length !== 1 || query.foldInvariant || query.terms.length > 0 || query.pinyin !== '') return -1;
+  const literalUnit = literal.charCodeAt(0);
+  const foldedUnit = folded.charCodeAt(0);
+  return isDecoration(literalUnit) || isDecoration(foldedUnit) ? -1 : ((literalUnit << 16) | foldedUnit) >>> 0;
+}
+
+/**
+ * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
+ * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
+ */
+function pairKeyword(query: PreparedQuery): number {
+  const { literal, folded } = query;
+  if (literal.length !== 2 || folded.length !== 2 || query.terms.length > 0 || query.pinyin !== '') return -1;
+  if (query.literalCore !== literal || query.foldedCore !== folded) return -1;
+  const first = folded.charCodeAt(0);
+  const second = folded.charCodeAt(1);
+  return isDecoration(first) || isDecoration(second) ? -1 : ((first << 16) | second) >>> 0;
 }

@@ -11,6 +11,7 @@
  */
 import type { ListPool } from '../index/posting-lists.js';
 import { ROW } from '../index/title-rows.js';
+import { NO_MATCH, tierCode } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import type { TierLists } from '../tokens/key-space.js';
 import { pairTierLists } from '../tokens/pair-marks.js';
@@ -27,14 +28,14 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   const ranks = ofType(index.list(lists.holders, pool), columns.types, typeCode, pool);
   out.reserve(ranks);
   const { codes } = out;
-  codes.fill(lists.restTier + 1, 0, ranks.length);
+  codes.fill(tierCode(lists.restTier), 0, ranks.length);
   for (const [which, key] of lists.marks.entries()) {
-    const code = (lists.markTiers[which] ?? 0) + 1;
+    const code = tierCode(lists.markTiers[which] ?? 0);
     const list = index.list(key, pool);
     let at = 0;
     for (let next = 0; next < list.length; next++) {
-      const rank = list[next] as number;
-      while (at < ranks.length && (ranks[at] as number) < rank) at++;
+      const rank = list[next]!;
+      while (at < ranks.length && ranks[at]! < rank) at++;
       if (ranks[at] === rank) codes[at] = code;
     }
   }
@@ -45,23 +46,23 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   let toCheck = 0;
   let at = 0;
   for (let next = 0; next < checked.length; next++) {
-    const rank = checked[next] as number;
-    while (at < ranks.length && (ranks[at] as number) < rank) at++;
+    const rank = checked[next]!;
+    while (at < ranks.length && ranks[at]! < rank) at++;
     if (ranks[at] !== rank) continue;
     places[toCheck] = at;
     checkedRanks[toCheck++] = rank;
   }
   const checkedCodes = checkAll(context, checkedRanks.subarray(0, toCheck), query);
-  for (let next = 0; next < toCheck; next++) codes[places[next] as number] = checkedCodes[next] as number;
+  for (let next = 0; next < toCheck; next++) codes[places[next]!] = checkedCodes[next]!;
   return ranks.length;
 }
 
-/** Tier + 1 of each of the ranks by the full check, a block at a time. */
+/** The code (`tierCode`) of each of the ranks by the full check, a block at a time. */
 function checkAll({ columns, pool, title }: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
   const codes = pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
     if (at % BLOCK === 0) touchBlock(columns, ranks, at, Math.min(ranks.length, at + BLOCK));
-    codes[at] = generalCode(columns, (ranks[at] as number) * ROW, query, title);
+    codes[at] = generalCode(columns, ranks[at]! * ROW, query, title);
   }
   return codes;
 }
@@ -75,23 +76,21 @@ export function firstSingleMatches(context: SearchContext, unit: number, query: 
 }
 
 /**
- * The same for a one-unit keyword that folding changes (`乾`, `Z`), `units` its literal unit << 16 | its
- * folded one (rank/literal-tiers.ts `changedUnitKeyword`), tiered as tokens/unit-marks.ts
- * `changedUnitTierLists` says.
+ * The same for a one-unit keyword that folding changes (`乾`, `Z`: its unit `literal` as typed, `folded`
+ * folded, rank/query-plan.ts), tiered as tokens/unit-marks.ts `changedUnitTierLists` says.
  */
-export function firstChangedUnitMatches(context: SearchContext, units: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, changedUnitTierLists(context.postings, units >>> 16, units & 0xffff), query);
+export function firstChangedUnitMatches(context: SearchContext, literal: number, folded: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, changedUnitTierLists(context.postings, literal, folded), query);
 }
 
 /**
- * The same for a two-unit keyword whose folded form is `pair` (first << 16 | second, rank/literal-tiers.ts
- * `pairKeyword`): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
+ * The same for a two-unit keyword whose folded units are `first`, `second` (rank/query-plan.ts): the pair's holders, of which those under PAIR_CHECK are checked (some fail), those under
  * PAIR_START are prefix matches, and every other one a contains match (tokens/pair-marks.ts). Folded
  * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
  * wherever it holds it, so it cannot hold the keyword as typed.
  */
-export function firstPairMatches(context: SearchContext, pair: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, pairTierLists(context.postings, pair >>> 16, pair & 0xffff, query.foldInvariant), query);
+export function firstPairMatches(context: SearchContext, first: number, second: number, query: PreparedQuery): FirstMatches {
+  return firstListMatches(context, pairTierLists(context.postings, first, second, query.foldInvariant), query);
 }
 
 /**
@@ -110,16 +109,16 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
   const checkedAndLeading =
     lists.leading === 0 ? checkedOnly : [checked, ...lists.marks.slice(0, lists.leading).map((key) => index.list(key, pool))];
   let failed = 0;
-  for (let at = 0; at < checked.length; at++) if (codes[at] === 0) failed++;
+  for (let at = 0; at < checked.length; at++) if (codes[at] === NO_MATCH) failed++;
   const total = index.count(lists.holders) - failed;
   const ranks = pool.take(Math.min(total, WALKED));
   let found = 0;
   for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
     const need = ranks.length - found;
-    const sources = [ofCode(checked, codes, tier + 1, need, pool)];
+    const sources = [ofCode(checked, codes, tierCode(tier), need, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier)
-        sources.push(firstNotSkipped(context, lists.marks[which] as number, which < lists.leading ? checkedOnly : checkedAndLeading, need));
+        sources.push(firstNotSkipped(context, lists.marks[which]!, which < lists.leading ? checkedOnly : checkedAndLeading, need));
     if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, need));
     found = mergeFirst(sources, ranks, found);
   }
@@ -140,9 +139,9 @@ function firstNotSkipped({ postings, pool, bitset }: SearchContext, key: number,
   let kept = 0;
   // An index loop: for-of over a typed array made the one-unit walks about a tenth slower.
   for (let at = 0; at < list.length; at++) {
-    const rank = list[at] as number;
+    const rank = list[at]!;
     list[kept] = rank;
-    kept += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
+    kept += ((bits[rank >>> 5]! >>> (rank & 31)) & 1) ^ 1;
   }
   for (const ranks of skipped) bitset.clear(ranks);
   return list.subarray(0, kept);
@@ -158,7 +157,7 @@ export interface FirstMatches {
 function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number, pool: ListPool): Int32Array {
   const out = pool.take(Math.min(need, ranks.length));
   let found = 0;
-  for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at] as number;
+  for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at]!;
   return out.subarray(0, found);
 }
 
@@ -182,9 +181,9 @@ function unmarked(
     for (const list of skipped) marks.add(list);
     let found = 0;
     for (let at = 0; at < decodedHolders.length && found < need; at++) {
-      const rank = decodedHolders[at] as number;
+      const rank = decodedHolders[at]!;
       out[found] = rank;
-      found += (((bits[rank >>> 5] as number) >>> (rank & 31)) & 1) ^ 1;
+      found += ((bits[rank >>> 5]! >>> (rank & 31)) & 1) ^ 1;
     }
     for (const list of skipped) marks.clear(list);
     if (found === need || decodedHolders.length === index.count(holders)) return out.subarray(0, found);
@@ -199,16 +198,16 @@ function mergeFirst(sources: Int32Array[], out: Int32Array, found: number): numb
     let best = -1;
     let bestRank = Number.MAX_SAFE_INTEGER;
     for (let which = 0; which < sources.length; which++) {
-      const source = sources[which] as Int32Array;
-      const cursor = cursors[which] as number;
-      if (cursor < source.length && (source[cursor] as number) < bestRank) {
+      const source = sources[which]!;
+      const cursor = cursors[which]!;
+      if (cursor < source.length && source[cursor]! < bestRank) {
         best = which;
-        bestRank = source[cursor] as number;
+        bestRank = source[cursor]!;
       }
     }
     if (best < 0) break;
     out[end++] = bestRank;
-    cursors[best] = (cursors[best] as number) + 1;
+    cursors[best] = cursors[best]! + 1;
   }
   return end;
 }

@@ -39,7 +39,7 @@ export class TermHolderCache {
       let shift = 0;
       let byte: number;
       do {
-        byte = gaps[at++] as number;
+        byte = gaps[at++]!;
         gap |= (byte & 0x7f) << shift;
         shift += 7;
       } while (byte >= 0x80);
@@ -56,8 +56,8 @@ export class TermHolderCache {
     let at = 0;
     let previous = -1;
     for (let index = 0; index < holders.length; index++) {
-      let gap = (holders[index] as number) - previous;
-      previous = holders[index] as number;
+      let gap = holders[index]! - previous;
+      previous = holders[index]!;
       while (gap >= 0x80) {
         gaps[at++] = (gap & 0x7f) | 0x80;
         gap >>>= 7;

@@ -12,23 +12,15 @@ import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
-import { termsTier } from '../query/search-query.js';
+import { termsTier, tierCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
-import { foldText, isDecoration } from '../text-forms.js';
+import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
-import { candidateKeys, holdingAll, indexedUnits, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
+import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { type Classified, generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
 import { indexOfUnits } from './unit-tiers.js';
-
-/** Does this path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
-export function servesTerms(query: PreparedQuery): boolean {
-  // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
-  if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
-  if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
-  return query.terms.every((term) => indexedUnits(term) !== undefined);
-}
 
 /**
  * Counts into `held` (per rank, zero before) how many terms each title holds and adds every holder, and
@@ -49,11 +41,11 @@ export function termCandidates(
   union.add(whole);
   const words = union.bits;
   for (const [position, term] of query.terms.entries()) {
-    const holders = exactHolders(index, columns, term, query.termUnits[position] as Uint16Array, pool, bitset, cache);
+    const holders = exactHolders(index, columns, term, query.termUnits[position]!, pool, bitset, cache);
     for (let at = 0; at < holders.length; at++) {
-      const rank = holders[at] as number;
-      held[rank] = (held[rank] as number) + 1;
-      words[rank >>> 5] = (words[rank >>> 5] as number) | (1 << (rank & 31));
+      const rank = holders[at]!;
+      held[rank] = held[rank]! + 1;
+      words[rank >>> 5] = words[rank >>> 5]! | (1 << (rank & 31));
     }
   }
   return whole;
@@ -83,8 +75,8 @@ export function exactHolders(
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
   const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
-  if (units.length === 2 && !isDecoration(units[0] as number) && !isDecoration(units[1] as number)) {
-    return pairHolders(index, columns, units[0] as number, units[1] as number, units, pool);
+  if (units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!)) {
+    return pairHolders(index, columns, units[0]!, units[1]!, units, pool);
   }
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
@@ -117,13 +109,13 @@ function pairHolders(
   let next = 0;
   for (let at = 0; at < checked.length; at++) {
     if (at % BLOCK === 0) touchBlock(columns, checked, at, Math.min(checked.length, at + BLOCK));
-    const rank = checked[at] as number;
-    const start = rows[rank * ROW + ROW_TEXT_START] as number;
-    if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) continue;
-    while ((holders[next] as number) < rank) holders[kept++] = holders[next++] as number;
+    const rank = checked[at]!;
+    const start = rows[rank * ROW + ROW_TEXT_START]!;
+    if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) continue;
+    while (holders[next]! < rank) holders[kept++] = holders[next++]!;
     next++;
   }
-  while (next < holders.length) holders[kept++] = holders[next++] as number;
+  while (next < holders.length) holders[kept++] = holders[next++]!;
   return holders.subarray(0, kept);
 }
 
@@ -134,9 +126,9 @@ function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint
   for (let at = 0; at < candidates.length; at++) {
     // Rows and texts of the next block first, so their cache misses overlap (candidates[at..] are not yet overwritten).
     if (at % BLOCK === 0) touchBlock(columns, candidates, at, Math.min(candidates.length, at + BLOCK));
-    const rank = candidates[at] as number;
-    const start = rows[rank * ROW + ROW_TEXT_START] as number;
-    if (indexOfUnits(units, start, start + (rows[rank * ROW + ROW_FOLDED_LENGTH] as number), pattern) >= 0) candidates[kept++] = rank;
+    const rank = candidates[at]!;
+    const start = rows[rank * ROW + ROW_TEXT_START]!;
+    if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) candidates[kept++] = rank;
   }
   return candidates.subarray(0, kept);
 }
@@ -163,34 +155,33 @@ export function tierTermHolders(
   const { codes } = out;
   const { types } = columns;
   const codeOfHeld = new Uint16Array(query.terms.length + 1);
-  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = termsTier(query, count) + 1;
+  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = tierCode(termsTier(query, count));
   const words = union.bits;
   let found = 0;
   for (let word = 0; word < words.length; word++) {
-    let bits = words[word] as number;
+    let bits = words[word]!;
     if (bits === 0) continue;
     words[word] = 0;
     while (bits !== 0) {
       const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
       bits &= bits - 1;
-      const count = held[rank] as number;
+      const count = held[rank]!;
       held[rank] = 0;
       if (typeCode >= 0 && types[rank] !== typeCode) continue;
       ranks[found] = rank;
-      codes[found++] = codeOfHeld[count] as number;
+      codes[found++] = codeOfHeld[count]!;
     }
   }
   const tiered = ranks.subarray(0, found);
   // The whole keyword's holders (few) are found by halving; outdated rows only when the build has any.
   for (let at = 0; at < whole.length; at++) {
-    const rank = whole[at] as number;
+    const rank = whole[at]!;
     const index = indexOfRank(tiered, rank);
     if (index >= 0) codes[index] = generalCode(columns, rank * ROW, query, title);
   }
   if (columns.staleRows > 0) {
     const { rows } = columns;
-    for (let index = 0; index < found; index++)
-      if (((rows[(tiered[index] as number) * ROW + ROW_FACTS] as number) & STALE) !== 0) codes[index] = 0;
+    for (let index = 0; index < found; index++) if ((rows[tiered[index]! * ROW + ROW_FACTS]! & STALE) !== 0) codes[index] = 0;
   }
   return found;
 }
@@ -201,7 +192,7 @@ function indexOfRank(ranks: Int32Array, rank: number): number {
   let high = ranks.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const value = ranks[middle] as number;
+    const value = ranks[middle]!;
     if (value === rank) return middle;
     if (value < rank) low = middle + 1;
     else high = middle - 1;

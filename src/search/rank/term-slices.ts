@@ -12,9 +12,9 @@ import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
-import { termsTier } from '../query/search-query.js';
+import { termsTier, tierCode } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
-import { foldText, isDecoration } from '../text-forms.js';
+import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { CHECK_ALONE } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
@@ -24,8 +24,6 @@ import { BLOCK, touchRows } from './literal-tiers.js';
 import type { TermHolderCache } from './term-cache.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
-/** Counts up to 15 fit four slices. */
-export const MAX_SLICED_TERMS = 15;
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
 const DENSE_SHARE = 16;
 /** Bitsets kept per build (8 MB at a million titles). */
@@ -83,13 +81,13 @@ export class TermSlices {
       const unit = term.length === 1 ? term.charCodeAt(0) : -1;
       const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
       if (bits) this.addBits(bits);
-      else this.addRanks(exactHolders(index, columns, term, query.termUnits[position] as Uint16Array, pool, marks, cache));
+      else this.addRanks(exactHolders(index, columns, term, query.termUnits[position]!, pool, marks, cache));
     }
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
     let unmatched = 0;
     for (let at = 0; at < whole.length; at++) {
-      wholeCodes[at] = generalCode(columns, (whole[at] as number) * ROW, query, title);
+      wholeCodes[at] = generalCode(columns, whole[at]! * ROW, query, title);
       if (wholeCodes[at] === 0) unmatched++;
     }
     marks.add(whole);
@@ -101,7 +99,7 @@ export class TermSlices {
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
       // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
       const held = heldForTier(query, tier);
-      found = this.walkTier(held > union.bound ? 0 : held, tier + 1, whole, wholeCodes, marks.bits, ranks, found);
+      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), whole, wholeCodes, marks.bits, ranks, found);
     }
     marks.clear(whole);
     this.clear();
@@ -115,8 +113,8 @@ export class TermSlices {
     const bits = new Uint32Array(this.low.length);
     const ranks = index.list(unit);
     for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at] as number;
-      bits[rank >>> 5] = (bits[rank >>> 5] as number) | (1 << (rank & 31));
+      const rank = ranks[at]!;
+      bits[rank >>> 5] = bits[rank >>> 5]! | (1 << (rank & 31));
     }
     this.dense.set(unit, bits);
     return bits;
@@ -132,8 +130,8 @@ export class TermSlices {
     }
     const { touched } = this;
     for (let at = 0; at < ranks.length; at++) {
-      const word = (ranks[at] as number) >>> 5;
-      touched[word >>> 5] = (touched[word >>> 5] as number) | (1 << (word & 31));
+      const word = ranks[at]! >>> 5;
+      touched[word >>> 5] = touched[word >>> 5]! | (1 << (word & 31));
     }
   }
 
@@ -164,19 +162,19 @@ export class TermSlices {
     const { low, middle, high, top } = this;
     this.denseAdded++;
     for (let word = 0; word < bits.length; word++) {
-      const carry = bits[word] as number;
+      const carry = bits[word]!;
       if (carry === 0) continue;
-      const lowWord = low[word] as number;
+      const lowWord = low[word]!;
       low[word] = lowWord ^ carry;
       const second = lowWord & carry;
       if (second === 0) continue;
-      const middleWord = middle[word] as number;
+      const middleWord = middle[word]!;
       middle[word] = middleWord ^ second;
       const third = middleWord & second;
       if (third === 0) continue;
-      const highWord = high[word] as number;
+      const highWord = high[word]!;
       high[word] = highWord ^ third;
-      top[word] = (top[word] as number) | (highWord & third);
+      top[word] = top[word]! | (highWord & third);
     }
   }
 
@@ -185,18 +183,18 @@ export class TermSlices {
     this.touch(ranks);
     const { low, middle, high, top } = this;
     for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at] as number;
+      const rank = ranks[at]!;
       const word = rank >>> 5;
       const bit = 1 << (rank & 31);
-      const lowWord = low[word] as number;
+      const lowWord = low[word]!;
       low[word] = lowWord ^ bit;
       if ((lowWord & bit) === 0) continue;
-      const middleWord = middle[word] as number;
+      const middleWord = middle[word]!;
       middle[word] = middleWord ^ bit;
       if ((middleWord & bit) === 0) continue;
-      const highWord = high[word] as number;
+      const highWord = high[word]!;
       high[word] = highWord ^ bit;
-      if ((highWord & bit) !== 0) top[word] = (top[word] as number) | bit;
+      if ((highWord & bit) !== 0) top[word] = top[word]! | bit;
     }
   }
 
@@ -212,10 +210,10 @@ export class TermSlices {
     let anyTop = 0;
     const every = this.denseAdded > 0;
     for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
-      const middleWord = middle[word] as number;
-      const highWord = high[word] as number;
-      const topWord = top[word] as number;
-      const bits = (low[word] as number) | middleWord | highWord | topWord | (extra[word] as number);
+      const middleWord = middle[word]!;
+      const highWord = high[word]!;
+      const topWord = top[word]!;
+      const bits = low[word]! | middleWord | highWord | topWord | extra[word]!;
       if (bits === 0) continue;
       count += popcount(bits);
       anyMiddle |= middleWord;
@@ -232,10 +230,10 @@ export class TermSlices {
     const { touched } = this;
     let group = next >>> 5;
     if (group >= touched.length) return Number.MAX_SAFE_INTEGER;
-    let bits = (touched[group] as number) & (-1 << (next & 31));
+    let bits = touched[group]! & (-1 << (next & 31));
     while (bits === 0) {
       if (++group >= touched.length) return Number.MAX_SAFE_INTEGER;
-      bits = touched[group] as number;
+      bits = touched[group]!;
     }
     return (group << 5) | (31 - Math.clz32(bits & -bits));
   }
@@ -256,8 +254,7 @@ export class TermSlices {
     let at = found;
     let next = 0;
     const takeWholeBelow = (rank: number): void => {
-      for (; next < whole.length && (whole[next] as number) < rank && at < out.length; next++)
-        if (wholeCodes[next] === code) out[at++] = whole[next] as number;
+      for (; next < whole.length && whole[next]! < rank && at < out.length; next++) if (wholeCodes[next] === code) out[at++] = whole[next]!;
     };
     if (held > 0) {
       const { low, middle, high, top } = this;
@@ -268,12 +265,8 @@ export class TermSlices {
       // A title holding more terms than there are dense units holds a sparse one: its word is touched.
       const every = held <= this.denseAdded;
       for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
-        let bits =
-          ~((low[word] as number) ^ one) &
-          ~((middle[word] as number) ^ two) &
-          ~((high[word] as number) ^ four) &
-          ~((top[word] as number) ^ eight);
-        bits &= ~(wholeBits[word] as number);
+        let bits = ~(low[word]! ^ one) & ~(middle[word]! ^ two) & ~(high[word]! ^ four) & ~(top[word]! ^ eight);
+        bits &= ~wholeBits[word]!;
         while (bits !== 0 && at < out.length) {
           const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
           bits &= bits - 1;
@@ -310,8 +303,8 @@ function checkedHolders(index: PostingIndex, columns: RankColumns, query: Prepar
   let kept = 0;
   for (let at = 0; at < core.length; at++) {
     if (at % BLOCK === 0) touchRows(rows, core, at, Math.min(core.length, at + BLOCK));
-    const rank = core[at] as number;
-    const facts = rows[rank * ROW + ROW_FACTS] as number;
+    const rank = core[at]!;
+    const facts = rows[rank * ROW + ROW_FACTS]!;
     if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;
   }
   return mergeLists(core.subarray(0, kept), text, pool);
@@ -347,8 +340,8 @@ function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int3
   let left = 0;
   let right = 0;
   while (left < first.length || right < second.length) {
-    const a = left < first.length ? (first[left] as number) : Number.MAX_SAFE_INTEGER;
-    const b = right < second.length ? (second[right] as number) : Number.MAX_SAFE_INTEGER;
+    const a = left < first.length ? first[left]! : Number.MAX_SAFE_INTEGER;
+    const b = right < second.length ? second[right]! : Number.MAX_SAFE_INTEGER;
     out[at++] = Math.min(a, b);
     if (a <= b) left++;
     if (b <= a) right++;

@@ -8,13 +8,13 @@ import type { UnitTitle } from '../index/title-rows.js';
 import { pinyinMatchUnits } from '../query/pinyin.js';
 import { Tier, termsTier } from '../query/search-query.js';
 import { LENGTH_CAP, type PreparedQuery } from '../query/title-forms.js';
-import { coreText, isDecoration } from '../text-forms.js';
+import { coreText, isDecoration } from '../text/text-forms.js';
 
 /** Offset of `pattern` in units[start, end) relative to `start`, or -1. */
 export function indexOfUnits(units: Uint16Array, start: number, end: number, pattern: Uint16Array): number {
   const length = pattern.length;
   if (length === 0) return 0;
-  const first = pattern[0] as number;
+  const first = pattern[0]!;
   const last = end - length;
   search: for (let at = start; at <= last; at++) {
     if (units[at] !== first) continue;
@@ -48,7 +48,7 @@ export function sameCore(
   if (coreLength === LENGTH_CAP) return coreText(textOf(units, start, end)) === core;
   let at = start;
   for (let matched = 0; matched < coreLength; matched++, at++) {
-    while (at < end && isDecoration(units[at] as number)) at++;
+    while (at < end && isDecoration(units[at]!)) at++;
     if (at === end || units[at] !== coreUnits[matched]) return false;
   }
   return true;

@@ -31,14 +31,14 @@ export function literalUnitKeys(scan: TitleScan, out: Int32Array, at: number): n
   let next = at;
   if (offset > 0) {
     for (let index = start; index < end; index++) {
-      const unit = units[index] as number;
-      const literal = units[index + offset] as number;
+      const unit = units[index]!;
+      const literal = units[index + offset]!;
       if (literal !== unit && unitInfo(unit) !== DECORATION) next = append(out, next, pairs, literalKind(scan, literal), literal);
     }
     return next;
   }
   for (let index = end; index < scan.literalEnd; index++) {
-    const unit = units[index] as number;
+    const unit = units[index]!;
     if (unitInfo(unit) !== DECORATION) next = append(out, next, pairs, literalKind(scan, unit), unit);
   }
   return next;

@@ -41,7 +41,7 @@ export function titleKeys(scan: TitleScan, out: Int32Array, from: number): numbe
   let firstAt = -1;
   let firstUnit = -1;
   for (let index = scan.start; index < end; index++) {
-    const unit = units[index] as number;
+    const unit = units[index]!;
     if (unitInfo(unit) === DECORATION) continue;
     out[at++] = unitKey(unit);
     if (previous >= 0) {

@@ -4,7 +4,7 @@
  * (initials-pairs.ts).
  */
 import { initialsOf } from '../query/pinyin.js';
-import { isDecoration } from '../text-forms.js';
+import { isDecoration } from '../text/text-forms.js';
 
 /** `unitInfo` of decoration. */
 export const DECORATION = -2;
@@ -13,7 +13,7 @@ const INFO = new Int32Array(0x10000).fill(-1);
 
 /** DECORATION, or the initials of the unit's readings as bits (bit 0 = a; 0 when it is not Chinese). */
 export function unitInfo(unit: number): number {
-  const info = INFO[unit] as number;
+  const info = INFO[unit]!;
   return info === -1 ? lookUp(unit) : info;
 }
 

@@ -11,6 +11,8 @@ import { lifecycleMigration } from './004-lifecycle.js';
 import { takedownMatchMigration } from './005-takedown-match.js';
 import { linkHealthMigration } from './006-link-health.js';
 import { sourcesMigration } from './007-sources.js';
+import { linkEvidenceMigration } from './008-link-evidence.js';
+import { linkGuardsMigration } from './009-link-guards.js';
 import { adminAccountsMigration } from './010-admin-accounts.js';
 import { auditMigration } from './011-audit.js';
 
@@ -23,7 +25,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '005-takedown-match': takedownMatchMigration(),
     '006-link-health': linkHealthMigration(),
     '007-sources': sourcesMigration(),
+    '008-link-evidence': linkEvidenceMigration(),
     '010-admin-accounts': adminAccountsMigration(dialect),
+    '009-link-guards': linkGuardsMigration(),
     '011-audit': auditMigration(dialect),
   };
 }

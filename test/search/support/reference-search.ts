@@ -7,7 +7,7 @@ import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
 import { pinyinMatch } from '../../../src/search/query/pinyin.js';
 import { parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/query/search-query.js';
 import type { SearchEngine } from '../../../src/search/search-engine.js';
-import { coreText, foldText } from '../../../src/search/text-forms.js';
+import { coreText, foldText } from '../../../src/search/text/text-forms.js';
 import type { ContentType } from '../../../src/shared/content-types.js';
 
 /** The best tier of a title for a query, or -1 when it does not match. */

@@ -1,6 +1,6 @@
 /**
  * The engine before the index (only for comparison: a property test holds the indexed answer's prefix to
- * it, and bench/search-index.ts times it): a scan over NFKC lower-cased titles, newest first, in its
+ * it, and bench/experiments/search-index.ts times it): a scan over NFKC lower-cased titles, newest first, in its
  * own four tiers (exact, prefix, contains, all terms). Linear in the catalogue size.
  */
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
