@@ -173,6 +173,39 @@ for (const store of STORES) {
       assert.doesNotMatch(removed.body, /class="card-title">console_channel/);
     });
 
+    test('links and reports: evidence and unknown codes shown; a report dismissed and a breaker reset', async () => {
+      const quark = 'https://pan.quark.cn/s/consoleg1';
+      await context.importEntries([{ title: '证据测试', source_link: quark, type: 'post', update_time: '2024-06-04 10:00:00' }]);
+      await context.services.database.db
+        .insertInto('link_states')
+        .values({
+          source_link: quark,
+          provider: 'quark',
+          verdict: 'unknown',
+          checked_at: '2024-06-05T00:00:00.000Z',
+          reported_at: '2024-06-05T01:00:00.000Z',
+          reason: 'code 41099 <b>not in the table</b>',
+          evidence_status: 200,
+          evidence_code: '41099',
+        })
+        .execute();
+      const links = await mod.get('/admin/links');
+      assert.equal(links.statusCode, 200);
+      assert.match(links.body, /<td>quark<\/td><td>41099<\/td><td class="number">1<\/td>/);
+      assert.match(links.body, /name="provider" value="quark"/);
+      const reports = await mod.get('/admin/reports');
+      assert.match(reports.body, /consoleg1/);
+      assert.match(reports.body, /code 41099 &lt;b&gt;not in the table&lt;\/b&gt; — HTTP 200 · code 41099/);
+      const dismissed = await mod.post('/admin/reports/dismiss', { link: quark });
+      assert.equal(dismissed.statusCode, 200);
+      assert.doesNotMatch(dismissed.body, /<code>https:\/\/pan\.quark\.cn\/s\/consoleg1<\/code>/);
+      const again = await mod.post('/admin/reports/dismiss', { link: quark });
+      assert.equal(again.statusCode, 400);
+      const reset = await mod.post('/admin/links/breaker/reset', { provider: 'quark' });
+      assert.equal(reset.statusCode, 200);
+      assert.match(reset.body, /quark/);
+    });
+
     test('the audit page names the account for every change made here', async () => {
       const audit = await mod.get('/admin/audit');
       assert.equal(audit.statusCode, 200);
