@@ -35,12 +35,16 @@ export class AuditLog {
   async record(actor: string, records: AuditRecord[]): Promise<void> {
     const at = this.now().toISOString();
     const rows = records.map((record) => ({ at, actor, action: record.action, target: record.target, detail: record.detail ?? '' }));
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await this.database.db
-        .insertInto('audit_log')
-        .values(rows.slice(start, start + INSERT_BATCH))
-        .execute();
-    }
+    if (rows.length === 0) return;
+    // One transaction for all the batches: a removal of thousands of links writes its rows in one commit.
+    await this.database.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        await trx
+          .insertInto('audit_log')
+          .values(rows.slice(start, start + INSERT_BATCH))
+          .execute();
+      }
+    });
   }
 
   /** The newest rows first, `limit` of them, older than the row `beforeId` when given (the next page). */
