@@ -5,6 +5,7 @@
  *   --connections C   autocannon connections (default 10)
  *   --store S         sqlite (default) or postgres
  *   --pg-url URL      PostgreSQL server to create the throw-away database on
+ *   --workers N       SEARCH_WORKERS of every server the bench starts (default: the server's own, docs/search.md "Every core")
  *   --only TEXT       run only scenarios whose name contains TEXT (comma-separated; `=TEXT`: named exactly); besides the replay
  *                     scenarios of scenarios.ts: 'cold engine', 'distinct searches', 'distinct no-match searches', 'distinct deep pages',
  *                     'Zipf mix', 'saturating searches'; 'anchor' (named exactly) prints issue 27's engine table beside
@@ -24,6 +25,8 @@ export interface BenchOptions {
   sequentialRequests: number;
   store: 'sqlite' | 'postgres';
   pgUrl: string;
+  /** SEARCH_WORKERS for the servers, or undefined for the server's default. */
+  workers: number | undefined;
   only: string[];
 }
 
@@ -39,11 +42,14 @@ export function parseOptions(argv: string[]): BenchOptions {
       store: { type: 'string', default: 'sqlite' },
       'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
       only: { type: 'string', default: '' },
+      workers: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    process.stdout.write('usage: npm run bench -- [--entries N] [--duration S] [--connections C] [--store sqlite|postgres] [--only a,b]\n');
+    process.stdout.write(
+      'usage: npm run bench -- [--entries N] [--duration S] [--connections C] [--store sqlite|postgres] [--workers N] [--only a,b]\n',
+    );
     process.exit(0);
   }
   const store = values.store;
@@ -60,6 +66,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     sequentialRequests: 200,
     store,
     pgUrl: pgUrl.toString(),
+    workers: values.workers === undefined ? undefined : integer('--workers', values.workers, 1, 64),
     only: values.only
       .split(',')
       .map((part) => part.trim())

@@ -77,6 +77,7 @@ async function main(options: BenchOptions): Promise<void> {
     // The page rows send thousands of page requests a second from one address; the page's own budget
     // (60 a minute by default) would refuse them. It changes nothing for the API rows.
     WEB_RATE_LIMIT: '1000000',
+    ...(options.workers === undefined ? {} : { SEARCH_WORKERS: String(options.workers) }),
   };
   log(`importing into ${database.description} through \`dramadex import\`…`);
   const imported = await runCli(['import', file], env, 120_000 + options.entries * 1.5);

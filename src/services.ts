@@ -35,6 +35,8 @@ export interface Services {
   /** The process's one Redis link, shared by every user of Redis; undefined without REDIS_URL. */
   redis: RedisLink | undefined;
   catalogue: Catalogue;
+  /** The search worker pool the catalogue asks (docs/search.md, "Every core"). */
+  search: WorkerSearch;
   fullDumps: FullDumpCache;
   rankings: RankingServices;
   /** The catalogue's limits; undefined when RATE_LIMITS=off. */
@@ -58,6 +60,8 @@ export interface ServiceOptions {
   untilSearchReady?: boolean;
   /** The logger to use (the command line's); by default one is made from LOG_LEVEL, writing to stdout. */
   log?: Logger;
+  /** The search workers' script (tests start one that crashes on a keyword); search-worker.js by default. */
+  searchWorkerUrl?: URL;
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
@@ -75,6 +79,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     metrics?.backgroundFailureTally('catalogue_refresh'),
   );
   const search = new WorkerSearch({
+    workers: config.searchWorkers,
+    ...(options.searchWorkerUrl ? { workerUrl: options.searchWorkerUrl } : {}),
     log: log.child({ component: 'search-worker' }),
     tallies: metrics?.searchWorkerTallies(SEARCH_WORKER_EVENTS),
   });
@@ -116,6 +122,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     database,
     redis,
     catalogue,
+    search,
     fullDumps: new FullDumpCache(catalogue, metrics?.fullDumpTallies()),
     rankings,
     limits,

@@ -46,8 +46,44 @@ function integerIn(name: string, value: QueryValue, max: number, fallback: numbe
   // '0x10', 'Infinity' as not integers.
   if (!/^-?\d{1,7}$/.test(text)) throw invalid(name, { zh: `"${text}" 不是整数`, en: `"${text}" is not an integer` });
   const number = Number(text);
+  if (name === 'page' && number > max) throw pastLastServedPage(text);
   if (number < 1 || number > max) throw invalid(name, { zh: `${text} 超出范围`, en: `${text} is out of range` });
   return number;
+}
+
+/**
+ * Pages stop at PAGE_MAX whatever `total_pages` says (`?limit=2` over 3,400 entries counts 1,700 pages):
+ * the refusal says so and names the way to read everything, a type's full dump.
+ */
+function pastLastServedPage(text: string): ReturnType<typeof badRequest> {
+  return badRequest(
+    {
+      zh: `参数 page 无效：${text} 超出范围；只提供前 ${PAGE_MAX} 页，即使 total_pages 更大`,
+      en: `Parameter page is invalid: ${text} is out of range; only the first ${PAGE_MAX} pages are served, even when total_pages is larger`,
+    },
+    {
+      zh: '要读取某一类型的全部资源，请使用 /api/contents/{type}/all（每分钟 1 次）',
+      en: 'To read every entry of a type, use /api/contents/{type}/all (once a minute)',
+    },
+  );
+}
+
+/**
+ * `today` belongs to the paged lists and search; a full dump is every entry of its type by definition, and
+ * a client that asked for today's would otherwise take the whole type for today's (docs/interface.md).
+ */
+export function refuseToday(query: Record<string, unknown>): void {
+  if (!hasToday(query)) return;
+  throw badRequest(
+    {
+      zh: '参数 today 不适用于 /all：全量导出总是包含该类型的全部资源',
+      en: 'Parameter today does not apply to /all: a full dump holds every entry of its type',
+    },
+    {
+      zh: '只看今天更新的资源，请使用 /api/contents/{type}?today',
+      en: "For today's entries, use /api/contents/{type}?today",
+    },
+  );
 }
 
 export interface Paging {

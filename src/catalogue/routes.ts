@@ -16,7 +16,15 @@ import { CONTENT_TYPES, TYPE_DESCRIPTORS } from '../shared/content-types.js';
 import type { Catalogue, SlotPage } from './catalogue.js';
 import type { FullDumpCache } from './full-dump-cache.js';
 import { sendFullDump } from './full-dump-reply.js';
-import { hasToday, type Paging, parseContentType, parseKeyword, parseOptionalContentType, parsePaging } from './query-params.js';
+import {
+  hasToday,
+  type Paging,
+  parseContentType,
+  parseKeyword,
+  parseOptionalContentType,
+  parsePaging,
+  refuseToday,
+} from './query-params.js';
 import { ReplayedTargets } from './replayed-targets.js';
 import { dumpSchema, listAllSchema, listTypeSchema, searchSchema, typesSchema } from './schemas.js';
 
@@ -139,6 +147,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     { schema: dumpSchema, config: { fullDump: true }, compress: false },
     async (request, reply) => {
       const type = parseContentType(request.params.content_type);
+      refuseToday(request.query as Record<string, unknown>);
       const language = languageOf(request.headers['accept-language']);
       const dump = await fullDumps.get(type, language);
       return sendFullDump(dump, request, reply);
@@ -161,11 +170,17 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const keyword = parseKeyword(request.query.keyword, true) as string;
     const type = parseOptionalContentType(request.query.content_type);
     const paging = parsePaging(request.query);
-    const key = `search|${type ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`;
+    // `today` filters search as it filters a type's keyword search (4.2), and says so in `data.today`.
+    const today = hasToday(request.query);
+    const day = today ? catalogue.clock.today() : undefined;
+    const key = `search|${type ?? ''}|${day?.start ?? ''}|${paging.page}|${paging.limit}|${language}|${keyword}`;
     const build = async () => {
-      const page = await catalogue.searchSlots(keyword, type, paging.offset, paging.limit);
-      return catalogue.json(success(SEARCHED, language, { ...paged(page, paging), keyword, content_type: type ?? '' }), page);
+      const page = await catalogue.searchSlots(keyword, type, paging.offset, paging.limit, day);
+      const data = { ...paged(page, paging), keyword, content_type: type ?? '', ...(today ? { today: true as const } : {}) };
+      return catalogue.json(success(SEARCHED, language, data), page);
     };
-    return sendSearch(request, reply, key, build, (found) => replayedSearches.remember(request.url, language, found));
+    // A replayed URL skips parsing, so one whose answer depends on the day (today) is never remembered.
+    const remember = today ? undefined : (found: string) => replayedSearches.remember(request.url, language, found);
+    return sendSearch(request, reply, key, build, remember);
   });
 };

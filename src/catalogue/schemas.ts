@@ -26,7 +26,9 @@ const notModified = {
 
 const param = (description: string) => Type.Optional(Type.String({ description }));
 const pageParams = {
-  page: param('1 to 1000, default 1'),
+  page: param(
+    '1 to 1000, default 1; a page past 1000 is refused even when total_pages is larger: read a whole type with /api/contents/{type}/all',
+  ),
   limit: param('1 to 100, default 20'),
 };
 // Presence is what counts, so a repeated `today` (`?today&today`) is as good as one.
@@ -85,8 +87,8 @@ export const dumpSchema = {
     'contents',
     { zh: '某一类型的全部资源（全量导出）', en: 'Every entry of one type (full dump)' },
     {
-      zh: '每个地址（或密钥）每 60 秒只能请求一次 /all，不分类型；超出得到 429 与 `retry_after`。',
-      en: 'One `/all` request per 60 s per address (or key), whatever the type; beyond that a 429 with `retry_after`.',
+      zh: '每个地址（或密钥）每 60 秒只能请求一次 /all，不分类型；超出得到 429 与 `retry_after`。不接受 `today`（400）。',
+      en: 'One `/all` request per 60 s per address (or key), whatever the type; beyond that a 429 with `retry_after`. `today` is refused (400).',
     },
   ),
   params: TypePath,
@@ -123,17 +125,20 @@ export const searchSchema = {
     'search',
     { zh: '按关键词搜索（相关度排序，分页）', en: 'Search by keyword, by relevance, a page at a time' },
     {
-      zh: '支持繁简、全半角、拼音全拼与首字母；多个词用空格分隔。',
-      en: 'Matches across traditional/simplified and full/half width, full pinyin and initials; several terms separated by spaces.',
+      zh: '支持繁简、全半角、拼音全拼与首字母；多个词用空格分隔；`today` 出现即只搜今天更新的资源。',
+      en: 'Matches across traditional/simplified and full/half width, full pinyin and initials; several terms separated by spaces; with `today` present, only entries updated today.',
     },
   ),
   querystring: Type.Object({
     keyword: keywordParam('1 to 100 characters, none of < > " \' & ; ( ) { } [ ]'),
     content_type: param(`optional filter: one of ${CONTENT_TYPES.join(', ')}`),
     ...pageParams,
+    today: todayParam,
   }),
   response: {
-    200: SuccessEnvelope(Type.Object({ ...Paged, keyword: Type.String(), content_type: Type.String() })),
+    200: SuccessEnvelope(
+      Type.Object({ ...Paged, keyword: Type.String(), content_type: Type.String(), today: Type.Optional(Type.Literal(true)) }),
+    ),
     ...notModified,
     ...errorResponses,
   },

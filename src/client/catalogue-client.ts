@@ -1,16 +1,17 @@
 /**
  * A small typed client of the catalogue interface (docs/openapi-catalogue.json; docs/lifecycle.md), for any
  * TypeScript that reads a compatible catalogue: the original public service or another dramadex.
- * It behaves as the upstream's limits ask (request-pacer.ts), sends `X-API-Key` when given, and makes a
- * request fail cleanly instead of hanging: no data for `idleTimeoutMs` aborts it. 5xx answers, resets,
- * stalls and bodies cut short are retried with exponential backoff; a refused connection or an unknown
- * host ends at once (no retry cures it); a 429 waits what `Retry-After` or `retry_after` says. Every wait
- * is announced as it starts. Full dumps can be read as a stream. Every failure is an `UpstreamError` whose
+ * It behaves as the upstream's limits ask (request-pacer.ts: its RateLimit headers, else the published
+ * rules), sends `X-API-Key` when given, and makes a request fail cleanly instead of hanging: no data for
+ * `idleTimeoutMs` aborts it. 5xx answers, resets, body stalls and bodies cut short are retried with
+ * exponential backoff; a refused connection or an unknown host ends at once (no retry cures it), and so
+ * does an upstream that takes the connection but never starts its answer; a 429 waits what `Retry-After`
+ * or `retry_after` says. Every wait is announced once, as it starts, with its real length and cause. Full dumps can be read as a stream. Every failure is an `UpstreamError` whose
  * message is one line an operator can read.
  */
 import { type ClientClock, systemClock } from './client-clock.js';
 import { type PacerLimits, PUBLISHED_LIMITS, RequestPacer } from './request-pacer.js';
-import { retryAfterMs, streamBody, UpstreamError } from './upstream-response.js';
+import { type Failed, retryAfterMs, streamBody, UpstreamError } from './upstream-response.js';
 
 import type { Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
 
@@ -145,32 +146,40 @@ export class CatalogueClient {
   ): Promise<T> {
     let failures = 0;
     let rateLimited = 0;
+    // A wait is announced once, as it starts: by the retry or 429 line that caused it, else here.
+    let announced = false;
     for (;;) {
-      const wait = this.pacer.waitBefore(fullDump);
-      if (wait >= 1_000) {
-        const what = fullDump ? 'next full dump allowed' : 'next request allowed';
-        this.emit({ kind: 'waiting', ms: wait, reason: `${what} in ${Math.ceil(wait / 1000)} s (the upstream's limits)` });
-      }
+      const gate = this.pacer.waitBefore(fullDump);
+      if (gate.ms >= 1_000 && !announced) this.emit({ kind: 'waiting', ms: gate.ms, reason: `${path}: ${gate.why}` });
+      announced = false;
       await this.pacer.take(fullDump, this.settings.signal);
       const outcome = await this.attempt(path, fullDump, etag, read);
       if (outcome.kind === 'done') return outcome.value;
       if (outcome.kind === 'rate-limited') {
         rateLimited++;
+        const asked = Math.ceil(outcome.waitMs / 1000);
         if (outcome.waitMs > this.options.maxRetryAfterMs || rateLimited > this.options.maxRateLimited) {
-          throw new UpstreamError(
-            `${path}: the upstream answered 429 (${rateLimited} in a row), asking to wait ${Math.ceil(outcome.waitMs / 1000)} s`,
-          );
+          throw new UpstreamError(`${path}: the upstream answered 429 (${rateLimited} in a row), asking to wait ${asked} s`);
         }
-        this.pacer.holdOff(outcome.waitMs, fullDump);
-        this.emit({ kind: 'waiting', ms: outcome.waitMs, reason: `${path}: the upstream answered 429` });
+        this.pacer.holdOff(outcome.waitMs, fullDump, `the upstream answered 429 and asked to wait ${asked} s`);
+        const wait = this.pacer.waitBefore(fullDump);
+        this.emit({ kind: 'waiting', ms: wait.ms, reason: `${path}: ${wait.why}` });
+        announced = true;
         continue;
       }
       if (!outcome.retryable) throw new UpstreamError(`cannot reach ${this.baseUrl}: ${outcome.reason}`, undefined, true);
+      // An upstream that takes the connection and never answers is not asked again: a second wait as long
+      // would double the time to a failure that is almost always the same (docs/sources.md, "Stalls").
+      if (outcome.unanswered) throw new UpstreamError(`${path}: ${outcome.reason} (the upstream accepts connections but does not answer)`);
       failures++;
       if (failures > this.options.retries) throw new UpstreamError(`${path}: ${outcome.reason} (${failures} attempts)`);
       const backoff = this.options.backoffMs * 2 ** (failures - 1);
-      this.emit({ kind: 'retrying', attempt: failures + 1, ms: backoff, reason: `${path}: ${outcome.reason}` });
-      this.pacer.holdOff(backoff, fullDump);
+      this.pacer.holdOff(backoff, fullDump, `backing off ${Math.ceil(backoff / 1000)} s after a failure`);
+      // The attempt goes when both the backoff and the upstream's limits allow it: one line, the real wait.
+      const wait = this.pacer.waitBefore(fullDump);
+      const later = wait.ms > backoff ? ` (${wait.why})` : '';
+      this.emit({ kind: 'retrying', attempt: failures + 1, ms: wait.ms, reason: `${path}: ${outcome.reason}${later}` });
+      announced = true;
     }
   }
 
@@ -179,9 +188,7 @@ export class CatalogueClient {
     fullDump: boolean,
     etag: string | undefined,
     read: (status: number, headers: Headers, chunks: AsyncIterable<Buffer>) => Promise<T>,
-  ): Promise<
-    { kind: 'done'; value: T } | { kind: 'rate-limited'; waitMs: number } | { kind: 'failed'; reason: string; retryable: boolean }
-  > {
+  ): Promise<{ kind: 'done'; value: T } | { kind: 'rate-limited'; waitMs: number } | Failed> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'dramadex-client' };
     if (this.settings.apiKey) headers['x-api-key'] = this.settings.apiKey;
     if (etag) headers['if-none-match'] = etag;
@@ -196,6 +203,7 @@ export class CatalogueClient {
         onBytes: (bytes) => this.emit({ kind: 'received', bytes }),
       },
       async ({ status, headers: got, chunks }) => {
+        this.pacer.observe(got, fullDump);
         if (status === 200 || status === 304) return { kind: 'done' as const, value: await read(status, got, chunks) };
         const parts: Buffer[] = [];
         for await (const chunk of chunks) parts.push(chunk);

@@ -19,8 +19,11 @@ export class UpstreamError extends Error {
   }
 }
 
-/** A request that did not complete; `retryable` false when trying again cannot help (refused, no such host). */
-export type Failed = { kind: 'failed'; reason: string; retryable: boolean };
+/**
+ * A request that did not complete; `retryable` false when trying again cannot help (refused, no such host);
+ * `unanswered` when the connection was taken but not even the status line came back in time.
+ */
+export type Failed = { kind: 'failed'; reason: string; retryable: boolean; unanswered?: boolean };
 
 export interface ReadOptions {
   clock: ClientClock;
@@ -70,6 +73,7 @@ export async function streamBody<T>(
     });
   };
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+  let answered = false;
   arm();
   try {
     let response: Response;
@@ -78,6 +82,7 @@ export async function streamBody<T>(
     } catch (error) {
       throw new BodyFailure(error);
     }
+    answered = true;
     const body = response.body;
     async function* chunks(): AsyncGenerator<Buffer> {
       if (!body) return;
@@ -97,8 +102,10 @@ export async function streamBody<T>(
     return { kind: 'done', value: await consume({ status: response.status, headers: response.headers, chunks: chunks() }) };
   } catch (error) {
     if (options.signal?.aborted) throw new UpstreamError('stopped');
-    if (stalled)
-      return { kind: 'failed', reason: `the upstream sent nothing for ${Math.round(options.idleTimeoutMs / 1000)} s`, retryable: true };
+    const seconds = Math.round(options.idleTimeoutMs / 1000);
+    if (stalled && !answered)
+      return { kind: 'failed', reason: `no answer: waited ${seconds} s for the response to start`, retryable: true, unanswered: true };
+    if (stalled) return { kind: 'failed', reason: `the upstream sent nothing for ${seconds} s`, retryable: true };
     if (error instanceof BodyTooLarge) throw new UpstreamError(`${url}: the answer is larger than ${sizeText(options.maxBytes)}`);
     if (!(error instanceof BodyFailure)) throw error;
     return describeNetworkError(error.original);

@@ -4,6 +4,7 @@
  * Which variables exist, their types, ranges and defaults are declared in environment.ts.
  */
 
+import { availableParallelism } from 'node:os';
 import type { ProviderId } from '../shared/share-links.js';
 import { ConfigError, type Environment, isSet, readEnvironment } from './environment.js';
 import { canaryLinks, hidingProviders, type ProviderRates, providerRates } from './link-check.js';
@@ -43,6 +44,8 @@ export interface Config {
   logFormat: LogFormat;
   /** Megabytes of ready catalogue responses kept until the next import (RESPONSE_CACHE_MB); 0 turns it off. */
   responseCacheMb: number;
+  /** Search worker threads sharing one index (SEARCH_WORKERS; docs/search.md, "Every core"). */
+  searchWorkers: number;
   wechat: WechatConfig | undefined;
   ranking: RankingConfig;
   /** Where `/metrics` listens (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT=off. */
@@ -164,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     logFormat: vars.LOG_FORMAT,
     responseCacheMb: vars.RESPONSE_CACHE_MB,
+    searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(availableParallelism()),
     wechat: vars.WECHAT_TOKEN
       ? { token: vars.WECHAT_TOKEN, aesKey: vars.WECHAT_AES_KEY, appId: vars.WECHAT_APP_ID, ...wechatChannel(vars) }
       : undefined,
@@ -222,4 +226,12 @@ function connections(vars: Environment, keepAliveSet: boolean): ConnectionsConfi
     );
   }
   return { requestTimeoutSeconds, keepAliveTimeoutSeconds, maxPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS };
+}
+
+/**
+ * Search workers when SEARCH_WORKERS is unset: one per core the process may use, less the one the
+ * catalogue's thread (HTTP, lists, health) needs, and at least one (docs/search.md, "Every core").
+ */
+export function defaultSearchWorkers(cores: number): number {
+  return Math.max(1, cores - 1);
 }

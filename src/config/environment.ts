@@ -67,6 +67,7 @@ export const ENVIRONMENT = Type.Object({
   CORS_ORIGINS: text({ rule: 'a comma-separated list of origins such as https://app.example.com, or *', default: '' }),
   RATE_LIMITS: onOff('on'),
   RESPONSE_CACHE_MB: integer(0, 4096, { rule: 'an integer from 0 to 4096', default: 32 }),
+  SEARCH_WORKERS: optional(integer(1, 64, { rule: 'an integer from 1 to 64' })),
   RANKING_RATE_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 60 }),
   RANKING_FAILED_AUTH_LIMIT: integer(1, 1_000_000, { rule: 'an integer from 1 to 1000000', default: 10 }),
   RANKING_HIT_MAX: integer(1, 100_000, { rule: 'an integer from 1 to 100000', default: 500 }),

@@ -1,12 +1,12 @@
 /**
  * The one place that turns errors into the error envelope: thrown ApiErrors as they are, schema
- * validation failures as 400 naming the parameter, framework client errors as 400/404, anything else
- * as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body; a
+ * validation failures as 400 naming the parameter, framework client errors as 400/404/413/415 in the
+ * reader's language (never the framework's English), anything else as a logged 500. Unknown paths and methods get the 404 envelope, never a framework default body; a
  * browser on the web page's paths gets the same error as an HTML page instead, when the app supplies one.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import type { Language } from '../config/config.js';
-import { ApiError, badRequest, internalError, type Localized, notFound } from './errors.js';
+import { ApiError, badRequest, internalError, type Localized, notFound, payloadTooLarge, unsupportedMediaType } from './errors.js';
 import { responseLanguage } from './language.js';
 
 export interface ErrorHandlingOptions {
@@ -60,10 +60,12 @@ function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiErro
   if (error.validation) {
     const first = error.validation[0];
     const fromPath = first?.instancePath?.replace(/^\//, '').split('/')[0];
-    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    // Ajv names a missing property `missingProperty`, TypeBox's compiler (strict-body.ts) `requiredProperties`.
+    const params = first?.params as { missingProperty?: string; requiredProperties?: string[] } | undefined;
+    const missing = params?.missingProperty ?? params?.requiredProperties?.[0];
     const name = fromPath || missing || error.validationContext || 'request';
     const rule = options.describeParameter?.(name);
-    const problem = validationProblem(first?.keyword, error.validationContext, first?.message);
+    const problem = validationProblem(first?.keyword, error.validationContext, first?.params, first?.message);
     return badRequest({
       zh: `参数 ${name} 无效：${problem.zh}${rule ? `；应为${rule.zh}` : ''}`,
       en: `Parameter ${name} is invalid: ${problem.en}${rule ? `; expected ${rule.en}` : ''}`,
@@ -71,10 +73,32 @@ function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiErro
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return notFound('');
-  if (status >= 400 && status < 500) {
-    return badRequest({ zh: `请求无效：${error.message}`, en: `Invalid request: ${error.message}` });
-  }
+  if (status === 413) return payloadTooLarge();
+  if (status === 415) return unsupportedMediaType();
+  if (status >= 400 && status < 500) return badRequest(FRAMEWORK_REFUSALS[error.code] ?? unreadableRequest(error.code));
   return internalError();
+}
+
+/**
+ * What the framework refuses while reading a body, in both languages: its own messages are English and
+ * would otherwise sit inside a Chinese envelope.
+ */
+const FRAMEWORK_REFUSALS: Record<string, Localized> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    zh: '请求体为空，但 Content-Type 为 application/json',
+    en: 'The request body is empty but its Content-Type is application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    zh: '请求体长度与 Content-Length 不符',
+    en: 'The request body does not match its Content-Length',
+  },
+};
+
+/** Any other refusal of the framework: named by its code, which a maintainer can look up. */
+function unreadableRequest(code: string | undefined): Localized {
+  const named = code ? `（${code}）` : '';
+  return { zh: `无法读取的请求${named}`, en: `The request could not be read${code ? ` (${code})` : ''}` };
 }
 
 /**
@@ -82,8 +106,26 @@ function toApiError(error: FastifyError, options: ErrorHandlingOptions): ApiErro
  * Chinese): a query value that is not a string was given more than once (`page=1&page=2`), a missing
  * property is a missing parameter; anything else is named by the rule that follows the message.
  */
-function validationProblem(keyword: string | undefined, context: string | undefined, message: string | undefined): Localized {
+function validationProblem(
+  keyword: string | undefined,
+  context: string | undefined,
+  params: Record<string, unknown> | undefined,
+  message: string | undefined,
+): Localized {
   if (keyword === 'required') return { zh: '缺少该参数', en: 'it is required' };
   if (keyword === 'type' && context === 'querystring') return { zh: '参数重复', en: 'given more than once' };
+  if (keyword === 'type' && typeof params?.type === 'string') {
+    const type = JSON_TYPE_NAMES[params.type] ?? { zh: params.type, en: params.type };
+    return { zh: `类型错误，应为${type.zh}`, en: `it must be ${type.en}` };
+  }
   return { zh: '格式错误', en: message ?? 'malformed' };
 }
+
+const JSON_TYPE_NAMES: Record<string, Localized> = {
+  string: { zh: '字符串', en: 'a string' },
+  object: { zh: 'JSON 对象', en: 'a JSON object' },
+  integer: { zh: '整数', en: 'an integer' },
+  number: { zh: '数字', en: 'a number' },
+  boolean: { zh: '布尔值', en: 'a boolean' },
+  array: { zh: '数组', en: 'an array' },
+};

@@ -11,6 +11,10 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'RESOURCE_NOT_FOUND'
   | 'REQUEST_TIMEOUT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'URI_TOO_LONG'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'REQUEST_HEADER_FIELDS_TOO_LARGE'
   | 'RATE_LIMIT_EXCEEDED'
   | 'INTERNAL_SERVER_ERROR'
   | 'SERVICE_UNAVAILABLE';
@@ -85,7 +89,52 @@ export function notFound(path: string): ApiError {
     code: 'RESOURCE_NOT_FOUND',
     message: { zh: '资源不存在', en: 'Resource not found' },
     error: { zh: `请求的资源不存在：${path}`, en: `No resource at ${path}` },
-    suggestion: { zh: '请检查请求地址和方法（仅支持 GET）', en: 'Check the URL and method (only GET is served)' },
+    // Not "only GET": POST /api/link-reports exists; the reference lists each path with its method.
+    suggestion: { zh: '请检查请求地址和方法（见 /docs）', en: 'Check the URL and the method (see /docs)' },
+  });
+}
+
+/** 413: a request body past the route's limit (the framework stops reading it). */
+export function payloadTooLarge(): ApiError {
+  return new ApiError({
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: { zh: '请求体过大', en: 'Payload too large' },
+    error: { zh: '请求体超过了该接口允许的大小', en: 'The request body is larger than this endpoint accepts' },
+    suggestion: { zh: '请只发送接口需要的字段', en: 'Send only the fields the endpoint takes' },
+  });
+}
+
+/** 415: a body in a format the endpoint does not read. */
+export function unsupportedMediaType(): ApiError {
+  return new ApiError({
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: { zh: '不支持的请求体格式', en: 'Unsupported media type' },
+    error: { zh: '该接口不接受此 Content-Type 的请求体', en: 'This endpoint does not read a body of this Content-Type' },
+    suggestion: { zh: '请以 application/json 发送', en: 'Send it as application/json' },
+  });
+}
+
+/** 414: the request line is longer than the server reads (Node's header limit, which the request line shares). */
+export function uriTooLong(): ApiError {
+  return new ApiError({
+    status: 414,
+    code: 'URI_TOO_LONG',
+    message: { zh: '请求地址过长', en: 'URI too long' },
+    error: { zh: '请求地址（含查询参数）超过了服务器的长度上限', en: 'The URL, query included, is longer than the server reads' },
+    suggestion: { zh: '请缩短查询参数', en: 'Shorten the query' },
+  });
+}
+
+/** 431: the headers are larger than the server reads. */
+export function headersTooLarge(): ApiError {
+  return new ApiError({
+    status: 431,
+    code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    message: { zh: '请求头过大', en: 'Request header fields too large' },
+    error: { zh: '请求头超过了服务器的大小上限', en: 'The request headers are larger than the server reads' },
+    suggestion: { zh: '请减少请求头', en: 'Send fewer or shorter headers' },
   });
 }
 

@@ -2,14 +2,14 @@
  * Fastify settings both listeners share: the process's logger, trusted proxies, router rules, and
  * what a client that is slow, stuck or speaks broken HTTP gets (docs/limits.md, "Slow or stuck clients, and requests that cannot be read",
  * "undecodable request"): a bounded time to send a whole request, shorter-lived idle keep-alive
- * connections, and a 400/408 in the error envelope, never a framework's own body.
+ * connections, and a 400/408/414/431 in the error envelope, never a framework's own body.
  */
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Config, Language } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
-import { type ApiError, badRequest, requestTimeout } from './errors.js';
+import { type ApiError, badRequest, headersTooLarge, requestTimeout, uriTooLong } from './errors.js';
 import { responseLanguage } from './language.js';
 import { parseQueryString } from './query-string.js';
 import { lazyRequestChildren } from './request-logger.js';
@@ -52,7 +52,7 @@ export function fastifyOptions(config: Config, logger: Logger): FastifyHttpOptio
       const body = JSON.stringify(refusal.body(languageOf(request.headers, config.language)));
       (reply as FastifyReply).code(400).type('application/json; charset=utf-8').send(body);
     },
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+    clientErrorHandler: (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
       if (error.code === 'ECONNRESET' || !socket.writable) return;
       socket.end(rawResponse(clientError(error), config.language));
     },
@@ -65,24 +65,30 @@ function languageOf(headers: { 'accept-language'?: string | string[] | undefined
 }
 
 /** What Node's parser or its deadlines refused, as the envelope's error. */
-function clientError(error: NodeJS.ErrnoException): ApiError {
+function clientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }): ApiError {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimeout();
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return badRequest(
-      { zh: '请求头过大', en: 'The request headers are too large' },
-      { zh: '请减少请求头', en: 'Send fewer or shorter headers' },
-    );
-  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') return requestLineTooLong(error.rawPacket) ? uriTooLong() : headersTooLarge();
   return badRequest({
     zh: '无法解析的 HTTP 请求（地址中的非 ASCII 字符需要 URL 编码）',
     en: 'Unparseable HTTP request (non-ASCII characters in the URL must be percent-encoded)',
   });
 }
 
+/**
+ * Node's parser has one limit for the request line and the headers together (`maxHeaderSize`, 16 KiB), so
+ * an overflow is told apart by what it read (`rawPacket`): a request line that has not ended, or that
+ * took half the limit, is a URL too long (414); otherwise the headers are too large (431).
+ */
+function requestLineTooLong(rawPacket: unknown): boolean {
+  if (!Buffer.isBuffer(rawPacket)) return false;
+  const end = rawPacket.indexOf('\r\n');
+  return end === -1 || end >= maxHeaderSize / 2;
+}
+
 /** A whole HTTP response written straight to a socket (the request never reached Fastify). */
 export function rawResponse(error: ApiError, language: Language): string {
   const body = JSON.stringify(error.body(language));
-  const reason = error.status === 408 ? 'Request Timeout' : error.status === 429 ? 'Too Many Requests' : 'Bad Request';
+  const reason = STATUS_CODES[error.status] ?? 'Bad Request';
   return `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 

@@ -20,7 +20,7 @@ import type { ActiveKey, ApiKeyRegistry } from './api-keys.js';
 import type { BlacklistRecord } from './blacklist-record.js';
 import { FullDumpRule, type Verdict } from './full-dump-rule.js';
 import { LIMIT_DECISIONS, type LimitDecision } from './limit-decisions.js';
-import { ADDRESS_WINDOW_SECONDS, keyTooFast, POLICY, remaining, unknownKey } from './policy.js';
+import { ADDRESS_WINDOW_SECONDS, EXEMPT_REMAINING, keyTooFast, POLICY, remaining, unknownKey } from './policy.js';
 import { ADDRESS_COUNTER } from './stored-keys.js';
 
 export interface LimitRequest {
@@ -32,8 +32,8 @@ export interface LimitRequest {
 
 /**
  * Receives the decision on one request, exactly once: the error to answer with (a 429 or 401 ApiError, or
- * an unexpected failure), or null with the RateLimit-Policy and RateLimit header values (none when the
- * address is exempt). It may be called before `check` returns.
+ * an unexpected failure), or null with the RateLimit-Policy and RateLimit header values (an exempt
+ * address's say its quota is out of reach, policy.ts). It may be called before `check` returns.
  */
 export type Decide = (error: Error | null, policy?: string, rateLimit?: string) => void;
 
@@ -153,7 +153,7 @@ export class Limits {
 
   private exempt(decide: Decide): void {
     this.decisions.exempt.inc();
-    decide(null);
+    decide(null, POLICY.exempt, EXEMPT_REMAINING);
   }
 
   /** Lifts an address's blacklist (and window) on this instance's memory (an operator's `blacklist clear`). */

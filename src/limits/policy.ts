@@ -25,12 +25,22 @@ export const LIMITS_NOTICE = {
   en: `One request per ${ADDRESS_WINDOW_SECONDS} s per address over every /api/ path; ${BLACKLIST_AFTER_VIOLATIONS} refused requests in a row blacklist the address for ${BLACKLIST_SECONDS / 60} minutes; /all once per ${FULL_DUMP_WINDOW_SECONDS} s. Beyond that a 429 with \`retry_after\` (seconds) and a \`Retry-After\` header.`,
 };
 
+/**
+ * What an exempt address is told: a quota no client reaches. A client that paces by these headers (our
+ * `mirror`) then sends at once, where an upstream that says nothing gets the published one-a-minute rule.
+ */
+export const EXEMPT_QUOTA = 1_000_000;
+
 /** Names of the policies in the RateLimit headers (draft-ietf-httpapi-ratelimit-headers). */
 export const POLICY = {
   address: `"per-address";q=1;w=${ADDRESS_WINDOW_SECONDS}`,
   fullDump: `"full-dump";q=1;w=${FULL_DUMP_WINDOW_SECONDS}`,
   apiKey: (rate: number) => `"api-key";q=${rate};w=1`,
+  exempt: `"exempt";q=${EXEMPT_QUOTA};w=1`,
 };
+
+/** The RateLimit value of every exempt answer: the whole quota left. */
+export const EXEMPT_REMAINING = `"exempt";r=${EXEMPT_QUOTA};t=1`;
 
 /** One `RateLimit` list member: what is left of a policy's quota and when it resets (whole seconds). */
 export function remaining(policy: 'per-address' | 'full-dump' | 'api-key' | 'web', left: number, msBeforeReset: number): string {

@@ -14,6 +14,7 @@ import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { ApiError, badRequest, rateLimited } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
 import { operationDocs } from '../http/operation-docs.js';
+import { strictBodyValidator } from '../http/strict-body.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { VERDICTS } from './link-checker.js';
@@ -107,26 +108,30 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
     body: Type.Object({ source_link: Type.String({ description: 'the link a person found broken' }) }, { additionalProperties: true }),
     response: { 202: SuccessEnvelope(Type.Object({ source_link: Type.String() })), ...errorResponses },
   };
-  app.post('/api/link-reports', { schema: reportSchema, bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const language = responseLanguage(request.headers['accept-language'], config.language);
-    const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
-    const link = linkOf(request.body.source_link);
-    try {
-      await reports.consume(addressGroup(request.ip));
-    } catch (refusal) {
-      if (!isRefusal(refusal)) throw refusal;
-      throw rateLimited({
-        retryAfterSeconds: refusal.msBeforeNext / 1000,
-        message: { zh: '报告过于频繁', en: 'Too many reports' },
-        error: { zh: `每个地址每小时最多报告 ${REPORTS_PER_HOUR} 次`, en: `At most ${REPORTS_PER_HOUR} reports an hour per address` },
-        detail: { zh: '感谢报告，请稍后再试', en: 'Thank you; please try again later' },
+  app.post(
+    '/api/link-reports',
+    { schema: reportSchema, bodyLimit: BODY_LIMIT, validatorCompiler: strictBodyValidator },
+    async (request, reply) => {
+      const language = responseLanguage(request.headers['accept-language'], config.language);
+      const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
+      const link = linkOf(request.body.source_link);
+      try {
+        await reports.consume(addressGroup(request.ip));
+      } catch (refusal) {
+        if (!isRefusal(refusal)) throw refusal;
+        throw rateLimited({
+          retryAfterSeconds: refusal.msBeforeNext / 1000,
+          message: { zh: '报告过于频繁', en: 'Too many reports' },
+          error: { zh: `每个地址每小时最多报告 ${REPORTS_PER_HOUR} 次`, en: `At most ${REPORTS_PER_HOUR} reports an hour per address` },
+          detail: { zh: '感谢报告，请稍后再试', en: 'Thank you; please try again later' },
+        });
+      }
+      if (!(await links.report(link))) throw linkNotHeld(link);
+      reply.code(202);
+      if (fromForm) return reply.type('text/html; charset=utf-8').send(reportPage(language) as never);
+      return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
+        source_link: link,
       });
-    }
-    if (!(await links.report(link))) throw linkNotHeld(link);
-    reply.code(202);
-    if (fromForm) return reply.type('text/html; charset=utf-8').send(reportPage(language) as never);
-    return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
-      source_link: link,
-    });
-  });
+    },
+  );
 };

@@ -9,10 +9,10 @@
  */
 
 import { PostingBuilder } from './index/posting-builder.js';
-import type { PostingIndex } from './index/posting-index.js';
+import { type PinyinParts, PostingIndex, type PostingParts } from './index/posting-index.js';
 import { ListPool, RankBitset } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
-import { type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
+import { type ColumnParts, type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
 import { emptyUnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
@@ -35,6 +35,12 @@ import type { IndexedTitles } from './search-engine.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
 export const TERM_CACHE_MIN = 256;
+
+/** A build as arrays in shared memory (shared-arrays.ts): what the building worker posts to the others. */
+export interface BuildParts {
+  columns: ColumnParts;
+  postings: PostingParts;
+}
 
 export class BuiltIndex {
   /** The lists, columns and buffers every search reads and reuses (rank/search-context.ts). */
@@ -93,6 +99,27 @@ export class BuiltIndex {
     const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8, prepared?.pairs);
     const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units, prepared);
     return new BuiltIndex(columns, builder.finish(), termCacheMin);
+  }
+
+  /** The build's arrays, in shared memory: posted to other search workers, which read them in place. */
+  get parts(): BuildParts {
+    return { columns: this.columns.parts, postings: this.postings.parts };
+  }
+
+  /** A build over the parts another worker's build posted (search-worker.ts): its own buffers, no array copied. */
+  static fromParts(parts: BuildParts, termCacheMin = TERM_CACHE_MIN): BuiltIndex {
+    return new BuiltIndex(RankColumns.fromParts(parts.columns), new PostingIndex(parts.postings), termCacheMin);
+  }
+
+  /** The pinyin-pair lists once attached, to post to the other workers. */
+  get pinyinParts(): PinyinParts | undefined {
+    return this.postings.pinyinParts;
+  }
+
+  /** Takes the pinyin-pair lists another worker built for this build; any built here are dropped. */
+  attachPinyinParts(parts: PinyinParts): void {
+    this.postings.attachPairParts(parts);
+    this.pinyinPairs = undefined;
   }
 
   /** How a search for `query` among titles of the type (-1: any) runs over this build (rank/query-plan.ts). */

@@ -7,7 +7,8 @@
  * straight from the view. Same answers as the reference scan (test/search/support/reference-search.ts), without reading every title.
  */
 import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../shared/content-types.js';
-import { BuiltIndex, TERM_CACHE_MIN } from './built-index.js';
+import { type BuildParts, BuiltIndex, TERM_CACHE_MIN } from './built-index.js';
+import type { PinyinParts } from './index/posting-index.js';
 import { PreparedTitles } from './index/prepared-titles.js';
 import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
@@ -45,21 +46,27 @@ export class IndexedSearch implements SearchEngine {
   /** Reused for every tier check, so checking a candidate allocates nothing. */
   private readonly scratch: UnitTitle;
   private buildCount = 0;
+  /** Never builds: takes each build another worker made (`adopt`) and stages the delta in between. */
+  private readonly follows: boolean;
 
   /**
    * `cachedResults`: how many recent full answers to keep (0 turns the cache off, for measurements);
    * `deltaLimit`: the delta size below which `prepare()` never rebuilds (tests lower it);
-   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (rank/term-cache.ts; tests lower it).
+   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (rank/term-cache.ts; tests lower it);
+   * `follows`: the engine of a search worker that never builds, only adopts the builder's builds (worker/search-pool.ts).
    */
   constructor({
     cachedResults = 16,
     deltaLimit = DELTA_MIN,
     termCacheMin = TERM_CACHE_MIN,
-  }: { cachedResults?: number; deltaLimit?: number; termCacheMin?: number } = {}) {
+    follows = false,
+  }: { cachedResults?: number; deltaLimit?: number; termCacheMin?: number; follows?: boolean } = {}) {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
     this.termCacheMin = termCacheMin;
     this.scratch = emptyUnitTitle();
+    this.follows = follows;
+    if (follows) this.prepared = undefined;
   }
 
   /** Notes the slots' new titles; they are folded by the next build, or staged as the delta when a search comes first. */
@@ -94,8 +101,42 @@ export class IndexedSearch implements SearchEngine {
     this.sync(view);
     // A removed row costs a search only a skipped candidate, a delta title a full check: weigh them so.
     const outdated = this.titles.size + this.removedSinceBuild / REMOVED_WEIGHT;
-    if (!this.built || outdated > Math.max(this.deltaLimit, view.count * DELTA_SHARE)) this.rebuild(view);
+    if (!this.follows && (!this.built || outdated > Math.max(this.deltaLimit, view.count * DELTA_SHARE))) this.rebuild(view);
     else this.stagePending(view);
+  }
+
+  /**
+   * Takes a build another worker made over the view's current order (its arrays in shared memory, read in
+   * place), as `prepare` would have built it. Titles the build lacks stay in the delta, and so do the
+   * rows other workers marked outdated before this one took it (a worker started after them).
+   */
+  adopt(view: IndexedTitles, parts: BuildParts): void {
+    this.sync(view);
+    this.buildCount++;
+    this.built = BuiltIndex.fromParts(parts, this.termCacheMin);
+    this.prepared = undefined;
+    this.removedSinceBuild = 0;
+    this.titles.settle(this.built.columns, view);
+    const stale = this.built.columns.staleSlots();
+    if (stale.length > 0) this.titles.note(view, stale);
+    this.stagePending(view);
+    this.visibleDelta = undefined;
+    this.cache.clear();
+  }
+
+  /** The current build's arrays, to post to other workers (undefined before the first build). */
+  get builtParts(): BuildParts | undefined {
+    return this.built?.parts;
+  }
+
+  /** The current build's pinyin-pair lists once made here or taken, to post to other workers. */
+  get pinyinParts(): PinyinParts | undefined {
+    return this.built?.pinyinParts;
+  }
+
+  /** Takes the pinyin-pair lists another worker made for the current build. */
+  attachPinyinParts(parts: PinyinParts): void {
+    this.built?.attachPinyinParts(parts);
   }
 
   /**
@@ -120,7 +161,7 @@ export class IndexedSearch implements SearchEngine {
   private answer(view: IndexedTitles, keyword: string, type: ContentType | undefined): Answer {
     this.sync(view);
     // Without prepare(), build on first use, but only once the view has ordered every title it holds.
-    if (!this.built && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
+    if (!this.built && !this.follows && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
     this.stagePending(view);
     const key = `${type ?? ''}\u0000${keyword}`;
     const cached = this.cache.get(key);

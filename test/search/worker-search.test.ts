@@ -84,12 +84,13 @@ describe('searches on the worker thread', () => {
     engine.index(view, view.apply(toStored(rows(1, TITLES, 1))));
     view.reorder();
     await engine.prepare(view);
-    // Reaching into the engine is the only way to make its thread stop as a crash would.
-    const worker = (engine as unknown as { worker: Worker }).worker;
+    // Reaching into the pool's thread is the only way to make its worker stop as a crash would.
+    const thread = (engine as unknown as { threads: Array<{ worker: Worker }> }).threads[0] as { worker: Worker };
+    const worker = thread.worker;
     const exited = once(worker, 'exit');
     await worker.terminate();
     await exited;
-    assert.notEqual((engine as unknown as { worker: Worker }).worker, worker);
+    assert.notEqual(thread.worker, worker);
     await sameAsReference(view, engine);
   });
 });

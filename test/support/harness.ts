@@ -33,7 +33,7 @@ export interface TestContext {
 export async function createTestContext(
   store: StoreKind,
   env: Record<string, string> = {},
-  options: { log?: Logger } = {},
+  options: { log?: Logger; searchWorkerUrl?: URL } = {},
 ): Promise<TestContext> {
   const { url, drop } = await createTestDatabase(store);
   // Limits are off unless a test asks for them (RATE_LIMITS: 'on'): other suites call endpoints rapidly from one address.

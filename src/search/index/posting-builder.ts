@@ -3,9 +3,10 @@
  * rank-columns.ts copies each title, the pinyin keys later in a pass of their own (built-index.ts builds
  * them for the first pinyin search). A list's size is not known until the end, so each key writes its varint gaps
  * into chunks of one growing arena, each chunk twice the size of the key's previous one (up to 8 KB)
- * and linked to it; a varint never straddles two chunks. The arena then is the index's storage as it is
- * (about 11% slack at a million titles): copying it into one array per list cost a 20 MB allocation,
- * which at that size set off a full garbage collection of the catalogue's heap. The earlier build walked
+ * and linked to it; a varint never straddles two chunks. The arena's used part then is the index's
+ * storage as it is, copied once into shared memory for every search worker (shared-arrays.ts): copying
+ * it into one array per list cost a 20 MB allocation, which at that size set off a full garbage
+ * collection of the heap. The earlier build walked
  * all titles twice (sizes first, then lists) and extracted every title's keys twice.
  */
 
@@ -14,6 +15,7 @@ import { KEY_COUNT } from '../tokens/key-space.js';
 import { maxKeys, titleKeys } from '../tokens/title-keys.js';
 import { TitleScan } from '../tokens/title-scan.js';
 import { PostingIndex } from './posting-index.js';
+import { shared } from './shared-arrays.js';
 import { UnitPairs } from './unit-pairs.js';
 
 const FIRST_CHUNK = 16;
@@ -134,21 +136,19 @@ export class PostingBuilder implements KeySink {
       if (last >= 0) this.chunkEnd[last] = this.state[key * 4] as number;
     }
     const chunks = this.chunks;
-    // A guess far above the need (or an arena doubled near the end) would keep up to half of it unused
-    // for the life of the build: beyond an eighth of slack, keep only the used part. `transfer` frees the
-    // old memory at once; a copy would hold it until the next full collection, as the server's memory
-    // right after start-up shows.
-    const arena = this.arena.length - this.top > this.top / 8 ? new Uint8Array(this.arena.buffer.transfer(this.top)) : this.arena;
-    return new PostingIndex(
-      arena,
-      this.top,
-      counts,
-      this.firstChunk.slice(0, keys),
-      this.chunkStart.slice(0, chunks),
-      this.chunkEnd.slice(0, chunks),
-      this.chunkNext.slice(0, chunks),
-      this.pairs,
-    );
+    // The finished arrays go to shared memory, the arena's used part only (the guess's slack is left
+    // behind), so every search worker reads one copy (shared-arrays.ts). The builder's own arrays are
+    // garbage then; the search worker collects them right after the build.
+    return new PostingIndex({
+      data: shared(this.arena.subarray(0, this.top)),
+      used: this.top,
+      counts: shared(counts),
+      firstChunk: shared(this.firstChunk.subarray(0, keys)),
+      chunkStart: shared(this.chunkStart.subarray(0, chunks)),
+      chunkEnd: shared(this.chunkEnd.subarray(0, chunks)),
+      chunkNext: shared(this.chunkNext.subarray(0, chunks)),
+      unitPairs: this.pairs.parts(),
+    });
   }
 
   /** Starts a new chunk for the key, whose current one ends at `end`; returns its start. */

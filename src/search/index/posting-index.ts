@@ -9,7 +9,7 @@
 import { initialsOf, readingsOf } from '../query/pinyin.js';
 import { foundKey, INITIALS_PAIR_BASE, isPinyinKey, NO_KEY, type NumberedKeys } from '../tokens/key-space.js';
 import type { ListPool, RankBitset } from './posting-lists.js';
-import type { UnitPairs } from './unit-pairs.js';
+import { type UnitPairParts, UnitPairs } from './unit-pairs.js';
 
 /** The key space's names a list's reader needs (tokens/key-space.ts lays it out). */
 export { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY } from '../tokens/key-space.js';
@@ -22,6 +22,24 @@ export interface PinyinLists {
   leads: Uint32Array;
 }
 
+/** A posting index's arrays as PostingBuilder finishes them, in shared memory. */
+export interface PostingParts {
+  data: Uint8Array;
+  used: number;
+  counts: Int32Array;
+  firstChunk: Int32Array;
+  chunkStart: Int32Array;
+  chunkEnd: Int32Array;
+  chunkNext: Int32Array;
+  unitPairs?: UnitPairParts | undefined;
+}
+
+/** The pinyin-pair lists and leads as parts, posted from the worker that built them to the others. */
+export interface PinyinParts {
+  lists: PostingParts;
+  leads: Uint32Array;
+}
+
 export class PostingIndex implements NumberedKeys {
   private syllableChars: Map<string, number[]> | undefined;
   private initialChars: number[][] | undefined;
@@ -29,22 +47,44 @@ export class PostingIndex implements NumberedKeys {
   private pairs: PostingIndex | undefined;
   private pinyinLeads: Uint32Array = new Uint32Array(0);
 
-  /** Built by PostingBuilder: each key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1). */
-  constructor(
-    private readonly data: Uint8Array,
-    /** Bytes of `data` in use (the rest is room the build did not need, never written). */
-    private readonly used: number,
-    /** Postings per key. */
-    private readonly counts: Int32Array,
-    /** Per key: its first chunk, -1 for an empty list. */
-    private readonly firstChunk: Int32Array,
-    /** Per chunk: where its data starts and ends in `data`, and the next chunk of the same list (-1: none). */
-    private readonly chunkStart: Int32Array,
-    private readonly chunkEnd: Int32Array,
-    private readonly chunkNext: Int32Array,
-    /** The unit pairs numbered by the build (none for the pinyin-pair lists). */
-    private readonly unitPairs?: UnitPairs,
-  ) {}
+  private readonly data: Uint8Array;
+  /** Bytes of `data` in use. */
+  private readonly used: number;
+  /** Postings per key. */
+  private readonly counts: Int32Array;
+  /** Per key: its first chunk, -1 for an empty list. */
+  private readonly firstChunk: Int32Array;
+  /** Per chunk: where its data starts and ends in `data`, and the next chunk of the same list (-1: none). */
+  private readonly chunkStart: Int32Array;
+  private readonly chunkEnd: Int32Array;
+  private readonly chunkNext: Int32Array;
+  /** The unit pairs numbered by the build (none for the pinyin-pair lists). */
+  private readonly unitPairs: UnitPairs | undefined;
+
+  /**
+   * Built by PostingBuilder, or over the parts another worker's build posted (search-worker.ts): each
+   * key's list is a chain of chunks of `data`, varint gaps to the previous rank (the first counted from -1).
+   */
+  constructor(private readonly own: PostingParts) {
+    this.data = own.data;
+    this.used = own.used;
+    this.counts = own.counts;
+    this.firstChunk = own.firstChunk;
+    this.chunkStart = own.chunkStart;
+    this.chunkEnd = own.chunkEnd;
+    this.chunkNext = own.chunkNext;
+    this.unitPairs = own.unitPairs ? UnitPairs.fromParts(own.unitPairs) : undefined;
+  }
+
+  /** The arrays it reads (shared memory: posting them to a worker passes them, not copies). */
+  get parts(): PostingParts {
+    return this.own;
+  }
+
+  /** The pinyin-pair lists and leads when attached, to post to other workers. */
+  get pinyinParts(): PinyinParts | undefined {
+    return this.pairs ? { lists: this.pairs.parts, leads: this.pinyinLeads } : undefined;
+  }
 
   /** The key of the pair `first`, `second` (two units, or a unit mark's kind and unit), or NO_KEY when no title holds it. */
   unitPairKey(first: number, second: number): number {
@@ -82,6 +122,11 @@ export class PostingIndex implements NumberedKeys {
   attachPairs({ lists, leads }: PinyinLists): void {
     this.pairs = lists;
     this.pinyinLeads = leads;
+  }
+
+  /** Takes the pinyin-pair lists another worker built for this build (replacing any built here). */
+  attachPairParts({ lists, leads }: PinyinParts): void {
+    this.attachPairs({ lists: new PostingIndex(lists), leads });
   }
 
   /** Per rank: the title's first two undecorated units, as first << 16 | second (built with the pinyin-pair lists). */

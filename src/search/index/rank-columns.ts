@@ -13,7 +13,17 @@ import { PostingBuilder } from './posting-builder.js';
 import type { PinyinLists } from './posting-index.js';
 import type { PreparedTitles } from './prepared-titles.js';
 import { RegionWriter } from './region-writer.js';
+import { shared, sharedInt32, sharedUint8 } from './shared-arrays.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, titleChecks, writeRow } from './title-rows.js';
+
+/** A build's columns as arrays, in shared memory: what one worker's build posts to the others. */
+export interface ColumnParts {
+  order: Int32Array;
+  rows: Int32Array;
+  units: Uint16Array;
+  rankOfSlot: Int32Array;
+  types: Uint8Array;
+}
 
 export class RankColumns {
   /** A build holding no title. */
@@ -52,8 +62,9 @@ export class RankColumns {
     prepared?: PreparedTitles,
   ): RankColumns {
     const size = order.length;
-    const rows = new Int32Array(size * ROW + ROW);
-    const types = new Uint8Array(size);
+    // Every array of a finished build is in shared memory, read by every search worker (shared-arrays.ts).
+    const rows = sharedInt32(size * ROW + ROW);
+    const types = sharedUint8(size);
     const writer = new RegionWriter(capacity);
     const old = previous ?? RankColumns.EMPTY;
     for (let block = 0; block < size; block += BLOCK) {
@@ -86,7 +97,17 @@ export class RankColumns {
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;
-    return new RankColumns(order, rows, writer.units, rankOfSlot, types);
+    return new RankColumns(shared(order), rows, shared(writer.units.subarray(0, writer.at)), shared(rankOfSlot), types);
+  }
+
+  /** Columns over the parts another worker's build posted (search-worker.ts); no array is copied. */
+  static fromParts({ order, rows, units, rankOfSlot, types }: ColumnParts): RankColumns {
+    return new RankColumns(order, rows, units, rankOfSlot, types);
+  }
+
+  get parts(): ColumnParts {
+    const { order, rows, units, rankOfSlot, types } = this;
+    return { order, rows, units, rankOfSlot, types };
   }
 
   /**
@@ -122,16 +143,51 @@ export class RankColumns {
     return this.rows.byteLength + this.usedUnits * 2 + this.rankOfSlot.byteLength + this.types.byteLength;
   }
 
-  /** Rows marked outdated since the build. */
-  staleRows = 0;
+  /**
+   * Ranks this worker marked outdated since the build. Counted here, not from the rows: the rows are
+   * shared, and another worker may have set a row's STALE bit first (the pool posts a change to every
+   * worker only once no search is under way, so no search sees a bit its own worker has not set yet;
+   * docs/search.md, "Every core").
+   */
+  private readonly staleRanks = new Set<number>();
+
+  /** Rows marked outdated since the build, as this worker knows them. */
+  get staleRows(): number {
+    return this.staleRanks.size;
+  }
 
   /** Marks a slot's row outdated (it was indexed again); false when the slot is not in this build. */
   markStale(slot: number): boolean {
     const rank = slot < this.rankOfSlot.length ? (this.rankOfSlot[slot] as number) : -1;
     if (rank < 0) return false;
-    if (((this.rows[rank * ROW + ROW_FACTS] as number) & STALE) === 0) this.staleRows++;
-    this.rows[rank * ROW + ROW_FACTS] = (this.rows[rank * ROW + ROW_FACTS] as number) | STALE;
+    this.staleRanks.add(rank);
+    // Every worker sets the same bit of an otherwise unchanging int: the atomic OR keeps the write whole.
+    Atomics.or(this.rows, rank * ROW + ROW_FACTS, STALE);
     return true;
+  }
+
+  /**
+   * The slots below `slotCount` whose titles a worker adopting this build must be given: those the build
+   * lacks, and those whose rows are marked outdated. Every other title is in the build's texts.
+   */
+  static slotsNotBuilt({ rows, rankOfSlot }: ColumnParts, slotCount: number): Int32Array {
+    const slots: number[] = [];
+    for (let slot = 0; slot < slotCount; slot++) {
+      const rank = slot < rankOfSlot.length ? (rankOfSlot[slot] as number) : -1;
+      if (rank < 0 || ((rows[rank * ROW + ROW_FACTS] as number) & STALE) !== 0) slots.push(slot);
+    }
+    return Int32Array.from(slots);
+  }
+
+  /** The slots of rows other workers marked outdated before this one took the build (a worker started later). */
+  staleSlots(): number[] {
+    const slots: number[] = [];
+    for (let rank = 0; rank < this.size; rank++) {
+      if (((this.rows[rank * ROW + ROW_FACTS] as number) & STALE) === 0) continue;
+      this.staleRanks.add(rank);
+      slots.push(this.order[rank] as number);
+    }
+    return slots;
   }
 }
 
@@ -196,6 +252,6 @@ export class PinyinPairsBuild {
   /** The lists and leads, the ranks not added yet added now. */
   finish(): PinyinLists {
     this.step(this.columns.size);
-    return { lists: this.builder.finish(), leads: this.leads };
+    return { lists: this.builder.finish(), leads: shared(this.leads) };
   }
 }

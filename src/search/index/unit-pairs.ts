@@ -7,13 +7,45 @@
  * decoration) to dense numbers from 0.
  */
 import type { PairNumbers } from '../tokens/key-space.js';
+import { shared } from './shared-arrays.js';
+
+/** The tables' arrays once numbering is done (a finished build's, in shared memory). */
+export interface UnitPairParts {
+  pairs: KeyTableParts;
+  marks: KeyTableParts;
+  size: number;
+}
+
+interface KeyTableParts {
+  keys: Uint32Array;
+  numbers: Int32Array;
+  bits: number;
+  size: number;
+}
 
 export class UnitPairs implements PairNumbers {
-  private readonly pairs = new KeyTable();
+  private readonly pairs: KeyTable;
   /** Marks on pairs: kind << 28 | pair number. */
-  private readonly marks = new KeyTable();
+  private readonly marks: KeyTable;
   /** Pairs and marks numbered so far (one numbering: the index gives each its list). */
   size = 0;
+
+  constructor(pairs = new KeyTable(), marks = new KeyTable()) {
+    this.pairs = pairs;
+    this.marks = marks;
+  }
+
+  /** Tables over a finished numbering's parts (another worker's build), to look pairs up, never to number more. */
+  static fromParts(parts: UnitPairParts): UnitPairs {
+    const pairs = new UnitPairs(KeyTable.fromParts(parts.pairs), KeyTable.fromParts(parts.marks));
+    pairs.size = parts.size;
+    return pairs;
+  }
+
+  /** The finished numbering's tables, copied to shared memory once (a build finishing, posting-builder.ts). */
+  parts(): UnitPairParts {
+    return { pairs: this.pairs.parts(), marks: this.marks.parts(), size: this.size };
+  }
 
   /** The pair's number, -1 when no title holds it. */
   find(first: number, second: number): number {
@@ -50,10 +82,26 @@ export class UnitPairs implements PairNumbers {
 
 /** An open-addressing table of non-zero 32-bit keys to dense numbers. */
 class KeyTable {
-  private keys = new Uint32Array(1 << 12);
-  private numbers = new Int32Array(1 << 12);
+  private keys: Uint32Array = new Uint32Array(1 << 12);
+  private numbers: Int32Array = new Int32Array(1 << 12);
   private bits = 12;
   private size = 0;
+
+  static fromParts({ keys, numbers, bits, size }: KeyTableParts): KeyTable {
+    const table = new KeyTable();
+    table.keys = keys;
+    table.numbers = numbers;
+    table.bits = bits;
+    table.size = size;
+    return table;
+  }
+
+  /** Its arrays in shared memory; from then on it is read only, here and in every worker. */
+  parts(): KeyTableParts {
+    this.keys = shared(this.keys);
+    this.numbers = shared(this.numbers);
+    return { keys: this.keys, numbers: this.numbers, bits: this.bits, size: this.size };
+  }
 
   find(key: number): number {
     const mask = this.keys.length - 1;

@@ -1,31 +1,48 @@
 /**
- * The catalogue's search engine when searches run on a worker thread (search-worker.ts): it forwards
- * every indexed batch and every new order, and sends each new search there, so the event loop only
- * parses and serialises (docs/search.md, "Off the event loop"). Only the page asked for comes back (the
- * worker keeps the recent full answers), so this thread never holds a million-slot answer. Concurrent
- * requests for one page each make their own trip: after the first, the worker's result cache answers in
- * microseconds (docs/architecture.md, "Caches"). If the worker dies, its error is logged with what it
- * was doing, the searches it was running fail, and a new one is fed the whole view again after a backoff
- * (restart-backoff.ts); searches asked meanwhile wait for it. After too many failures in a row it gives
- * up loudly: an error log, a metric, a failing health probe, and every search fails at once.
+ * The catalogue's search engine when searches run on a pool of worker threads (search-worker.ts,
+ * SEARCH_WORKERS of them) that share one index in shared memory (docs/search.md, "Every core"). The first
+ * worker builds; its builds and pinyin lists come back as shared arrays and every other worker adopts
+ * them in place. Changes (each batch's titles, removals, each new order) and searches leave in one queue,
+ * in the order they were asked:
+ * - a search goes to the running worker with the fewest requests under way (taking turns on a tie), once
+ *   every change before it has been posted;
+ * - a change is posted to every worker once every search before it has been answered, so no search ever
+ *   runs while another worker applies a change it has not (their stale marks are shared, rank-columns.ts),
+ *   and each worker clears its result cache on it (docs/architecture.md, "Caches");
+ * - an order goes to the building worker first; the other workers get it, with the build when there is
+ *   one, before any later search, so a rebuild swaps the whole index for every worker at once.
+ * A Latin keyword goes to the building worker until its pinyin lists are shared, so no other worker makes
+ * a copy of its own. A piscina pool does not fit: its tasks go to whichever worker is free, but every
+ * change must reach every worker, in order with the searches, and only one worker builds.
+ * Only the page asked for comes back, so this thread never holds a million-slot answer. A worker that
+ * dies is restarted (search-thread.ts): the building one is fed the whole view again and rebuilds;
+ * another, once the builder has applied every change before its turn in the queue, adopts the latest
+ * build and is given only the titles that build lacks or has marked outdated. After too many failures
+ * in a row the pool gives up loudly: an error log, a metric, a failing health probe, and every search
+ * fails at once.
  */
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { noTallies, type Tally } from '../../observability/instruments.js';
 import { createLogger, type Logger } from '../../observability/logger.js';
-import { CONTENT_TYPES, type ContentType, TYPE_CODE } from '../../shared/content-types.js';
+import { type ContentType, TYPE_CODE } from '../../shared/content-types.js';
 import type { HealthProbe } from '../../shared/health-probe.js';
+import { RankColumns } from '../index/rank-columns.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
-import { type BackoffPolicy, DEFAULT_BACKOFF, RestartBackoff } from './restart-backoff.js';
-import type { FromWorker, ToWorker } from './search-messages.js';
+import { type BackoffPolicy, DEFAULT_BACKOFF } from './restart-backoff.js';
+import type { FindMessage, OrderMessage, SharedBuild, SharedPinyin, ToWorker } from './search-messages.js';
+import { type Reply, SearchThread } from './search-thread.js';
+import { everyTitle, orderMessage, titlesMessage } from './view-messages.js';
 import { SEARCH_WORKER_EVENTS, type SearchWorkerEvent } from './worker-events.js';
 
-interface Pending {
-  message: ToWorker;
-  resolve: (answer: AnswerPage) => void;
-  reject: (error: Error) => void;
-}
+type Queued =
+  | { kind: 'change'; message: ToWorker }
+  | { kind: 'seed'; index: number }
+  | { kind: 'order'; message: OrderMessage; resolve: () => void; reject: (error: Error) => void }
+  | { kind: 'find'; message: FindMessage; resolve: (page: AnswerPage) => void; reject: (error: Error) => void };
 
 export interface WorkerSearchOptions {
+  /** Search worker threads (SEARCH_WORKERS); 1 by default. */
+  workers?: number;
   log?: Logger;
   tallies?: Record<SearchWorkerEvent, Tally>;
   backoff?: BackoffPolicy;
@@ -34,55 +51,77 @@ export interface WorkerSearchOptions {
 }
 
 const WORKER_URL = new URL('./search-worker.js', import.meta.url);
-/** Titles per message when the whole view is sent again (a batch of an ordinary load is sent as it is). */
-const RESEND_BATCH = 50_000;
+/** A keyword that may be read as pinyin (query/search-query.ts reads only Latin letters so). */
+const LATIN = /[a-z]/i;
 
 export class WorkerSearch implements SearchEngine {
-  private worker: Worker | undefined;
-  /** `waiting`: the worker died and the next one starts after the backoff; `failed`: restarts used up. */
-  private state: 'running' | 'waiting' | 'failed' | 'closed' = 'running';
-  private restartTimer: NodeJS.Timeout | undefined;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  private readonly threads: SearchThread[];
+  /** Per worker: it holds the view and a build (the building worker: always while it runs). */
+  private readonly seeded: boolean[];
+  private readonly queue: Queued[] = [];
+  private searchesUnderWay = 0;
+  /** An order or a seed waits for the building worker: nothing else leaves the queue meanwhile. */
+  private builderUnderWay = false;
+  private state: 'open' | 'failed' | 'closed' = 'open';
   private view: IndexedTitles | undefined;
+  /** The building worker's latest build, the last order the others got, and the build's pinyin lists once shared. */
+  private latestBuild: SharedBuild | undefined;
+  private followersOrder: OrderMessage | undefined;
+  private latestPinyin: SharedPinyin | undefined;
+  private turn = 0;
   private readonly log: Logger;
-  private readonly tallies: Record<SearchWorkerEvent, Tally>;
-  private readonly backoff: RestartBackoff;
-  private readonly workerUrl: URL;
+  /** Searches answered by each worker (a restarted one goes on counting), for tests and the bench. */
+  readonly answered: number[];
 
   constructor(options: WorkerSearchOptions = {}) {
     this.log = options.log ?? createLogger('silent');
-    this.tallies = options.tallies ?? noTallies(SEARCH_WORKER_EVENTS);
-    this.backoff = new RestartBackoff(options.backoff ?? DEFAULT_BACKOFF);
-    this.workerUrl = options.workerUrl ?? WORKER_URL;
-    this.worker = this.spawn();
+    const tallies = options.tallies ?? noTallies(SEARCH_WORKER_EVENTS);
+    const count = Math.max(1, options.workers ?? 1);
+    this.seeded = Array.from({ length: count }, (_, index) => index === 0);
+    this.answered = new Array<number>(count).fill(0);
+    this.threads = Array.from(
+      { length: count },
+      (_, index) =>
+        new SearchThread({
+          workerUrl: options.workerUrl ?? WORKER_URL,
+          follows: index > 0,
+          log: this.log,
+          tallies,
+          backoff: options.backoff ?? DEFAULT_BACKOFF,
+          onStart: (thread) => this.started(thread),
+          onStop: (thread, gaveUp) => this.stopped(thread, gaveUp),
+          onPinyin: (pinyin) => this.pinyinMade(pinyin),
+        }),
+    );
+    this.log.debug({ workers: count, script: fileURLToPath(options.workerUrl ?? WORKER_URL) }, 'search workers started');
   }
 
-  /** `search` in /api/health: fails once the worker has given up. */
+  /** `search` in /api/health: fails once the pool has given up. */
   healthProbe(): HealthProbe {
     return {
       name: 'search',
       check: async () => {
-        if (this.state === 'failed')
-          throw new Error(`the search worker failed ${this.backoff.attempts + 1} times in a row and was given up`);
+        if (this.state !== 'failed') return;
+        const attempts = Math.max(...this.threads.map((thread) => thread.attempts));
+        throw new Error(`the search worker failed ${attempts + 1} times in a row and was given up`);
       },
     };
   }
 
   index(view: IndexedTitles, slots: ArrayLike<number>): void {
     this.view = view;
-    this.post(titlesMessage(view, slots));
+    this.enqueue({ kind: 'change', message: titlesMessage(view, slots) });
   }
 
   remove(view: IndexedTitles, slots: ArrayLike<number>): void {
     this.view = view;
-    this.post({ kind: 'remove', slots: Int32Array.from(slots) });
+    this.enqueue({ kind: 'change', message: { kind: 'remove', slots: Int32Array.from(slots) } });
   }
 
-  /** Sends the view's new order; resolves once the worker has (re)built its index over it. */
+  /** Sends the view's new order; resolves once every worker will answer over it (built or adopted). */
   prepare(view: IndexedTitles): Promise<void> {
     this.view = view;
-    return this.request(orderMessage(view, 0)).then(() => undefined);
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'order', message: orderMessage(view, 0), resolve, reject }));
   }
 
   /** Every matching slot (for a day filter, which needs them all; pages go through `findPage`). */
@@ -94,126 +133,171 @@ export class WorkerSearch implements SearchEngine {
     return this.ask(keyword, type, offset, limit);
   }
 
-  private ask(keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage> {
-    return this.request({ kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type], offset, limit });
-  }
-
   async close(): Promise<void> {
     this.state = 'closed';
-    clearTimeout(this.restartTimer);
-    this.backoff.stop();
-    this.rejectPending(() => true, 'the search worker was closed');
-    await this.worker?.terminate();
+    this.rejectQueued('the search worker was closed');
+    await Promise.all(this.threads.map((thread) => thread.close()));
   }
 
-  private request(message: ToWorker): Promise<AnswerPage> {
-    if (this.state === 'closed') return Promise.reject(new Error('the search worker was closed'));
-    if (this.state === 'failed') return Promise.reject(new Error('the search worker failed too often and was given up'));
-    const id = this.nextId++;
-    const sent = { ...message, id } as ToWorker;
-    return new Promise<AnswerPage>((resolve, reject) => {
-      this.pending.set(id, { message: sent, resolve, reject });
-      this.post(sent);
-    });
+  private ask(keyword: string, type: ContentType | undefined, offset: number, limit: number): Promise<AnswerPage> {
+    const message: FindMessage = { kind: 'find', id: 0, keyword, typeCode: type === undefined ? -1 : TYPE_CODE[type], offset, limit };
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'find', message, resolve, reject }));
   }
 
-  /** Only to a running worker: a restarted one gets the whole view and the pending requests anyway. */
-  private post(message: ToWorker): void {
-    if (this.state === 'running') this.worker?.postMessage(message);
-  }
-
-  private spawn(): Worker {
-    const worker = new Worker(this.workerUrl);
-    // The worker never keeps the process alive by itself: servers and commands own their lifetime.
-    worker.unref();
-    worker.on('message', (reply: FromWorker) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (reply.slots) waiting.resolve({ slots: reply.slots, total: reply.total });
-      else waiting.reject(new Error(`search failed in the worker: ${reply.error}`));
-    });
-    worker.on('error', (error) => {
-      this.tallies.error.inc();
-      this.log.error({ err: error, threadId: worker.threadId, ...this.underWay() }, 'the search worker failed');
-    });
-    worker.on('exit', (code) => {
-      if (this.worker === worker && this.state === 'running') this.exited(code);
-    });
-    return worker;
-  }
-
-  /** What the worker was doing, for the log: requests under way by kind. */
-  private underWay(): { searchesUnderWay: number; ordersUnderWay: number; restartsInARow: number } {
-    let orders = 0;
-    for (const { message } of this.pending.values()) if (message.kind === 'order') orders++;
-    return { searchesUnderWay: this.pending.size - orders, ordersUnderWay: orders, restartsInARow: this.backoff.attempts };
-  }
-
-  /** The worker stopped: its searches fail (one of them may be what ended it); a new one follows the backoff. */
-  private exited(code: number): void {
-    this.worker = undefined;
-    this.rejectPending((message) => message.kind !== 'order', 'the search worker stopped during this search');
-    const delayMs = this.backoff.failed();
-    if (delayMs === undefined) {
-      this.state = 'failed';
-      this.tallies.gave_up.inc();
-      this.log.error(
-        { exitCode: code, failuresInARow: this.backoff.attempts + 1 },
-        'the search worker failed too often; searches fail until the service restarts',
-      );
-      this.rejectPending(() => true, 'the search worker failed too often and was given up');
+  private enqueue(queued: Queued): void {
+    if (this.state !== 'open') {
+      const reason = this.state === 'closed' ? 'the search worker was closed' : 'the search worker failed too often and was given up';
+      if (queued.kind === 'find' || queued.kind === 'order') queued.reject(new Error(reason));
       return;
     }
-    this.state = 'waiting';
-    this.log.warn(
-      { exitCode: code, delayMs, restart: this.backoff.attempts },
-      'the search worker stopped; starting a new one after the delay',
-    );
-    this.restartTimer = setTimeout(() => this.restart(), delayMs);
+    this.queue.push(queued);
+    this.pump();
   }
 
-  private rejectPending(which: (message: ToWorker) => boolean, reason: string): void {
-    for (const [id, { message, reject }] of this.pending) {
-      if (!which(message)) continue;
-      this.pending.delete(id);
-      reject(new Error(reason));
-    }
-  }
-
-  /** A new worker gets every title of the view and its order, then the requests that waited for it. */
-  private restart(): void {
-    if (this.state !== 'waiting') return;
-    this.state = 'running';
-    this.tallies.restart.inc();
-    this.worker = this.spawn();
-    this.backoff.started();
-    const view = this.view;
-    if (view) {
-      for (let start = 0; start < view.slotCount; start += RESEND_BATCH) {
-        const slots = new Int32Array(Math.min(RESEND_BATCH, view.slotCount - start)).map((_, index) => start + index);
-        this.post(titlesMessage(view, slots));
+  /** Posts what the queue's order allows now (the rules in the header). */
+  private pump(): void {
+    while (this.state === 'open' && this.queue.length > 0) {
+      const next = this.queue[0] as Queued;
+      if (next.kind === 'find') {
+        const thread = this.builderUnderWay ? undefined : this.pick(next.message.keyword);
+        if (!thread) return;
+        this.queue.shift();
+        this.searchesUnderWay++;
+        const index = this.threads.indexOf(thread);
+        thread
+          .request(next.message)
+          .then(({ slots, total }) => {
+            this.answered[index] = (this.answered[index] as number) + 1;
+            next.resolve({ slots, total });
+          }, next.reject)
+          .finally(() => {
+            this.searchesUnderWay--;
+            this.pump();
+          });
+        continue;
       }
-      this.post(orderMessage(view, -1));
+      if (this.searchesUnderWay > 0 || this.builderUnderWay) return;
+      this.queue.shift();
+      if (next.kind === 'order') this.order(next);
+      else if (next.kind === 'seed') this.syncThenSeed(next.index);
+      else
+        this.threads.forEach((thread, index) => {
+          if (this.seeded[index]) thread.post(next.message);
+        });
     }
-    for (const { message } of this.pending.values()) this.post(message);
   }
-}
 
-function titlesMessage(view: IndexedTitles, slots: ArrayLike<number>): ToWorker {
-  const copied = Int32Array.from(slots);
-  const lengths = new Int32Array(copied.length);
-  const titles = new Array<string>(copied.length);
-  for (let index = 0; index < copied.length; index++) {
-    // A removed entry's slot holds no title; it is in no order, so the index never shows it.
-    const title = view.title(copied[index] as number) ?? '';
-    titles[index] = title;
-    lengths[index] = title.length;
+  /** The building worker follows the order first; the others then get it, with its build if it built one. */
+  private order(queued: Extract<Queued, { kind: 'order' }>): void {
+    this.builderUnderWay = true;
+    const builder = this.threads[0] as SearchThread;
+    builder
+      .request(queued.message)
+      .then((reply: Reply) => {
+        if (reply.build) {
+          this.latestBuild = reply.build;
+          this.latestPinyin = undefined;
+        }
+        this.followersOrder = { ...queued.message, id: 0, adopt: reply.build };
+        this.threads.forEach((thread, index) => {
+          if (index === 0 || thread.state !== 'running') return;
+          if (this.seeded[index]) thread.post(this.followersOrder as OrderMessage);
+          else this.seed(thread, index);
+        });
+        queued.resolve();
+      }, queued.reject)
+      .finally(() => {
+        this.builderUnderWay = false;
+        this.pump();
+      });
   }
-  return { kind: 'titles', slots: copied, lengths, text: titles.join('') };
-}
 
-function orderMessage(view: IndexedTitles, id: number): ToWorker {
-  const byType = CONTENT_TYPES.map((type) => view.ordered({ type }));
-  return { kind: 'order', id, count: view.count, slotCount: view.slotCount, all: view.ordered({}), byType };
+  /** The running worker with the fewest requests under way that may take this keyword. */
+  private pick(keyword: string): SearchThread | undefined {
+    const pinyinOnlyOnBuilder = this.latestPinyin === undefined && LATIN.test(keyword);
+    let best: SearchThread | undefined;
+    const count = this.threads.length;
+    for (let step = 0; step < count; step++) {
+      const index = (this.turn + step) % count;
+      const thread = this.threads[index] as SearchThread;
+      if (thread.state !== 'running' || !this.seeded[index] || (index > 0 && pinyinOnlyOnBuilder)) continue;
+      if (!best || thread.underWay < best.underWay) best = thread;
+    }
+    this.turn = (this.turn + 1) % count;
+    return best;
+  }
+
+  /**
+   * A restarted worker that is not the builder is seeded once the builder has applied every change
+   * before it (a sync round trip), so the build's outdated marks are complete: the titles it lacks are
+   * then exactly what the new worker needs.
+   */
+  private syncThenSeed(index: number): void {
+    const builder = this.threads[0] as SearchThread;
+    this.builderUnderWay = true;
+    builder
+      .request({ kind: 'sync', id: 0 })
+      .then(() => {
+        const thread = this.threads[index] as SearchThread;
+        if (thread.state === 'running' && !this.seeded[index]) this.seed(thread, index);
+      })
+      .catch(() => undefined) // the builder stopped: the pool's failure, or its restart, follows
+      .finally(() => {
+        this.builderUnderWay = false;
+        this.pump();
+      });
+  }
+
+  /**
+   * A worker that is not the builder gets the titles the latest build lacks or marked outdated (the rest
+   * are in its texts), the last order with that build, and its pinyin lists.
+   */
+  private seed(thread: SearchThread, index: number): void {
+    const { view, latestBuild, followersOrder } = this;
+    if (!view || !latestBuild || !followersOrder) return;
+    thread.post(titlesMessage(view, RankColumns.slotsNotBuilt(latestBuild.parts.columns, view.slotCount)));
+    thread.post({ ...followersOrder, adopt: latestBuild });
+    if (this.latestPinyin) thread.post({ kind: 'pinyin', pinyin: this.latestPinyin });
+    this.seeded[index] = true;
+  }
+
+  /** A (re)started worker: the builder is fed every title and the view's order (it rebuilds); another is seeded. */
+  private started(thread: SearchThread): void {
+    const index = this.threads.indexOf(thread);
+    if (index > 0) this.enqueue({ kind: 'seed', index });
+    else if (this.view) {
+      for (const message of everyTitle(this.view)) thread.post(message);
+      thread.post(orderMessage(this.view, -1));
+    }
+    this.pump();
+  }
+
+  private stopped(thread: SearchThread, gaveUp: boolean): void {
+    const index = this.threads.indexOf(thread);
+    if (index > 0) this.seeded[index] = false;
+    if (!gaveUp) return;
+    this.state = 'failed';
+    const reason = 'the search worker failed too often and was given up';
+    this.rejectQueued(reason);
+    for (const other of this.threads) if (other !== thread) other.fail(reason);
+  }
+
+  /** The builder's pinyin lists: the other workers read them from now on (for the build they hold). */
+  private pinyinMade(pinyin: SharedPinyin): void {
+    if (pinyin.buildId !== this.latestBuild?.id) return;
+    this.latestPinyin = pinyin;
+    this.followers().forEach((thread) => {
+      thread.post({ kind: 'pinyin', pinyin });
+    });
+    this.pump();
+  }
+
+  /** The workers that adopt the builder's builds and hold one now. */
+  private followers(): SearchThread[] {
+    return this.threads.filter((_, index) => index > 0 && this.seeded[index]);
+  }
+
+  private rejectQueued(reason: string): void {
+    for (const queued of this.queue.splice(0)) if (queued.kind === 'find' || queued.kind === 'order') queued.reject(new Error(reason));
+  }
 }
