@@ -1,9 +1,10 @@
 /**
- * Why this exists: docs/console.md shows the console as it looks. This takes those pictures with the same
- * headless Chromium the browser suites use: the demo catalogue in a throw-away SQLite file, an owner made
- * as `dramadex admin add` makes one, the catalogue app on a free local port, a sign-in through the form,
- * then the overview and the entries page (a search for 总裁) on a desktop and on a phone, saved as
- * docs/console-{dashboard,entries}-{desktop,phone}.png.
+ * Why this exists: docs/console.md shows the console's overview as it looks. This signs in to the console
+ * with the same headless Chromium the browser suites use (the demo catalogue in a throw-away SQLite file,
+ * an owner account made as `dramadex admin add` makes it) and saves the overview on a desktop (light) and a
+ * phone (dark) as docs/console-desktop.png and docs/console-phone.png, and the entries page (a search for
+ * 总裁) as docs/console-entries-desktop.png and docs/console-entries-phone.png, failing if a phone page
+ * scrolls sideways.
  *
  *   scripts/with-node.sh 24 npx tsx scripts/console-screenshots.ts
  */
@@ -17,37 +18,35 @@ import { loadDemoData } from '../src/demo/load-demo-data.js';
 import { createServices } from '../src/services.js';
 import { launchChromium } from '../test/support/chromium.js';
 
-const PASSWORD = 'screenshots only';
+const PASSWORD = 'screenshot password';
 const dir = mkdtempSync(join(tmpdir(), 'dramadex-console-screens-'));
-const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'demo.db')}`, LOG_LEVEL: 'warn' });
+const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'demo.db')}`, LOG_LEVEL: 'warn', LANGUAGE: 'en' });
 const services = await createServices(config, { pollMs: 0 });
 const app = await buildCatalogueApp(services);
 try {
   await loadDemoData(services, () => undefined);
-  await new AccountStore(services.database).add('alice', 'owner', PASSWORD);
+  await new AccountStore(services.database).add('operator', 'owner', PASSWORD);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const screens = [
-    { name: 'desktop', viewport: { width: 1280, height: 1000 } },
-    { name: 'phone', viewport: { width: 390, height: 844 } },
+  const entries = `/admin/entries?q=${encodeURIComponent('总裁')}`;
+  const shots = [
+    { file: 'docs/console-desktop.png', path: '/admin', viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
+    { file: 'docs/console-phone.png', path: '/admin', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    { file: 'docs/console-entries-desktop.png', path: entries, viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
+    { file: 'docs/console-entries-phone.png', path: entries, viewport: { width: 390, height: 844 }, colorScheme: 'light' as const },
   ];
-  const pages = [
-    { name: 'dashboard', path: '/admin' },
-    { name: 'entries', path: `/admin/entries?q=${encodeURIComponent('总裁')}` },
-  ];
-  for (const screen of screens) {
-    const browser = await launchChromium({ viewport: screen.viewport });
+  for (const shot of shots) {
+    const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme, locale: 'en' });
     try {
       const page = await browser.context.newPage();
       await page.goto(`${base}/admin/login`);
-      await page.fill('input[name="name"]', 'alice');
-      await page.fill('input[name="password"]', PASSWORD);
-      await Promise.all([page.waitForURL(`${base}/admin`), page.press('input[name="password"]', 'Enter')]);
-      for (const shot of pages) {
-        const file = `docs/console-${shot.name}-${screen.name}.png`;
-        await page.goto(`${base}${shot.path}`);
-        await page.screenshot({ path: file });
-        process.stdout.write(`saved ${file}\n`);
-      }
+      await page.fill('#name', 'operator');
+      await page.fill('#password', PASSWORD);
+      await Promise.all([page.waitForURL(`${base}/admin`), page.click('button[type=submit]')]);
+      if (shot.path !== '/admin') await page.goto(`${base}${shot.path}`);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (sideways > 0) throw new Error(`${shot.file}: the page scrolls sideways by ${sideways}px`);
+      await page.screenshot({ path: shot.file, fullPage: shot.path === '/admin' });
+      process.stdout.write(`saved ${shot.file}\n`);
     } finally {
       await browser.close();
     }

@@ -9,15 +9,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_KEY_RATE } from '../limits/api-keys.js';
 import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
+import { formField } from './form-fields.js';
 import { actor, attempt } from './operation-pages.js';
 import { consoleLanguage } from './page-reply.js';
 
 const DEFAULT_KEY_RATE = 10;
-type Form = Record<string, unknown>;
-const field = (form: unknown, name: string) => {
-  const value = (form as Form | undefined)?.[name];
-  return typeof value === 'string' ? value.trim() : '';
-};
 
 export async function keysRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   const keysPage = async (request: FastifyRequest, reply: FastifyReply, outcome: object = {}, status = 200) => {
@@ -30,10 +26,10 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
 
   app.post('/keys', async (request, reply) => {
     const t = admin.templates.text(consoleLanguage(request, admin.config.language));
-    const rawRate = field(request.body, 'rate');
+    const rawRate = formField(request.body, 'rate').trim();
     const rate = rawRate === '' ? DEFAULT_KEY_RATE : /^\d{1,9}$/.test(rawRate) ? Number(rawRate) : Number.NaN;
     if (!(rate >= 1 && rate <= MAX_KEY_RATE)) return keysPage(request, reply, { problem: t.badRate(MAX_KEY_RATE) }, 400);
-    const label = field(request.body, 'label').slice(0, 200);
+    const label = formField(request.body, 'label').trim().slice(0, 200);
     const { key, row } = await admin.operations.keys.create(actor(request), rate, label);
     request.log.info({ account: request.consoleSession?.name, key: row.id }, 'console created an API key');
     return keysPage(request, reply, { created: { key, id: row.id } });
@@ -41,7 +37,7 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
 
   app.post('/keys/revoke', async (request, reply) => {
     const t = admin.templates.text(consoleLanguage(request, admin.config.language));
-    const id = field(request.body, 'id');
+    const id = formField(request.body, 'id').trim();
     // By id only: the list shows ids, and a prefix typed by hand is the command line's business.
     const revoked = /^\d{1,9}$/.test(id) ? await attempt(() => admin.operations.keys.revoke(actor(request), id).then(() => id)) : {};
     if (!revoked.notice) return keysPage(request, reply, { problem: t.noSuchKey }, 404);

@@ -10,15 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
 import { signInThrottled } from './console-errors.js';
 import { withinDeadline } from './deadline.js';
+import { formField } from './form-fields.js';
 import { consoleLanguage } from './page-reply.js';
 import { passwordMatches } from './passwords.js';
 import { clearedSessionCookie, sessionCookie, sessionToken } from './session-cookie.js';
 
-type Form = Record<string, unknown>;
-const field = (form: unknown, name: string) => {
-  const value = (form as Form | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-};
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 export async function signInRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
@@ -35,13 +31,17 @@ export async function signInRoutes(app: FastifyInstance, { admin }: { admin: Adm
   });
 
   app.post('/login', async (request, reply) => {
-    const name = field(request.body, 'name').trim();
-    const password = field(request.body, 'password');
+    const name = formField(request.body, 'name').trim();
+    const password = formField(request.body, 'password');
     const waitSeconds = await admin.throttle.refusedFor(request.ip, name);
-    if (waitSeconds > 0) throw signInThrottled(waitSeconds);
+    if (waitSeconds > 0) {
+      request.log.warn({ name: name.slice(0, 64), address: request.ip }, 'console sign-in refused: too many failures');
+      throw signInThrottled(waitSeconds);
+    }
     const found = await withinDeadline(admin.accounts.credentials(name), admin.storeDeadlineMs);
     if (!(await passwordMatches(found?.passwordHash, password)) || !found) {
       await admin.throttle.failed(request.ip, name);
+      request.log.info({ name: name.slice(0, 64), address: request.ip }, 'console sign-in failed');
       return loginPage(request, reply, t(request).wrongCredentials, name, 401);
     }
     const carried = sessionToken(request.headers.cookie);
