@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OperationRefused } from '../operations/operation-refused.js';
 import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
+import { formField } from './form-fields.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { consoleLanguage } from './page-reply.js';
 
@@ -17,10 +18,9 @@ export interface Outcome {
   problem?: string | undefined;
 }
 
-/** A form field as text (trimmed; empty when absent or not text). */
+/** A form field as text, trimmed (form-fields.ts: empty when missing, repeated or not text). */
 export function field(body: unknown, name: string): string {
-  const value = (body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value.trim() : '';
+  return formField(body, name).trim();
 }
 
 export function operationsText(admin: AdminConsole, request: FastifyRequest): OperationsText {
