@@ -1,13 +1,15 @@
 /**
  * What the console's overview shows (docs/console.md, "The overview"): entries per type and today's
  * additions (from the catalogue's in-memory view, no store read), link verdicts per provider with the
- * hidden ones (the link health store's grouped count), every source with its last poll and outcome, how
+ * hidden ones (the link health store's grouped count) and each provider's guards (paused, breaker, canary,
+ * rate: links/provider-guards.ts), every source with its last poll and outcome, how
  * many reported links wait for their re-check, and this instance's background failures by task (the
  * `dramadex_background_failures_total` metric; not counted with METRICS_PORT=off). The store reads run
  * together and the route bounds them with the console's store deadline.
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { LinkServices } from '../links/link-services.js';
+import type { GuardState } from '../links/provider-guards.js';
 import type { Metrics } from '../observability/metrics.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
 import { type SourceRecord, SourceStore } from '../sources/source-store.js';
@@ -18,6 +20,8 @@ export interface ProviderHealth {
   /** Links per verdict (`unchecked` for never checked). */
   verdicts: Array<{ verdict: string; count: number }>;
   hidden: number;
+  /** The provider's guards (links/provider-guards.ts); undefined for a row no checker reads (`none`). */
+  guard?: { pausedUntil: string | undefined; pauseReason: string | null; breakerOpen: boolean; canary: string | null; rate: number };
 }
 
 export interface Overview {
@@ -44,8 +48,10 @@ export async function readOverview({ catalogue, links, database, metrics }: Over
     entries: catalogue.list({ type }, 0, 0).total,
     today: catalogue.list({ type, day }, 0, 0).total,
   }));
-  const [byProvider, sources, openReports, backgroundFailures] = await Promise.all([
+  const now = Date.now();
+  const [byProvider, guards, sources, openReports, backgroundFailures] = await Promise.all([
     links.health.countsByProvider(),
+    links.guards.states(now),
     new SourceStore(database).list(),
     countOpenReports(database),
     failuresByTask(metrics),
@@ -53,7 +59,7 @@ export async function readOverview({ catalogue, links, database, metrics }: Over
   return {
     types,
     total: { entries: types.reduce((sum, row) => sum + row.entries, 0), today: types.reduce((sum, row) => sum + row.today, 0) },
-    providers: groupByProvider(byProvider),
+    providers: withGuards(groupByProvider(byProvider), guards, now),
     sources,
     openReports,
     backgroundFailures,
@@ -71,6 +77,23 @@ function groupByProvider(rows: Awaited<ReturnType<LinkServices['health']['counts
     if (row.hidden) health.hidden += row.count;
   }
   return [...providers.values()].sort((a, b) => a.provider.localeCompare(b.provider));
+}
+
+/** Every provider with a guard gets a row (even before its first check), with its pause, breaker and canary. */
+function withGuards(providers: ProviderHealth[], guards: GuardState[], now: number): ProviderHealth[] {
+  const rows = new Map(providers.map((row) => [row.provider, row]));
+  for (const state of guards) {
+    const row = rows.get(state.provider) ?? { provider: state.provider, verdicts: [], hidden: 0 };
+    row.guard = {
+      pausedUntil: state.pausedUntil > now ? new Date(state.pausedUntil).toISOString() : undefined,
+      pauseReason: state.pauseReason,
+      breakerOpen: state.breakerOpen,
+      canary: state.canary === undefined ? null : (state.canaryVerdict ?? 'unchecked'),
+      rate: state.rate,
+    };
+    rows.set(state.provider, row);
+  }
+  return [...rows.values()].sort((a, b) => a.provider.localeCompare(b.provider));
 }
 
 /** Links a person reported and no check has answered yet (the report's mark is cleared by the next verdict). */

@@ -10,17 +10,16 @@
 
 import { PostingBuilder } from './index/posting-builder.js';
 import { type PinyinParts, PostingIndex, type PostingParts } from './index/posting-index.js';
-import { ListPool, RankBitset } from './index/posting-lists.js';
+import type { ListPool } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
 import { type ColumnParts, type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
-import { emptyUnitTitle } from './index/title-rows.js';
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
-import { answerOf, Classified, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { answerOf, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { classifyPinyin } from './rank/pinyin-tiers.js';
 import { planQuery, type QueryPlan } from './rank/query-plan.js';
-import type { SearchContext } from './rank/search-context.js';
+import { SearchContext } from './rank/search-context.js';
 import {
   classifySingleByLists,
   type FirstMatches,
@@ -28,7 +27,6 @@ import {
   firstPairMatches,
   firstSingleMatches,
 } from './rank/single-unit.js';
-import { TermHolderCache } from './rank/term-cache.js';
 import { termCandidates, tierTermHolders } from './rank/term-holders.js';
 import { TermSlices } from './rank/term-slices.js';
 import type { IndexedTitles } from './search-engine.js';
@@ -42,15 +40,25 @@ export interface BuildParts {
   postings: PostingParts;
 }
 
+/** What a build reads besides the view. */
+export interface BuildInput {
+  /** Slot → rank in the view's current order (kept by the build). */
+  rankOf: Int32Array;
+  /** Slot → type code. */
+  typeOf: Uint8Array;
+  /** The last build, whose unchanged titles are copied. */
+  previous: BuiltIndex | undefined;
+  /** Title units to fold, to size the arrays. */
+  fresh: number;
+  /** Texts a term's confirmation reads before its holders are kept (term-cache.ts). */
+  termCacheMin?: number;
+  /** Titles folded and keyed ahead (prepared-titles.ts), whose pair numbering the build takes over. */
+  prepared?: PreparedTitles | undefined;
+}
+
 export class BuiltIndex {
-  /** The lists, columns and buffers every search reads and reuses (rank/search-context.ts). */
+  /** The lists, columns, buffers and tables every search reads and reuses (rank/search-context.ts). */
   private readonly context: SearchContext;
-  /** The union of a several-term keyword's holders (term-holders.ts); empty between searches. */
-  private readonly union: RankBitset;
-  /** Per rank, how many terms (up to 255) of a several-term keyword the title holds (term-holders.ts); zero between searches. */
-  private readonly held: Uint8Array;
-  /** Confirmed holders of common longer terms, for later keywords that share them (term-cache.ts). */
-  private readonly termCache: TermHolderCache;
   /** Bit-sliced term counts and common units' bitsets, for several-term keywords' first pages (term-slices.ts). */
   private readonly slices: TermSlices;
   /** Candidates of the last search. */
@@ -63,35 +71,12 @@ export class BuiltIndex {
     readonly postings: PostingIndex,
     termCacheMin: number,
   ) {
-    this.termCache = new TermHolderCache(termCacheMin);
     this.slices = new TermSlices(columns.size);
-    this.context = {
-      postings,
-      columns,
-      pool: new ListPool(),
-      bitset: new RankBitset(columns.size),
-      title: emptyUnitTitle(),
-      classified: new Classified(),
-    };
-    this.union = new RankBitset(columns.size);
-    this.held = new Uint8Array(columns.size);
+    this.context = new SearchContext(postings, columns, termCacheMin);
   }
 
-  /**
-   * Builds over the view's current order. `rankOf`: slot → rank in it (kept by the build); `previous`:
-   * the last build, whose unchanged titles are copied; `fresh`: title units to fold, to size the arrays;
-   * `termCacheMin`: texts a term's confirmation reads before its holders are kept (term-cache.ts);
-   * `prepared`: titles folded and keyed ahead (prepared-titles.ts), whose pair numbering the build takes over.
-   */
-  static build(
-    view: IndexedTitles,
-    rankOf: Int32Array,
-    typeOf: Uint8Array,
-    previous: BuiltIndex | undefined,
-    fresh: number,
-    termCacheMin = TERM_CACHE_MIN,
-    prepared?: PreparedTitles,
-  ): BuiltIndex {
+  /** Builds over the view's current order (`BuildInput` names what else a build reads). */
+  static build(view: IndexedTitles, { rankOf, typeOf, previous, fresh, termCacheMin = TERM_CACHE_MIN, prepared }: BuildInput): BuiltIndex {
     // Guesses (the arrays grow if short): folded and literal texts take up to 1.25 units per title unit,
     // the character lists about 1 byte, their unit-pair lists and marks a little more (an arena that grows
     // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
@@ -157,10 +142,8 @@ export class BuiltIndex {
         return firstChangedUnitMatches(context, plan.literal, plan.folded, query);
       case 'pair':
         return firstPairMatches(context, plan.first, plan.second, query);
-      case 'terms': {
-        const { postings, columns, title, pool, bitset } = context;
-        return this.slices.firstMatches(postings, columns, query, title, pool, bitset, this.termCache);
-      }
+      case 'terms':
+        return this.slices.firstMatches(context, query);
       case 'pinyin':
       case 'candidates':
         throw new Error(`a ${plan.kind} plan has no first matches from lists`);
@@ -180,24 +163,23 @@ export class BuiltIndex {
   /** Fills the context's `classified` with the candidates and their tier codes; returns how many. */
   private classify(plan: QueryPlan, query: PreparedQuery, typeCode: number): number {
     const { context } = this;
-    const { postings, columns, pool, bitset, title, classified } = context;
+    const { postings, columns, pool, bitset, classified } = context;
     // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
     if (query.pinyin !== '' && !postings.hasPairs) this.attachPinyinPairs();
     switch (plan.kind) {
       case 'terms': {
-        const whole = termCandidates(postings, columns, query, this.held, pool, bitset, this.union, this.termCache);
-        return tierTermHolders(columns, this.union, whole, this.held, typeCode, query, title, pool, classified);
+        return tierTermHolders(context, termCandidates(context, query), typeCode, query);
       }
       case 'unit':
         return classifySingleByLists(context, plan.unit, typeCode, query);
       case 'pinyin':
-        return classifyPinyin(postings, columns, query, typeCode, title, pool, bitset, classified);
+        return classifyPinyin(context, query, typeCode);
       case 'changed-unit':
       case 'pair':
       case 'candidates': {
         const found = candidates(postings, query, bitset, pool);
         const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
-        classifyCandidates(columns, ranks, query, title, classified);
+        classifyCandidates(context, ranks, query, classified);
         return ranks.length;
       }
       default:
@@ -238,7 +220,7 @@ export class BuiltIndex {
     const { columns } = this;
     return {
       postingCount: this.postings.total,
-      postings: this.postings.bytes + this.context.bitset.bytes + this.union.bytes + this.termCache.bytes + this.slices.bytes,
+      postings: this.postings.bytes + this.context.bytes + this.slices.bytes,
       texts: columns.usedUnits * 2,
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
     };

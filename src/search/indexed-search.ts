@@ -202,7 +202,7 @@ export class IndexedSearch implements SearchEngine {
     if (plan) built?.search(plan, query, typeCode, baseCounts);
     // With no delta (the usual case after a build) the build's answer is the answer, laid out page by page.
     if (this.visibleDelta.length === 0 && built) return built.answer(baseCounts);
-    const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, typeCode, this.typeOf, this.scratch);
+    const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, { typeCode, typeOf: this.typeOf }, this.scratch);
     const starts = new Int32Array(query.tierCount + 1);
     for (let tier = 0; tier < query.tierCount; tier++) {
       starts[tier + 1] = starts[tier]! + baseCounts[tier]! + (deltaTiers[tier]?.length ?? 0);
@@ -234,7 +234,14 @@ export class IndexedSearch implements SearchEngine {
   private rebuild(view: IndexedTitles): void {
     this.buildCount++;
     const fresh = this.titles.pendingUnits + this.titles.slots.length * 32;
-    this.built = BuiltIndex.build(view, this.rankOf, this.typeOf, this.built, fresh, this.termCacheMin, this.prepared);
+    this.built = BuiltIndex.build(view, {
+      rankOf: this.rankOf,
+      typeOf: this.typeOf,
+      previous: this.built,
+      fresh,
+      termCacheMin: this.termCacheMin,
+      prepared: this.prepared,
+    });
     this.prepared = undefined;
     this.removedSinceBuild = 0;
     this.titles.settle(this.built.columns, view);

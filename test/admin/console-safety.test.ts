@@ -115,6 +115,16 @@ for (const store of STORES) {
       }
     });
 
+    test('the overview shows a paused provider with its reason, escaped', async () => {
+      await context.services.links.guards.pause('quark', Date.now(), 3_600_000, `canary said ${HOSTILE}`);
+      const owner = await signIn(context.app, 'keeper');
+      const page = await owner.get('/admin', { 'accept-language': 'en' });
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /<td>quark<\/td>[\s\S]*?paused until \d{4}-[^<]*canary said &lt;script&gt;/);
+      assert.match(page.body, /breaker closed/);
+      assert.ok(!page.body.includes('<script>alert'));
+    });
+
     test('keys: created and shown once, listed by prefix only, revoked by id', async () => {
       const owner = await signIn(context.app, 'keeper');
       const created = await owner.post('/admin/keys', { rate: '7', label: 'partner' });

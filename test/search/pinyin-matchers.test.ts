@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { InitialsMatcher, PinyinMatcher, pinyinMatchUnits, readingsOf } from '../../src/search/query/pinyin.js';
+import { InitialsMatcher, PinyinMatcher, pinyinForms, pinyinMatchUnits, readingsOf, UnitSlots } from '../../src/search/query/pinyin.js';
 import { assertProperty } from '../support/property.js';
 
 const HAN = [...'霸道总裁长大重生行朝都的了乐和女绿后火婚好'];
@@ -53,8 +53,9 @@ test('the pinyin matcher places a query in a title as pinyinMatchUnits does', ()
 test('pinyin matchers used in turn each place their query as pinyinMatchUnits does (one unit table, taken over)', () => {
   assertProperty(
     fc.property(fc.array(title, { minLength: 1, maxLength: 10 }), anyQuery, anyQuery, (titles, one, other) => {
-      const first = new PinyinMatcher(one, true, true);
-      const second = new PinyinMatcher(other, true, true);
+      const slots = new UnitSlots();
+      const first = new PinyinMatcher(one, true, true, slots);
+      const second = new PinyinMatcher(other, true, true, slots);
       for (let round = 0; round < 2; round++) {
         samePlaces(titles, first, one, true, true);
         samePlaces(titles, second, other, true, true);
@@ -78,7 +79,7 @@ function samePlaces(
     padded.set(units, 2);
     assert.equal(
       matcher.match(padded, 2, 2 + units.length),
-      pinyinMatchUnits(units, 0, units.length, text, asInitials, asSyllables),
+      pinyinMatchUnits(units, 0, units.length, text, pinyinForms(asInitials, asSyllables)),
       `${text} in ${value} (${asInitials} ${asSyllables})`,
     );
   }

@@ -71,19 +71,29 @@ function syllablesFrom(units: Uint16Array, from: number, end: number, query: str
   return false;
 }
 
+/** The forms a pinyin walk tries, as bits: initials (`bdzc`), full syllables (`badaozongcai`). */
+export const AS_INITIALS = 1;
+export const AS_SYLLABLES = 2;
+
+/** The forms' bits for a walk that tries initials, full syllables, both or neither. */
+export function pinyinForms(asInitials: boolean, asSyllables: boolean): number {
+  return (asInitials ? AS_INITIALS : 0) | (asSyllables ? AS_SYLLABLES : 0);
+}
+
 /**
  * 0 when the folded title in units[start, end) starts with the query's pinyin, 1 when it holds it elsewhere,
  * else -1. A caller that knows no character of the title can spell the query as initials (or in full
- * syllables) passes false for `asInitials` (or `asSyllables`), and that walk is skipped.
+ * syllables) leaves AS_INITIALS (or AS_SYLLABLES) out of `forms`, and that walk is skipped.
  */
 export function pinyinMatchUnits(
   units: Uint16Array,
   start: number,
   end: number,
   query: string,
-  asInitials = true,
-  asSyllables = true,
+  forms = AS_INITIALS | AS_SYLLABLES,
 ): number {
+  const asInitials = (forms & AS_INITIALS) !== 0;
+  const asSyllables = (forms & AS_SYLLABLES) !== 0;
   const firstLetter = 1 << (query.charCodeAt(0) - 97);
   let first = true;
   for (let index = start; index < end; index++) {
@@ -105,7 +115,7 @@ export function pinyinMatchUnits(
 const MAX_INITIALS = 31;
 
 /**
- * `pinyinMatchUnits(units, start, end, query, true, false)`, for a query no cut into syllables can spell
+ * `pinyinMatchUnits(units, start, end, query, AS_INITIALS)`, for a query no cut into syllables can spell
  * (initials alone: `hhh`, `zqhzc`), checked against many titles: one pass over a title's units with a
  * bit per query letter matched so far by a run of characters ending at the current one (a shift-and
  * automaton), the runs from the title's first character followed apart, where the walk from every start
@@ -128,7 +138,7 @@ export class InitialsMatcher {
   /** 0 when the title starts with the query's initials, 1 when it holds them elsewhere, else -1. */
   match(units: Uint16Array, start: number, end: number): number {
     const { done, positions } = this;
-    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, true, false);
+    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, AS_INITIALS);
     let runs = 0;
     // The runs that started at the first character; -1 before it.
     let fromFirst = -1;
@@ -155,21 +165,24 @@ export class InitialsMatcher {
  * What each unit does to the current `PinyinMatcher`'s runs, learnt the first time the unit is met: entry
  * (generation << 16) | slot, where slot 1 is decoration (skipped), 2 a unit that ends every run (not
  * Chinese, or no initial or reading of it in the query), and from 3 on a slot of the matcher's own
- * transition tables. Shared by every matcher (a search uses one at a time): the matcher that matches
- * takes the table over with a new generation, so another matcher's entries read as not learnt.
+ * transition tables. One per search context (rank/search-context.ts), shared by the matchers made over it
+ * (a search uses one at a time): the matcher that matches takes the table over with a new generation, so
+ * another matcher's entries read as not learnt.
  */
-const UNIT_SLOT = new Int32Array(0x10000);
+export class UnitSlots {
+  readonly table = new Int32Array(0x10000);
+  generation = 0;
+  owner: PinyinMatcher | undefined;
+}
 /** The longest query `PinyinMatcher` follows in its 32-bit states (positions 0..MAX_SPELT). */
 const MAX_SPELT = 30;
 const DECORATED = 1;
 const BREAKING = 2;
 const FIRST_SLOT = 3;
 const MAX_GENERATION = 0x7fff;
-let generation = 0;
-let tableOwner: PinyinMatcher | undefined;
 
 /**
- * `pinyinMatchUnits(units, start, end, query, asInitials, asSyllables)` checked against many titles: one
+ * `pinyinMatchUnits(units, start, end, query, pinyinForms(asInitials, asSyllables))` checked against many titles: one
  * pass over a title's units, each state a bit per query position that a run of characters ending at the
  * current one reaches (as initials: a letter a character; in full syllables: a reading a character), the
  * runs from the title's first character followed apart. What a unit does to the runs (the query
@@ -187,13 +200,15 @@ export class PinyinMatcher {
   private transitionsTo: Int32Array<ArrayBuffer> = new Int32Array(64);
   private starts: Int32Array<ArrayBuffer> = new Int32Array(64);
   private lengths: Int32Array<ArrayBuffer> = new Int32Array(64);
-  private slots = FIRST_SLOT;
+  private slotCount = FIRST_SLOT;
   private transitions = 0;
 
+  /** `slots`: the search's unit table (a table of its own when none is given). */
   constructor(
     private readonly query: string,
     private readonly asInitials: boolean,
     private readonly asSyllables: boolean,
+    private readonly slots: UnitSlots = new UnitSlots(),
   ) {
     this.done = query.length <= MAX_SPELT ? 1 << query.length : 0;
   }
@@ -201,9 +216,11 @@ export class PinyinMatcher {
   /** 0 when the title starts with the query's pinyin, 1 when it holds it elsewhere, else -1. */
   match(units: Uint16Array, start: number, end: number): number {
     const { done } = this;
-    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, this.asInitials, this.asSyllables);
-    if (tableOwner !== this) this.takeTable();
+    if (done === 0) return pinyinMatchUnits(units, start, end, this.query, pinyinForms(this.asInitials, this.asSyllables));
+    const { slots } = this;
+    if (slots.owner !== this) this.takeTable();
     const current = this.generation;
+    const unitSlots = slots.table;
     const { initialsAt, transitionsFrom, transitionsTo, starts, lengths } = this;
     let initialRuns = 0;
     let syllableRuns = 0;
@@ -214,7 +231,7 @@ export class PinyinMatcher {
     let found = false;
     for (let index = start; index < end; index++) {
       const unit = units[index]!;
-      let entry = UNIT_SLOT[unit]!;
+      let entry = unitSlots[unit]!;
       if (entry >>> 16 !== current) entry = this.learn(unit);
       const slot = entry & 0xffff;
       if (slot === DECORATED) continue;
@@ -255,13 +272,14 @@ export class PinyinMatcher {
 
   /** Makes the shared unit table this matcher's, with a generation no entry in it has. */
   private takeTable(): void {
-    tableOwner = this;
-    if (++generation > MAX_GENERATION) {
-      UNIT_SLOT.fill(0);
-      generation = 1;
+    const { slots } = this;
+    slots.owner = this;
+    if (++slots.generation > MAX_GENERATION) {
+      slots.table.fill(0);
+      slots.generation = 1;
     }
-    this.generation = generation;
-    this.slots = FIRST_SLOT;
+    this.generation = slots.generation;
+    this.slotCount = FIRST_SLOT;
     this.transitions = 0;
   }
 
@@ -269,7 +287,7 @@ export class PinyinMatcher {
   private learn(unit: number): number {
     const slot = isDecoration(unit) ? DECORATED : this.transitionsOf(unit);
     const entry = (this.generation << 16) | slot;
-    UNIT_SLOT[unit] = entry;
+    this.slots.table[unit] = entry;
     return entry;
   }
 
@@ -289,7 +307,7 @@ export class PinyinMatcher {
       }
     }
     if (at === 0 && this.transitions === from) return BREAKING;
-    const slot = this.slots++;
+    const slot = this.slotCount++;
     if (slot >= this.initialsAt.length) {
       this.initialsAt = grown(this.initialsAt);
       this.transitionsFrom = grown(this.transitionsFrom);

@@ -7,29 +7,15 @@
  */
 
 import type { ListPool } from '../index/posting-lists.js';
-import type { RankColumns } from '../index/rank-columns.js';
-import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { TieredAnswer } from './answer.js';
+import type { Classified } from './classified.js';
 import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, touchBlock } from './literal-tiers.js';
 import { singleUnitKeyword } from './query-plan.js';
+import type { SearchContext } from './search-context.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
-
-/**
- * Per candidate: its rank (the candidates, newest first, in a buffer of the search) and its code, tier + 1 (`tierCode`;
- * NO_MATCH for no match or an outdated row). A rank becomes a slot through the build's order only when it is shown. Codes
- * grow as needed and are reused between searches.
- */
-export class Classified {
-  codes = new Uint16Array(0);
-  ranks: Int32Array = new Int32Array(0);
-
-  reserve(ranks: Int32Array): void {
-    this.ranks = ranks;
-    if (ranks.length > this.codes.length) this.codes = new Uint16Array(ranks.length + (ranks.length >>> 2));
-  }
-}
 
 /** Candidate ranks of the type (all of them when typeCode < 0): a tight pass over the one-byte type column. */
 export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, pool: ListPool): Int32Array {
@@ -43,27 +29,27 @@ export function ofType(ranks: Int32Array, types: Uint8Array, typeCode: number, p
   return out.subarray(0, count);
 }
 
-/** Fills `out` for candidates [0, ranks.length). */
-export function classifyCandidates(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, title: UnitTitle, out: Classified): void {
+/** Fills `out` (the context's `classified`, or another buffer) for candidates [0, ranks.length). */
+export function classifyCandidates(context: SearchContext, ranks: Int32Array, query: PreparedQuery, out: Classified): void {
   out.reserve(ranks);
   const { codes } = out;
   const single = singleUnitKeyword(query);
   let deferred = ranks.length;
-  if (single >= 0) deferred = classifySingle(columns.rows, columns.units, ranks, single, codes);
+  if (single >= 0) deferred = classifySingle(context, ranks, single, codes);
   // With several terms, nearly every candidate lacks the whole keyword and needs the terms check anyway.
   else if (query.terms.length === 0 && (query.foldInvariant || query.pinyin === ''))
-    deferred = classifyOneTerm(columns, ranks, query, codes);
+    deferred = classifyOneTerm(context, ranks, query, codes);
   else codes.fill(DEFERRED, 0, ranks.length);
   if (deferred === 0) return;
   // The full check for the candidates the loops above left to it, in a loop of its own (a call inside
   // those loops, even one rarely taken, made them several times slower).
-  const { rows, units } = columns;
+  const { rows, units } = context.columns;
   for (let index = 0; index < ranks.length; index++) {
-    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
+    if (index % BLOCK === 0) touchBlock(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
     const code = codes[index]!;
     if (code < LOOSER) continue;
     const row = ranks[index]! * ROW;
-    if (code === DEFERRED) codes[index] = generalCode(columns, row, query, title);
+    if (code === DEFERRED) codes[index] = generalCode(context, row, query);
     else {
       const start = rows[row + ROW_TEXT_START]!;
       codes[index] = tierCode(looserTier(units, start, start + rows[row + ROW_FOLDED_LENGTH]!, query));
@@ -71,8 +57,8 @@ export function classifyCandidates(columns: RankColumns, ranks: Int32Array, quer
   }
 }
 
-/** The code (query/search-query.ts `tierCode`) of the title whose row starts at `row`, by the full check (0: no match or outdated row). */
-export function generalCode(columns: RankColumns, row: number, query: PreparedQuery, title: UnitTitle): number {
+/** The code (query/search-query.ts `tierCode`) of the title whose row starts at `row`, by the full check (NO_MATCH: no match or outdated row). */
+export function generalCode({ columns, title }: SearchContext, row: number, query: PreparedQuery): number {
   const { rows, units } = columns;
   if ((rows[row + ROW_FACTS]! & STALE) !== 0) return NO_MATCH;
   return tierCode(tierOfUnits(describeRow(rows, units, row, title), query));

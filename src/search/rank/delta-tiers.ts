@@ -22,13 +22,18 @@ export function deltaInOrder(slots: number[], rankOf: Int32Array, order: Int32Ar
     .map((rank) => order[rank]!);
 }
 
-/** The delta slots (newest first) in each tier of the query, of the type (-1: any). */
+/** Which slots a search keeps: those whose type (`typeOf`, per slot) is `typeCode`, or every slot when it is -1. */
+export interface TypeFilter {
+  typeCode: number;
+  typeOf: Uint8Array;
+}
+
+/** The delta slots (newest first) in each tier of the query, of the filter's type; `title` is read into. */
 export function tierDelta(
   delta: Int32Array,
   titles: StagedTitles,
   query: PreparedQuery,
-  typeCode: number,
-  typeOf: Uint8Array,
+  { typeCode, typeOf }: TypeFilter,
   title: UnitTitle,
 ): number[][] {
   const tiers: number[][] = [];

@@ -6,11 +6,11 @@
  * tier counters updated or the full check called inside these loops made them several times slower. A
  * tight touching loop brings a block of candidates' rows and texts in first, so their misses overlap.
  */
-import type { RankColumns } from '../index/rank-columns.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { NO_MATCH, Tier, tierCode } from '../query/search-query.js';
 import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
 import { isDecoration } from '../text/text-forms.js';
+import type { SearchContext } from './search-context.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
 /** Code of a candidate left to the full check (codes are `tierCode`s, in 16 bits: any keyword has fewer tiers). */
@@ -27,18 +27,16 @@ const FOLDED_PREFIX = tierCode(Tier.FOLDED_PREFIX);
 const FOLDED_CONTAINS = tierCode(Tier.FOLDED_CONTAINS);
 /** Candidates touched ahead of their checks at a time. */
 export const BLOCK = 64;
-/** Where touched values are summed, so the touching loads are not optimised away. */
-const touched = new Int32Array(1);
 
 /** Reads the rows and first text units of candidates [from, to) (only those left to later checks when `codes` is given). */
-export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number, to: number, codes?: Uint16Array): void {
-  const { rows, units } = columns;
+export function touchBlock(context: SearchContext, ranks: Int32Array, from: number, to: number, codes?: Uint16Array): void {
+  const { rows, units } = context.columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
     if (codes && codes[index]! < LOOSER) continue;
     sum += units[rows[ranks[index]! * ROW + ROW_TEXT_START]!]!;
   }
-  touched[0] = sum;
+  context.touched[0] = sum;
 }
 
 /**
@@ -47,29 +45,31 @@ export function touchBlock(columns: RankColumns, ranks: Int32Array, from: number
  * half the time, and that miss then came one title at a time. Over 40,000 cold pinyin candidates at a
  * million titles it saved 1–1.5 ms of 4.5–6.
  */
-export function touchWholeTexts(columns: RankColumns, ranks: Int32Array, from: number, to: number): void {
-  const { rows, units } = columns;
+export function touchWholeTexts(context: SearchContext, ranks: Int32Array, from: number, to: number): void {
+  const { rows, units } = context.columns;
   let sum = 0;
   for (let index = from; index < to; index++) {
     const row = ranks[index]! * ROW;
     const start = rows[row + ROW_TEXT_START]!;
     sum += units[start]! + units[start + Math.max(0, rows[row + ROW_FOLDED_LENGTH]! - 1)]!;
   }
-  touched[0] = sum;
+  context.touched[0] = sum;
 }
 
 /** Reads the rows of candidates [from, to). */
-export function touchRows(rows: Int32Array, ranks: Int32Array, from: number, to: number): void {
+export function touchRows(context: SearchContext, ranks: Int32Array, from: number, to: number): void {
+  const { rows } = context.columns;
   let sum = 0;
   for (let index = from; index < to; index++) sum += rows[ranks[index]! * ROW + ROW_FACTS]!;
-  touched[0] = sum;
+  context.touched[0] = sum;
 }
 
 /** One-character keyword: a title that folding leaves alone and that holds the unit is tiered by its row alone. */
-export function classifySingle(rows: Int32Array, units: Uint16Array, ranks: Int32Array, unit: number, codes: Uint16Array): number {
+export function classifySingle(context: SearchContext, ranks: Int32Array, unit: number, codes: Uint16Array): number {
+  const { rows, units } = context.columns;
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
-    if (index % BLOCK === 0) touchRows(rows, ranks, index, Math.min(ranks.length, index + BLOCK));
+    if (index % BLOCK === 0) touchRows(context, ranks, index, Math.min(ranks.length, index + BLOCK));
     const row = ranks[index]! * ROW;
     const facts = rows[row + ROW_FACTS]!;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
@@ -104,15 +104,15 @@ function coreUnitIs(units: Uint16Array, start: number, unit: number): boolean {
  * to that check when the keyword is Latin). Measured, the full check's loop cost about 1.6 times this one
  * per candidate of a traditional keyword.
  */
-export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: PreparedQuery, codes: Uint16Array): number {
-  const { rows, units } = columns;
+export function classifyOneTerm(context: SearchContext, ranks: Int32Array, query: PreparedQuery, codes: Uint16Array): number {
+  const { rows, units } = context.columns;
   const keyword = query.literalUnits;
   const looser = query.pinyin !== '';
   const core = query.literalCore;
   const coreLength = query.literalCoreLength;
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
-    if (index % BLOCK === 0) touchBlock(columns, ranks, index, Math.min(ranks.length, index + BLOCK));
+    if (index % BLOCK === 0) touchBlock(context, ranks, index, Math.min(ranks.length, index + BLOCK));
     const row = ranks[index]! * ROW;
     const facts = rows[row + ROW_FACTS]!;
     if ((facts & (STALE | FOLD_CHANGES)) !== 0) {
@@ -125,11 +125,7 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
     const at = indexOfUnits(units, start, end, keyword);
     let code = NO_MATCH;
     if (at === 0 && end - start === keyword.length) code = EXACT;
-    else if (
-      core !== '' &&
-      literalCoreOf(facts) === coreLength &&
-      sameCore(units, start, end, coreLength, coreLength, core, query.literalCoreUnits)
-    )
+    else if (core !== '' && literalCoreOf(facts) === coreLength && sameCore(units, start, end, coreLength, query.literalCoreUnits))
       code = EXACT_CORE;
     else if (at >= 0) code = at === 0 ? PREFIX : CONTAINS;
     else if (!query.foldInvariant) {
@@ -137,7 +133,7 @@ export function classifyOneTerm(columns: RankColumns, ranks: Int32Array, query: 
       const folded = query.foldedUnits;
       if (
         query.foldedCore !== ''
-          ? sameCore(units, start, end, foldedCoreOf(facts), query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
+          ? sameCore(units, start, end, foldedCoreOf(facts), query.foldedCoreUnits)
           : end - start === folded.length && indexOfUnits(units, start, end, folded) === 0
       )
         code = FOLDED_EXACT;

@@ -8,9 +8,9 @@
  * ways give supersets (intersections of triple or pair lists), each title to be checked.
  */
 import { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
-import { ListPool, RankBitset } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
 import { holdingAll } from './candidates.js';
+import type { PinyinScratch, SearchContext } from './search-context.js';
 
 /**
  * A further list this many times longer than the candidates left is not decoded (as candidates.ts
@@ -42,30 +42,37 @@ export interface PinyinSources {
   asSyllables: boolean;
 }
 
-/**
- * Which leads (a title's first two undecorated units) begin one of the exact ways: bit w of FIRST[unit] is
- * set when the unit can be way w's first character, of SECOND[unit] when it can be its second; a way of
- * one syllable needs no second. Two table reads a title, whatever the number of ways. The tables are
- * shared by every search (the engine runs one at a time) and cleared by `clear()`.
- */
-const FIRST = new Uint32Array(0x10000);
-const SECOND = new Uint32Array(0x10000);
 const MAX_EXACT_WAYS = 32;
 
+/**
+ * Which leads (a title's first two undecorated units) begin one of the exact ways: bit w of first[unit] is
+ * set when the unit can be way w's first character, of second[unit] when it can be its second; a way of
+ * one syllable needs no second. Two table reads a title, whatever the number of ways. The tables are the
+ * search context's (search-context.ts `PinyinScratch`), zero between searches: `clear()` empties them.
+ */
 export class ExactWays {
   private readonly touched: (readonly number[])[] = [];
   private single = 0;
   private count = 0;
+  private readonly first: Uint32Array;
+  private readonly second: Uint32Array;
+
+  constructor(scratch: PinyinScratch) {
+    this.first = scratch.first;
+    this.second = scratch.second;
+  }
 
   /** Notes a way by the characters that can be its first and second; false when there are too many ways already. */
   add(first: readonly number[], second?: readonly number[]): boolean {
     if (this.count === MAX_EXACT_WAYS) return false;
     const bit = 1 << this.count++;
-    for (const unit of first) FIRST[unit] = FIRST[unit]! | bit;
+    const firsts = this.first;
+    for (const unit of first) firsts[unit] = firsts[unit]! | bit;
     this.touched.push(first);
     if (!second) this.single |= bit;
     else {
-      for (const unit of second) SECOND[unit] = SECOND[unit]! | bit;
+      const seconds = this.second;
+      for (const unit of second) seconds[unit] = seconds[unit]! | bit;
       this.touched.push(second);
     }
     return true;
@@ -78,15 +85,16 @@ export class ExactWays {
 
   /** Does a title with this lead (first << 16 | second) match one of the ways from its first unit? */
   starts(lead: number): boolean {
-    return (FIRST[lead >>> 16]! & (SECOND[lead & 0xffff]! | this.single)) !== 0;
+    return (this.first[lead >>> 16]! & (this.second[lead & 0xffff]! | this.single)) !== 0;
   }
 
-  /** Clears the shared tables: once per search, when its titles are tiered. */
+  /** Clears the context's tables: once per search, when its titles are tiered. */
   clear(): void {
+    const { first, second } = this;
     for (const units of this.touched) {
       for (const unit of units) {
-        FIRST[unit] = 0;
-        SECOND[unit] = 0;
+        first[unit] = 0;
+        second[unit] = 0;
       }
     }
   }
@@ -100,17 +108,17 @@ function initialsKeys(initials: string): number[] {
   return keys;
 }
 
-/** One list: the union of the keys' lists (decoded one at a time into `scratch`, gathered in `bitset`). */
-function unionOfKeys(index: PostingIndex, keys: number[], pool: ListPool, bitset: RankBitset): Int32Array {
-  if (keys.length === 1) return index.list(keys[0]!, pool);
+/** One list: the union of the keys' lists (decoded one at a time into the pinyin scratch's pool, gathered in the bitset). */
+function unionOfKeys({ postings, pool, bitset, pinyin }: SearchContext, keys: number[]): Int32Array {
+  if (keys.length === 1) return postings.list(keys[0]!, pool);
+  const { lists } = pinyin;
   for (const key of keys) {
-    SCRATCH.reset();
-    bitset.add(index.list(key, SCRATCH));
+    lists.reset();
+    bitset.add(postings.list(key, lists));
   }
   return bitset.drain(pool);
 }
 
-const SCRATCH = new ListPool();
 const EMPTY = new Int32Array(0);
 
 /** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
@@ -130,19 +138,16 @@ function syllablePairKeys(index: PostingIndex, first: string, second: string): {
 }
 
 /** Titles holding, for each neighbouring two syllables of the split, characters so read side by side (or a few more). */
-function holdingSyllables(index: PostingIndex, split: string[], pool: ListPool, bitset: RankBitset): Int32Array {
-  const pairs = split.slice(1).map((second, at) => syllablePairKeys(index, split[at]!, second));
+function holdingSyllables(context: SearchContext, split: string[]): Int32Array {
+  const pairs = split.slice(1).map((second, at) => syllablePairKeys(context.postings, split[at]!, second));
   pairs.sort((a, b) => a.postings - b.postings);
   let result: Int32Array = new Int32Array(0);
   for (const [position, { keys, postings }] of pairs.entries()) {
     if (position > 0 && (result.length === 0 || postings > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
-    result = position === 0 ? unionOfKeys(index, keys, pool, bitset) : heldByAny(index, keys, result, pool, bitset);
+    result = position === 0 ? unionOfKeys(context, keys) : heldByAny(context, keys, result);
   }
   return result;
 }
-
-/** Ranks found by `heldByAny`, a bitset of its own beside the caller's. */
-let held = new RankBitset(0);
 
 /**
  * The ranks of `ranks` (ascending) that any of the keys' lists holds: `ranks` marked in `bitset`, each
@@ -150,15 +155,15 @@ let held = new RankBitset(0);
  * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
  * predictor guesses, had taken most of a long full-pinyin keyword's list work.
  */
-function heldByAny(index: PostingIndex, keys: number[], ranks: Int32Array, pool: ListPool, bitset: RankBitset): Int32Array {
-  if (held.size !== bitset.size) held = new RankBitset(bitset.size);
+function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
+  const { held, lists } = pinyin;
   bitset.add(ranks);
   const marks = bitset.bits;
   const found = held.bits;
   const last = ranks[ranks.length - 1]!;
   for (const key of keys) {
-    SCRATCH.reset();
-    const list = index.list(key, SCRATCH);
+    lists.reset();
+    const list = postings.list(key, lists);
     for (let at = 0; at < list.length; at++) {
       const rank = list[at]!;
       if (rank > last) break;
@@ -179,10 +184,11 @@ function heldByAny(index: PostingIndex, keys: number[], ranks: Int32Array, pool:
 }
 
 /** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
-export function pinyinSources(index: PostingIndex, query: string, pool: ListPool, bitset: RankBitset): PinyinSources {
+export function pinyinSources(context: SearchContext, query: string): PinyinSources {
+  const { postings: index, pool, bitset } = context;
   const sources: PinyinSources = {
     exact: [],
-    ways: new ExactWays(),
+    ways: new ExactWays(context.pinyin),
     starting: EMPTY,
     loose: [],
     asInitials: true,
@@ -222,15 +228,15 @@ export function pinyinSources(index: PostingIndex, query: string, pool: ListPool
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
     if (split.length === 1) {
-      const list = unionOfKeys(index, first!, pool, bitset);
+      const list = unionOfKeys(context, first!);
       exactly(list, first!);
       spelt += list.length;
     } else if (split.length === 2) {
-      const list = unionOfKeys(index, syllablePairKeys(index, split[0]!, split[1]!).keys, pool, bitset);
+      const list = unionOfKeys(context, syllablePairKeys(index, split[0]!, split[1]!).keys);
       exactly(list, first!, second);
       spelt += list.length;
     } else {
-      const list = holdingSyllables(index, split, pool, bitset);
+      const list = holdingSyllables(context, split);
       sources.loose.push(list);
       spelt += list.length;
     }

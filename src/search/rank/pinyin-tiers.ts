@@ -11,52 +11,50 @@
  * hold no outdated row (a title tiered by lists has its row unread): with outdated rows, or a term
  * without an indexed unit, every candidate gets the full check.
  */
-import type { PostingIndex } from '../index/posting-index.js';
-import { type ListPool, type RankBitset, unionAll } from '../index/posting-lists.js';
-import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
+import { type ListPool, unionAll } from '../index/posting-lists.js';
+import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
-import { NO_MATCH, tierCode, tierOfCode } from '../query/search-query.js';
+import { NO_MATCH, tierCode } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
-import { Classified, classifyCandidates, ofType } from './classify-candidates.js';
+import { classifyCandidates, ofType } from './classify-candidates.js';
 import { BLOCK, touchWholeTexts } from './literal-tiers.js';
 import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
+import type { SearchContext } from './search-context.js';
 
-/** Candidates of the higher tiers, tiered in a buffer of their own before their codes join the answer's. */
-const checked = new Classified();
+/** A Latin keyword's candidates, ascending, and the two lists among them that the leads cannot settle. */
+interface PinyinCandidates {
+  ranks: Int32Array;
+  /** Candidates of the tiers above pinyin: the full check. */
+  higher: Int32Array;
+  /** Titles of the looser lists: the pinyin check, unless a lead settles them. */
+  loose: Int32Array;
+}
 
-/** Fills `out` for the Latin keyword's candidates of the type (-1: any); returns how many. */
-export function classifyPinyin(
-  index: PostingIndex,
-  columns: RankColumns,
-  query: PreparedQuery,
-  typeCode: number,
-  title: UnitTitle,
-  pool: ListPool,
-  bitset: RankBitset,
-  out: Classified,
-): number {
+/** Fills the context's `classified` for the Latin keyword's candidates of the type (-1: any); returns how many. */
+export function classifyPinyin(context: SearchContext, query: PreparedQuery, typeCode: number): number {
+  const { postings: index, columns, pool, bitset, classified: out } = context;
   const text = textSources(index, query, bitset, pool);
-  const pinyin = pinyinSources(index, query.pinyin, pool, bitset);
+  const pinyin = pinyinSources(context, query.pinyin);
   try {
     if (!text || columns.staleRows > 0) {
       const all = text ? unionAll([...text, ...pinyin.exact, ...pinyin.loose], bitset, pool) : everyRank(columns.size, pool);
       const ranks = ofType(all, columns.types, typeCode, pool);
-      classifyCandidates(columns, ranks, query, title, out);
+      classifyCandidates(context, ranks, query, out);
       return ranks.length;
     }
     const higher = unionAll(text, bitset, pool);
     const loose = unionAll(pinyin.loose, bitset, pool);
     const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
-    const first = tierCode(query.pinyinTier);
-    const { full, partial } = tierByLeads(ranks, higher, loose, pinyin, index.leads, first, out.codes, pool);
-    checkPinyin(columns, ranks, partial, pinyin, query.pinyin, first, pool, out.codes);
+    const candidates: PinyinCandidates = { ranks, higher, loose };
+    const { full, partial } = tierByLeads(context, candidates, pinyin, query);
+    checkPinyin(context, candidates, partial, pinyin, query);
     if (full.length === 0) return ranks.length;
     const fullRanks = pool.take(full.length);
     for (let at = 0; at < full.length; at++) fullRanks[at] = ranks[full[at]!]!;
-    classifyCandidates(columns, fullRanks, query, title, checked);
+    const checked = context.pinyin.higher;
+    classifyCandidates(context, fullRanks, query, checked);
     for (let at = 0; at < full.length; at++) out.codes[full[at]!] = checked.codes[at]!;
     return ranks.length;
   } finally {
@@ -65,25 +63,24 @@ export function classifyPinyin(
 }
 
 /**
- * Codes of the titles that only exact ways find (every title of `ranks` not in `higher` or `loose`), by
- * their leads and the start list of three initials; returns the places in `ranks` of the others: those to
- * check in full (candidates of the higher tiers) and those to check for pinyin only (of the looser lists,
- * unless a lead or the start list settles them).
+ * Codes (into the context's `classified`) of the titles that only exact ways find (every candidate not
+ * in `higher` or `loose`), by their leads and the start list of three initials; returns the places in
+ * `ranks` of the others: those to check in full (candidates of the higher tiers) and those to check for
+ * pinyin only (of the looser lists, unless a lead or the start list settles them).
  */
 function tierByLeads(
-  ranks: Int32Array,
-  higher: Int32Array,
-  loose: Int32Array,
+  { postings, pool, classified }: SearchContext,
+  { ranks, higher, loose }: PinyinCandidates,
   { ways, starting }: PinyinSources,
-  leads: Uint32Array,
-  first: number,
-  codes: Uint16Array,
-  pool: ListPool,
+  query: PreparedQuery,
 ): { full: Int32Array; partial: Int32Array } {
+  const { leads } = postings;
+  const { codes } = classified;
+  // The codes of the two pinyin tiers: the spelling from the title's first unit, and further on.
+  const first = tierCode(query.pinyinTier);
+  const further = tierCode(query.pinyinTier + 1);
   // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
   const anyWay = !ways.empty;
-  // The code of the second pinyin tier (the spelling further on).
-  const further = tierCode(tierOfCode(first) + 1);
   let atStart = 0;
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
@@ -122,32 +119,31 @@ function tierByLeads(
 }
 
 /**
- * Codes of the titles at `places` in `ranks` by the pinyin check alone, their rows and texts touched a
- * block at a time; a form (initials, full syllables) no character of the build can spell is not walked.
+ * Codes of the candidates at `places` by the pinyin check alone, their rows and texts touched a block at
+ * a time; a form (initials, full syllables) no character of the build can spell is not walked.
  */
 function checkPinyin(
-  columns: RankColumns,
-  ranks: Int32Array,
+  context: SearchContext,
+  { ranks }: PinyinCandidates,
   places: Int32Array,
   { asInitials, asSyllables }: PinyinSources,
-  query: string,
-  first: number,
-  pool: ListPool,
-  codes: Uint16Array,
+  query: PreparedQuery,
 ): void {
+  const { columns, pool, classified } = context;
+  const { codes } = classified;
   const { rows, units } = columns;
   // A keyword only initials can spell (most of three letters or more) has an automaton of its own.
-  const initials = asInitials && !asSyllables ? new InitialsMatcher(query) : undefined;
-  const pinyin = new PinyinMatcher(query, asInitials, asSyllables);
+  const initials = asInitials && !asSyllables ? new InitialsMatcher(query.pinyin) : undefined;
+  const pinyin = new PinyinMatcher(query.pinyin, asInitials, asSyllables, context.pinyin.unitSlots);
   const checkedRanks = pool.take(places.length);
   for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at]!]!;
   for (let at = 0; at < places.length; at++) {
-    if (at % BLOCK === 0) touchWholeTexts(columns, checkedRanks, at, Math.min(places.length, at + BLOCK));
+    if (at % BLOCK === 0) touchWholeTexts(context, checkedRanks, at, Math.min(places.length, at + BLOCK));
     const row = checkedRanks[at]! * ROW;
     const start = rows[row + ROW_TEXT_START]!;
     const end = start + rows[row + ROW_FOLDED_LENGTH]!;
     const place = initials ? initials.match(units, start, end) : pinyin.match(units, start, end);
-    codes[places[at]!] = place < 0 ? NO_MATCH : tierCode(tierOfCode(first) + place);
+    codes[places[at]!] = place < 0 ? NO_MATCH : tierCode(query.pinyinTier + place);
   }
 }
 

@@ -1,23 +1,79 @@
 /**
- * What every search over one build reads and reuses: the build's lists and columns and the buffers a
- * search works in. Made once per build (built-index.ts), so a search passes one argument instead of six,
- * and allocates none of it.
+ * Everything a search over one build reads and works in: the build's lists and columns, and the buffers
+ * and tables a search fills and leaves clean. Made once per build (built-index.ts) and handed to every
+ * search function as its first argument, so none takes more than a few others, and no search keeps
+ * state at module level: searches over one shared index (one context each) never meet in a table.
+ * Nothing here is allocated per search; the pinyin tables (768 KB) are made by the first Latin keyword.
  */
 import type { PostingIndex } from '../index/posting-index.js';
-import type { ListPool, RankBitset } from '../index/posting-lists.js';
+import { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
-import type { UnitTitle } from '../index/title-rows.js';
-import type { Classified } from './classify-candidates.js';
+import { emptyUnitTitle, type UnitTitle } from '../index/title-rows.js';
+import { UnitSlots } from '../query/pinyin.js';
+import { Classified } from './classified.js';
+import { TermHolderCache } from './term-cache.js';
 
-export interface SearchContext {
-  readonly postings: PostingIndex;
-  readonly columns: RankColumns;
+/** What a pinyin search works in (rank/pinyin-sources.ts, rank/pinyin-tiers.ts, query/pinyin.ts). */
+export class PinyinScratch {
+  /**
+   * Which leads begin one of a keyword's exact ways (pinyin-sources.ts `ExactWays`): per unit, bit w of
+   * `first` when it can be way w's first character, of `second` its second. Zero between searches.
+   */
+  readonly first = new Uint32Array(0x10000);
+  readonly second = new Uint32Array(0x10000);
+  /** What each unit does to the current pinyin matcher's runs (query/pinyin.ts `PinyinMatcher`). */
+  readonly unitSlots = new UnitSlots();
+  /** Lists decoded one at a time while their union or hits gather in a bitset. */
+  readonly lists = new ListPool();
+  /** Candidates of the tiers above pinyin, tiered apart before their codes join the answer's. */
+  readonly higher = new Classified();
+  /** Ranks a list holds among the candidates (pinyin-sources.ts `heldByAny`), beside the context's bitset; empty between uses. */
+  readonly held: RankBitset;
+
+  constructor(size: number) {
+    this.held = new RankBitset(size);
+  }
+}
+
+export class SearchContext {
   /** Buffers for decoded lists and codes, reset at the start of each search. */
-  readonly pool: ListPool;
+  readonly pool = new ListPool();
   /** A bitset over every rank of the build, empty between uses. */
   readonly bitset: RankBitset;
   /** The title a full tier check reads (describeRow points it at a row). */
-  readonly title: UnitTitle;
+  readonly title: UnitTitle = emptyUnitTitle();
   /** The whole answer's ranks and tier codes, when a search lays it out. */
-  readonly classified: Classified;
+  readonly classified = new Classified();
+  /** The union of a several-term keyword's holders (term-holders.ts); empty between searches. */
+  readonly termUnion: RankBitset;
+  /** Per rank, how many terms (up to 255) of a several-term keyword the title holds (term-holders.ts); zero between searches. */
+  readonly termCounts: Uint8Array;
+  /** Confirmed holders of common longer terms, for later keywords that share them (term-cache.ts). */
+  readonly termCache: TermHolderCache;
+  /** Where touching loops (literal-tiers.ts) sum what they read, so their loads are not optimised away. */
+  readonly touched = new Int32Array(1);
+  private pinyinScratch: PinyinScratch | undefined;
+
+  /** `termCacheMin`: texts a term's confirmation reads before its holders are kept (term-cache.ts). */
+  constructor(
+    readonly postings: PostingIndex,
+    readonly columns: RankColumns,
+    termCacheMin: number,
+  ) {
+    this.bitset = new RankBitset(columns.size);
+    this.termUnion = new RankBitset(columns.size);
+    this.termCounts = new Uint8Array(columns.size);
+    this.termCache = new TermHolderCache(termCacheMin);
+  }
+
+  /** The pinyin search's tables, made by the first search that needs them. */
+  get pinyin(): PinyinScratch {
+    this.pinyinScratch ??= new PinyinScratch(this.columns.size);
+    return this.pinyinScratch;
+  }
+
+  /** Bytes of the bitsets and the term cache (the figure the build's `bytes` has always counted). */
+  get bytes(): number {
+    return this.bitset.bytes + this.termUnion.bytes + this.termCache.bytes;
+  }
 }

@@ -58,11 +58,11 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
 }
 
 /** The code (`tierCode`) of each of the ranks by the full check, a block at a time. */
-function checkAll({ columns, pool, title }: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
-  const codes = pool.take(ranks.length);
+function checkAll(context: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
+  const codes = context.pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
-    if (at % BLOCK === 0) touchBlock(columns, ranks, at, Math.min(ranks.length, at + BLOCK));
-    codes[at] = generalCode(columns, ranks[at]! * ROW, query, title);
+    if (at % BLOCK === 0) touchBlock(context, ranks, at, Math.min(ranks.length, at + BLOCK));
+    codes[at] = generalCode(context, ranks[at]! * ROW, query);
   }
   return codes;
 }

@@ -8,40 +8,30 @@
  * holders of the whole keyword get the full tier check (docs/search.md, "How it is fast").
  */
 
-import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
-import type { ListPool, RankBitset } from '../index/posting-lists.js';
-import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type UnitTitle } from '../index/title-rows.js';
-import { termsTier, tierCode } from '../query/search-query.js';
+import { NO_KEY } from '../index/posting-index.js';
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
+import { NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
-import { type Classified, generalCode } from './classify-candidates.js';
+import { generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
-import type { TermHolderCache } from './term-cache.js';
+import type { SearchContext } from './search-context.js';
 import { indexOfUnits } from './unit-tiers.js';
 
 /**
- * Counts into `held` (per rank, zero before) how many terms each title holds and adds every holder, and
- * the titles holding every character of the whole keyword, to `union` (empty before); returns the latter,
- * which get the full check. `tierTermHolders` empties both.
+ * Counts into the context's `termCounts` (per rank, zero before) how many terms each title holds and adds
+ * every holder, and the titles holding every character of the whole keyword, to its `termUnion` (empty
+ * before); returns the latter, which get the full check. `tierTermHolders` empties both.
  */
-export function termCandidates(
-  index: PostingIndex,
-  columns: RankColumns,
-  query: PreparedQuery,
-  held: Uint8Array,
-  pool: ListPool,
-  bitset: RankBitset,
-  union: RankBitset,
-  cache: TermHolderCache,
-): Int32Array {
-  const whole = wholeHolders(index, query, pool, bitset);
+export function termCandidates(context: SearchContext, query: PreparedQuery): Int32Array {
+  const { termCounts: held, termUnion: union } = context;
+  const whole = wholeHolders(context, query);
   union.add(whole);
   const words = union.bits;
   for (const [position, term] of query.terms.entries()) {
-    const holders = exactHolders(index, columns, term, query.termUnits[position]!, pool, bitset, cache);
+    const holders = exactHolders(context, term, query.termUnits[position]!);
     for (let at = 0; at < holders.length; at++) {
       const rank = holders[at]!;
       held[rank] = held[rank]! + 1;
@@ -52,7 +42,7 @@ export function termCandidates(
 }
 
 /** Titles holding every character of the whole keyword (or a few more): they get the full check. */
-export function wholeHolders(index: PostingIndex, query: PreparedQuery, pool: ListPool, bitset: RankBitset): Int32Array {
+export function wholeHolders({ postings: index, pool, bitset }: SearchContext, query: PreparedQuery): Int32Array {
   return holdingAll(
     index,
     candidateKeys(index, query.foldedCore, foldText(query.literalCore)) ?? [],
@@ -63,24 +53,17 @@ export function wholeHolders(index: PostingIndex, query: PreparedQuery, pool: Li
 }
 
 /** The titles whose folded text holds the term: a one-character term's list, a longer term's confirmed candidates. */
-export function exactHolders(
-  index: PostingIndex,
-  columns: RankColumns,
-  term: string,
-  units: Uint16Array,
-  pool: ListPool,
-  bitset: RankBitset,
-  cache: TermHolderCache,
-): Int32Array {
+export function exactHolders(context: SearchContext, term: string, units: Uint16Array): Int32Array {
+  const { postings: index, pool, bitset, termCache: cache } = context;
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
   const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
   if (units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!)) {
-    return pairHolders(index, columns, units[0]!, units[1]!, units, pool);
+    return pairHolders(context, units[0]!, units[1]!, units);
   }
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
-  const holders = holdingText(columns, found, units);
+  const holders = holdingText(context, found, units);
   cache.set(term, holders, found.length);
   return holders;
 }
@@ -91,24 +74,18 @@ export function exactHolders(
  * mark holds the pair only side by side, never across decoration). Only the marked titles, few for most
  * pairs, are read.
  */
-function pairHolders(
-  index: PostingIndex,
-  columns: RankColumns,
-  first: number,
-  second: number,
-  pattern: Uint16Array,
-  pool: ListPool,
-): Int32Array {
+function pairHolders(context: SearchContext, first: number, second: number, pattern: Uint16Array): Int32Array {
+  const { postings: index, pool } = context;
   const holders = index.list(index.unitPairKey(first, second), pool);
   const checkKey = index.pairMarkKey(PAIR_CHECK, first, second);
   if (checkKey === NO_KEY) return holders;
   const checked = index.list(checkKey, pool);
-  const { rows, units } = columns;
+  const { rows, units } = context.columns;
   // Both ascending and every checked title a holder: one merge drops the failing ones in place.
   let kept = 0;
   let next = 0;
   for (let at = 0; at < checked.length; at++) {
-    if (at % BLOCK === 0) touchBlock(columns, checked, at, Math.min(checked.length, at + BLOCK));
+    if (at % BLOCK === 0) touchBlock(context, checked, at, Math.min(checked.length, at + BLOCK));
     const rank = checked[at]!;
     const start = rows[rank * ROW + ROW_TEXT_START]!;
     if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) continue;
@@ -120,12 +97,12 @@ function pairHolders(
 }
 
 /** The candidates whose folded text holds `pattern`, in place. */
-function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint16Array): Int32Array {
-  const { rows, units } = columns;
+function holdingText(context: SearchContext, candidates: Int32Array, pattern: Uint16Array): Int32Array {
+  const { rows, units } = context.columns;
   let kept = 0;
   for (let at = 0; at < candidates.length; at++) {
     // Rows and texts of the next block first, so their cache misses overlap (candidates[at..] are not yet overwritten).
-    if (at % BLOCK === 0) touchBlock(columns, candidates, at, Math.min(candidates.length, at + BLOCK));
+    if (at % BLOCK === 0) touchBlock(context, candidates, at, Math.min(candidates.length, at + BLOCK));
     const rank = candidates[at]!;
     const start = rows[rank * ROW + ROW_TEXT_START]!;
     if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) candidates[kept++] = rank;
@@ -134,22 +111,13 @@ function holdingText(columns: RankColumns, candidates: Int32Array, pattern: Uint
 }
 
 /**
- * Tiers the union's titles of the type (-1: any) into `out`, newest first, and empties `union` and `held`
- * on the way: the whole keyword's holders by the full check, every other title by its count of terms
+ * Tiers the titles of the context's `termUnion` of the type (-1: any) into its `classified`, newest first,
+ * and empties `termUnion` and `termCounts` on the way: the whole keyword's holders by the full check, every other title by its count of terms
  * held (one pass over the union's bit words, no row read unless the build has outdated rows). Returns
  * how many were tiered.
  */
-export function tierTermHolders(
-  columns: RankColumns,
-  union: RankBitset,
-  whole: Int32Array,
-  held: Uint8Array,
-  typeCode: number,
-  query: PreparedQuery,
-  title: UnitTitle,
-  pool: ListPool,
-  out: Classified,
-): number {
+export function tierTermHolders(context: SearchContext, whole: Int32Array, typeCode: number, query: PreparedQuery): number {
+  const { columns, termUnion: union, termCounts: held, pool, classified: out } = context;
   const ranks = pool.take(union.count());
   out.reserve(ranks);
   const { codes } = out;
@@ -177,11 +145,11 @@ export function tierTermHolders(
   for (let at = 0; at < whole.length; at++) {
     const rank = whole[at]!;
     const index = indexOfRank(tiered, rank);
-    if (index >= 0) codes[index] = generalCode(columns, rank * ROW, query, title);
+    if (index >= 0) codes[index] = generalCode(context, rank * ROW, query);
   }
   if (columns.staleRows > 0) {
     const { rows } = columns;
-    for (let index = 0; index < found; index++) if ((rows[tiered[index]! * ROW + ROW_FACTS]! & STALE) !== 0) codes[index] = 0;
+    for (let index = 0; index < found; index++) if ((rows[tiered[index]! * ROW + ROW_FACTS]! & STALE) !== 0) codes[index] = NO_MATCH;
   }
   return found;
 }

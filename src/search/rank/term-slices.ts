@@ -9,10 +9,9 @@
  * matches lays out the whole answer once (term-holders.ts).
  */
 import type { PostingIndex } from '../index/posting-index.js';
-import { type ListPool, popcount, type RankBitset } from '../index/posting-lists.js';
-import type { RankColumns } from '../index/rank-columns.js';
-import { ROW, ROW_FACTS, type UnitTitle } from '../index/title-rows.js';
-import { termsTier, tierCode } from '../query/search-query.js';
+import { type ListPool, popcount } from '../index/posting-lists.js';
+import { ROW, ROW_FACTS } from '../index/title-rows.js';
+import { NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
@@ -21,13 +20,23 @@ import { WALKED } from './answer.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
 import { BLOCK, touchRows } from './literal-tiers.js';
-import type { TermHolderCache } from './term-cache.js';
+import type { SearchContext } from './search-context.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
 const DENSE_SHARE = 16;
 /** Bitsets kept per build (8 MB at a million titles). */
 const DENSE_LIMIT = 64;
+
+/**
+ * The titles that get the full check (`checkedHolders`), ascending, their codes, and their ranks set in a
+ * bitset: the walk takes them by code and skips them in the counts.
+ */
+interface CheckedTitles {
+  ranks: Int32Array;
+  codes: Int32Array;
+  bits: Uint32Array;
+}
 
 export class TermSlices {
   private readonly low: Uint32Array;
@@ -65,41 +74,35 @@ export class TermSlices {
 
   /**
    * The first matches (up to WALKED, in relevance order) and the exact total, or undefined when this path
-   * does not apply (then the caller tiers every holder). `marks` must be empty and is left empty.
+   * does not apply (then the caller tiers every holder). The context's bitset is used and left empty.
    */
-  firstMatches(
-    index: PostingIndex,
-    columns: RankColumns,
-    query: PreparedQuery,
-    title: UnitTitle,
-    pool: ListPool,
-    marks: RankBitset,
-    cache: TermHolderCache,
-  ): { ranks: Int32Array; total: number } {
-    const whole = checkedHolders(index, columns, query, pool, marks);
+  firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
+    const { postings: index, pool, bitset: marks } = context;
+    const whole = checkedHolders(context, query);
     for (const [position, term] of query.terms.entries()) {
       const unit = term.length === 1 ? term.charCodeAt(0) : -1;
       const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
       if (bits) this.addBits(bits);
-      else this.addRanks(exactHolders(index, columns, term, query.termUnits[position]!, pool, marks, cache));
+      else this.addRanks(exactHolders(context, term, query.termUnits[position]!));
     }
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
     let unmatched = 0;
     for (let at = 0; at < whole.length; at++) {
-      wholeCodes[at] = generalCode(columns, whole[at]! * ROW, query, title);
-      if (wholeCodes[at] === 0) unmatched++;
+      wholeCodes[at] = generalCode(context, whole[at]! * ROW, query);
+      if (wholeCodes[at] === NO_MATCH) unmatched++;
     }
     marks.add(whole);
     this.touch(whole);
     const union = this.unionCount(marks.bits);
     const total = union.count - unmatched;
     const ranks = pool.take(Math.min(total, WALKED));
+    const checked: CheckedTitles = { ranks: whole, codes: wholeCodes, bits: marks.bits };
     let found = 0;
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
       // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
       const held = heldForTier(query, tier);
-      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), whole, wholeCodes, marks.bits, ranks, found);
+      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), checked, ranks, found);
     }
     marks.clear(whole);
     this.clear();
@@ -242,15 +245,8 @@ export class TermSlices {
    * Appends to `out` from `found` on, up to its length, the tier's matches in rank order: the whole
    * keyword's holders of that code and (when `held` > 0) the other titles holding `held` terms.
    */
-  private walkTier(
-    held: number,
-    code: number,
-    whole: Int32Array,
-    wholeCodes: Int32Array,
-    wholeBits: Uint32Array,
-    out: Int32Array,
-    found: number,
-  ): number {
+  private walkTier(held: number, code: number, checked: CheckedTitles, out: Int32Array, found: number): number {
+    const { ranks: whole, codes: wholeCodes, bits: wholeBits } = checked;
     let at = found;
     let next = 0;
     const takeWholeBelow = (rank: number): void => {
@@ -286,12 +282,13 @@ export class TermSlices {
  * stored core length is the keyword's (tiers 2 and 5). The core leaves out an episode suffix, so for
  * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
  */
-function checkedHolders(index: PostingIndex, columns: RankColumns, query: PreparedQuery, pool: ListPool, marks: RankBitset): Int32Array {
+function checkedHolders(context: SearchContext, query: PreparedQuery): Int32Array {
+  const { postings: index, columns, pool, bitset: marks } = context;
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
   if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) {
-    return wholeHolders(index, query, pool, marks);
+    return wholeHolders(context, query);
   }
-  const core = shortCoreHolders(index, query, pool) ?? wholeHolders(index, query, pool, marks);
+  const core = shortCoreHolders(index, query, pool) ?? wholeHolders(context, query);
   const text = holdingAll(
     index,
     candidateKeys(index, query.folded, foldText(query.literal)) ?? [],
@@ -302,7 +299,7 @@ function checkedHolders(index: PostingIndex, columns: RankColumns, query: Prepar
   const { rows } = columns;
   let kept = 0;
   for (let at = 0; at < core.length; at++) {
-    if (at % BLOCK === 0) touchRows(rows, core, at, Math.min(core.length, at + BLOCK));
+    if (at % BLOCK === 0) touchRows(context, core, at, Math.min(core.length, at + BLOCK));
     const rank = core[at]!;
     const facts = rows[rank * ROW + ROW_FACTS]!;
     if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;

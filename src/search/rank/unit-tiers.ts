@@ -32,20 +32,13 @@ function textOf(units: Uint16Array, start: number, end: number): string {
 }
 
 /**
- * Is the core of units[start, end) the query's core? A core is the first `coreLength` undecorated units
- * of the text (the episode suffix comes last), so with equal stored lengths a forward walk decides.
+ * Is the core of units[start, end), whose stored core length is `coreLength`, the query's core
+ * `coreUnits`? A core is the first `coreLength` undecorated units of the text (the episode suffix comes
+ * last), so with equal stored lengths a forward walk decides; a length at the cap compares strings.
  */
-export function sameCore(
-  units: Uint16Array,
-  start: number,
-  end: number,
-  coreLength: number,
-  wantedLength: number,
-  core: string,
-  coreUnits: Uint16Array,
-): boolean {
-  if (coreLength !== wantedLength) return false;
-  if (coreLength === LENGTH_CAP) return coreText(textOf(units, start, end)) === core;
+export function sameCore(units: Uint16Array, start: number, end: number, coreLength: number, coreUnits: Uint16Array): boolean {
+  if (coreLength !== Math.min(coreUnits.length, LENGTH_CAP)) return false;
+  if (coreLength === LENGTH_CAP) return coreText(textOf(units, start, end)) === textOf(coreUnits, 0, coreUnits.length);
   let at = start;
   for (let matched = 0; matched < coreLength; matched++, at++) {
     while (at < end && isDecoration(units[at]!)) at++;
@@ -58,18 +51,7 @@ export function tierOfUnits(title: UnitTitle, query: PreparedQuery): number {
   const { literalUnits, literalStart, literalEnd } = title;
   const at = indexOfUnits(literalUnits, literalStart, literalEnd, query.literalUnits);
   if (at === 0 && literalEnd - literalStart === query.literalUnits.length) return Tier.EXACT;
-  if (
-    query.literalCore !== '' &&
-    sameCore(
-      literalUnits,
-      literalStart,
-      literalEnd,
-      title.literalCoreLength,
-      query.literalCoreLength,
-      query.literalCore,
-      query.literalCoreUnits,
-    )
-  ) {
+  if (query.literalCore !== '' && sameCore(literalUnits, literalStart, literalEnd, title.literalCoreLength, query.literalCoreUnits)) {
     return Tier.EXACT_CORE;
   }
   if (at >= 0) return at === 0 ? Tier.PREFIX : Tier.CONTAINS;
@@ -78,7 +60,7 @@ export function tierOfUnits(title: UnitTitle, query: PreparedQuery): number {
   const end = title.foldedEnd;
   if (
     query.foldedCore !== ''
-      ? sameCore(units, start, end, title.foldedCoreLength, query.foldedCoreLength, query.foldedCore, query.foldedCoreUnits)
+      ? sameCore(units, start, end, title.foldedCoreLength, query.foldedCoreUnits)
       : end - start === query.foldedUnits.length && indexOfUnits(units, start, end, query.foldedUnits) === 0
   ) {
     return Tier.FOLDED_EXACT;

@@ -33,21 +33,14 @@ export function pairTierLists(index: NumberedKeys, first: number, second: number
 }
 
 /**
- * Whether the holding of a pair that the title's unit at `index` closes with `previous` at `previousAt`
- * is checked; `isFirstPair`: it is the title's first pair of undecorated units.
+ * Whether the holding of a pair that the title's unit at `index` closes with the undecorated unit at
+ * `previousAt` is checked; `isFirstPair`: it is the title's first pair of undecorated units.
  */
-export function pairChecked(
-  scan: TitleScan,
-  previous: number,
-  previousAt: number,
-  index: number,
-  unit: number,
-  isFirstPair: boolean,
-): boolean {
+export function pairChecked(scan: TitleScan, previousAt: number, index: number, isFirstPair: boolean): boolean {
   const { units, literalOffset: offset } = scan;
   const literal =
     index === previousAt + 1 &&
-    (!scan.changed || (offset > 0 && units[previousAt + offset] === previous && units[index + offset] === unit));
+    (!scan.changed || (offset > 0 && units[previousAt + offset] === units[previousAt] && units[index + offset] === units[index]));
   return (scan.checkPairs && isFirstPair) || !literal;
 }
 

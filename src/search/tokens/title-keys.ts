@@ -47,7 +47,7 @@ export function titleKeys(scan: TitleScan, out: Int32Array, from: number): numbe
     if (previous >= 0) {
       const pair = neighbourPair(pairs, previous, unit);
       out[at++] = numberedKey(pair);
-      const checked = pairChecked(scan, previous, previousAt, index, unit, previousAt === firstAt);
+      const checked = pairChecked(scan, previousAt, index, previousAt === firstAt);
       if (checked) out[at++] = numberedKey(pairs.markNumber(PAIR_CHECK, pair));
       startPair = startPairAfter(scan, startPair, pair, index, checked);
     } else {

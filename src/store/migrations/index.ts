@@ -26,8 +26,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006-link-health': linkHealthMigration(),
     '007-sources': sourcesMigration(),
     '008-link-evidence': linkEvidenceMigration(),
-    '010-admin-accounts': adminAccountsMigration(dialect),
     '009-link-guards': linkGuardsMigration(),
+    '010-admin-accounts': adminAccountsMigration(dialect),
     '011-audit': auditMigration(dialect),
   };
 }
