@@ -27,7 +27,8 @@ export async function startLinkFixture(): Promise<LinkFixture> {
   let firstAt = 0;
   let lastAt = 0;
   const server = createServer((request, response) => {
-    if (request.url?.includes('/sharepage/detail')) {
+    // Quark's detail only (`pr=ucpro`): UC asks the same API path with its own `pr`.
+    if (request.url?.includes('/sharepage/detail') && request.url.includes('pr=ucpro')) {
       checks++;
       lastAt = performance.now();
       if (checks === 1) firstAt = lastAt;

@@ -1,5 +1,5 @@
 /**
- * Why this exists: the README shows the web page as it looks. This takes those pictures with the same
+ * Why this exists: docs/web.md shows the web page as it looks. This takes those pictures with the same
  * headless Chromium the browser suite uses: the demo catalogue and boards in a throw-away SQLite file,
  * the catalogue app on a free local port, then the home page on a desktop (light) and the search page on
  * a phone (dark), saved as docs/web-desktop.png and docs/web-phone.png; and on a phone (light) the API

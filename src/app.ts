@@ -19,7 +19,7 @@ import { guardListener } from './http/listener-guards.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
 import { isApiPath, isConsolePath } from './http/paths.js';
 import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
-import { unboundedPeers } from './limits/address-set.js';
+import { AddressSet, unboundedPeers } from './limits/address-set.js';
 import { budgetUnmatched, pageBudgetPlugin } from './limits/page-budget-plugin.js';
 import { limitsPlugin, limitUnmatched } from './limits/plugin.js';
 import { LIMITS_NOTICE } from './limits/policy.js';
@@ -88,7 +88,14 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
   if (web) await registerApiDocs(app, undefined, reference);
   await app.register(undecodableRoute);
   await app.register(catalogueRoutes, { config, catalogue: services.catalogue, fullDumps: services.fullDumps });
-  await app.register(linkRoutes, { config, links: services.links, redis: services.redis });
+  const exempt = new AddressSet(config.exemptAddresses);
+  await app.register(linkRoutes, {
+    config,
+    links: services.links,
+    redis: services.redis,
+    isExempt: (address) => exempt.has(address),
+    reportPage: web?.reportPage,
+  });
   await app.register(systemRoutes, {
     config,
     features: services.features,

@@ -62,6 +62,10 @@ type Query = Record<string, string | string[] | undefined>;
 
 /** Register with `{ prefix: '/admin' }`. */
 export async function consolePlugin(app: FastifyInstance, { admin }: ConsolePluginOptions): Promise<void> {
+  // The console is pages for operators, not the catalogue's interface: none of its routes enter /openapi.json.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   await app.register(formBody, { bodyLimit: 64 * 1024 });
   decorateConsolePages(app, admin);
   app.addHook('onRequest', authorize(admin));

@@ -1,6 +1,6 @@
 /**
  * A failure to start that the operator can fix (a database that cannot be opened, a port in use): its
- * message is the one line the command line prints (README, "Command line"), never a stack trace.
+ * message is the one line the command line prints (docs/commands.md, "Command line"), never a stack trace.
  */
 export class StartupError extends Error {}
 

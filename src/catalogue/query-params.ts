@@ -58,8 +58,8 @@ function integerIn(name: string, value: QueryValue, max: number, fallback: numbe
 function pastLastServedPage(text: string): ReturnType<typeof badRequest> {
   return badRequest(
     {
-      zh: `参数 page 无效：${text} 超出范围；只提供前 ${PAGE_MAX} 页，即使 total_pages 更大`,
-      en: `Parameter page is invalid: ${text} is out of range; only the first ${PAGE_MAX} pages are served, even when total_pages is larger`,
+      zh: `参数 page 无效：${text} 超出范围；应为1 到 ${PAGE_MAX} 之间的整数（即使 total_pages 更大，也只提供前 ${PAGE_MAX} 页）`,
+      en: `Parameter page is invalid: ${text} is out of range; use an integer from 1 to ${PAGE_MAX} (only the first ${PAGE_MAX} pages are served, even when total_pages is larger)`,
     },
     {
       zh: '要读取某一类型的全部资源，请使用 /api/contents/{type}/all（每分钟 1 次）',

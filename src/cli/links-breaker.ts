@@ -4,6 +4,7 @@
  * closes a provider's breaker and lifts its pause once an operator has seen (with `links probe`) that its
  * dead verdicts are real again, or that a fix has landed.
  */
+
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';

@@ -7,6 +7,7 @@
  * finished within LANE_DEADLINE_MS stops with one line saying why, so a provider that never answers costs
  * seconds, not ten seconds a link. When nothing is due the summary says why.
  */
+
 import type { Config } from '../config/config.js';
 import { checkCanary } from '../links/canary.js';
 import { GuardedRecorder } from '../links/guarded-recorder.js';

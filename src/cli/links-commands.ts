@@ -1,13 +1,16 @@
 /**
- * `dramadex links check|status|hidden|breaker` (docs/link-health.md, "Operations"). They work on the
- * store whether or not a server runs: `check` (links-check.ts) sends the requests itself, honouring the
- * leases of running instances and the providers' shared guards, and applies the visibility rule, which
- * running instances follow as they follow a removal; `hidden` prints the input `remove --file` takes.
+ * `dramadex links check|status|hidden|breaker|probe` (docs/link-health.md, "Operations"). They work on the
+ * store whether or not a server runs (`probe` never opens it): `check` (links-check.ts) sends the requests
+ * itself, honouring the leases of running instances and the providers' shared guards, and applies the
+ * visibility rule, which running instances follow as they follow a removal; `hidden` prints the input
+ * `remove --file` takes; `probe` checks one link and stores nothing.
  */
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config/config.js';
 import { parseCheckOrigins } from '../links/check-origins.js';
+import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
+import { probeLines, probeLink } from '../links/link-probe.js';
 import { createLinkChecker } from '../links/providers/index.js';
 import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
 import { PROVIDER_IDS } from '../shared/share-links.js';
@@ -20,6 +23,8 @@ import { commandLog, withDatabase } from './with-database.js';
 
 const DEFAULT_CHECK_LIMIT = 20;
 const write = (line: string) => process.stdout.write(`${line}\n`);
+/** The unknown reasons `links status` lists per provider, most frequent first. */
+const TOP_UNKNOWN_REASONS = 3;
 
 export function registerLinksCommands(program: Command): void {
   const links = program.command('links').description('link health: check share links, see counts, list hidden entries');
@@ -57,13 +62,34 @@ export function registerLinksCommands(program: Command): void {
     });
   registerBreakerCommand(links);
   links
+    .command('probe')
+    .description(
+      'one check now, changing nothing: each request, its status, the provider code and message, the row that decided, the verdict',
+    )
+    .argument('<source_link>', 'the share link to check')
+    .action(async (link: string) => {
+      const result = await probeLink(link.trim(), parseCheckOrigins(loadConfig().links.origins));
+      for (const line of probeLines(result)) write(line);
+    });
+  links
     .command('hidden')
-    .description("the hidden entries' links, one a line (what `remove --file` takes)")
+    .description("the hidden entries' links, one a line (what `remove --file` takes); --why adds the evidence that hid each")
     .option('--provider <id>', 'only this provider')
-    .action(async (options: { provider?: string }) => {
+    .option('--why', 'after each link, the verdict that hid it: its reason (row, HTTP status, code, message) and when')
+    .action(async (options: { provider?: string; why?: boolean }) => {
       const provider = parseProvider(options.provider);
       await withDatabase(loadConfig(), async (database) => {
-        await new LinkHealthStore(database, 0).eachHidden(provider, (batch) => write(batch.join('\n')));
+        if (!options.why) return new LinkHealthStore(database, 0).eachHidden(provider, (batch) => write(batch.join('\n')));
+        await eachHiddenWhy(database, provider, (rows) =>
+          write(
+            rows
+              .map(
+                (row) =>
+                  `${row.link}  ${row.reason ?? 'no evidence kept (hidden before it was)'}${row.decidedAt ? ` at ${row.decidedAt}` : ''}`,
+              )
+              .join('\n'),
+          ),
+        );
       });
     });
 }
@@ -96,6 +122,13 @@ async function statusCommand(config: Config, database: Database): Promise<void> 
         .map((cell) => cell.padEnd(12))
         .join('')
         .trimEnd(),
+    );
+  }
+  const reasons = await topUnknownReasons(database, TOP_UNKNOWN_REASONS);
+  write(reasons.length > 0 ? 'top unknown reasons:' : 'top unknown reasons: none (no link answers unknown)');
+  for (const group of reasons) {
+    write(
+      `  ${group.provider.padEnd(8)}${String(group.count).padStart(6)}  ${group.row}${group.code ? ` code ${group.code}` : ''}  e.g. ${group.example ?? '-'}`,
     );
   }
   const totals = await health.counts();

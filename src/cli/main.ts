@@ -1,5 +1,5 @@
 /**
- * The `dramadex` command line (README, "Command line"). Every command exits 0 on success and non-zero
+ * The `dramadex` command line (docs/commands.md, "Command line"). Every command exits 0 on success and non-zero
  * with a one-line reason on failure; secrets it creates are printed alone on the last line.
  */
 import { readFileSync } from 'node:fs';

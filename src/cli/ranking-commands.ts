@@ -1,5 +1,5 @@
 /**
- * The ranking service's commands (README, "Command line"): `rankings import <file> --board <board>`
+ * The ranking service's commands (docs/commands.md, "Command line"): `rankings import <file> --board <board>`
  * stores a snapshot; `token issue [--ip]`, `token list`, `token rebind`, `token revoke` manage the bearer
  * tokens. A new token is printed alone on the last line, so scripts can take it with `tail -n 1`.
  */

@@ -16,7 +16,7 @@ import { type Failed, retryAfterMs, streamBody, UpstreamError } from './upstream
 import type { Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
 
 export { UpstreamError } from './upstream-response.js';
-export type { CatalogueItem, Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
+export type { Envelope, Fetched, FullDumpData, PageData } from './wire-types.js';
 
 /** What the client tells its user while it works (waits, retries). */
 export type ClientEvent =

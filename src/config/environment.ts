@@ -3,8 +3,8 @@
  * range or pattern, its default, and the rule a bad value is told with. `readEnvironment` checks each
  * present value against its schema and answers a bad one with one line, `NAME must be <rule>, got
  * "<value>"`; config.ts then builds the typed configuration from the checked values (the rules that
- * span variables, and lists whose items need parsing, stay there). The README's configuration table is
- * checked against this schema by test/config/readme-table.test.ts: every variable documented, every
+ * span variables, and lists whose items need parsing, stay there). The configuration table in docs/configuration.md is
+ * checked against this schema by test/config/configuration-table.test.ts: every variable documented, every
  * documented variable real, defaults alike.
  */
 import { type Static, type TSchema, Type } from 'typebox';
@@ -151,7 +151,7 @@ export function isSet(env: Env, name: keyof Environment): boolean {
   return Boolean(env[name]?.trim());
 }
 
-/** The declared variables with their defaults, for the README check. */
+/** The declared variables with their defaults, for the check of docs/configuration.md's table. */
 export function declaredVariables(): Array<{ name: string; default: string | number | undefined }> {
   return Object.entries(ENVIRONMENT.properties).map(([name, schema]) => ({ name, default: (schema as unknown as Declared).default }));
 }

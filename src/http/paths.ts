@@ -6,6 +6,8 @@
  */
 const API_PREFIX = '/api';
 const CONSOLE_PREFIX = '/admin';
+/** The one POST route of the catalogue listener (docs/link-health.md): its CORS preflight allows POST, and a browser's form post gets pages. */
+export const LINK_REPORTS_PATH = '/api/link-reports';
 /** The path of a request URL as the router matches it: before `?`, percent-decoded; undefined when malformed. */
 function routedPath(url: string): string | undefined {
   const query = url.indexOf('?');

@@ -50,6 +50,13 @@ export interface LinkStatus {
   alive_at: string | null;
 }
 
+/** What a card shows of its link (src/web/link-notes.ts). */
+export interface CardStatus {
+  verdict: Verdict | null;
+  latest: Verdict | null;
+  alive_at: string | null;
+}
+
 export const LINK_COUNT_NAMES = [...VERDICTS, 'unchecked', 'hidden'] as const;
 export type LinkCounts = Record<(typeof LINK_COUNT_NAMES)[number], number>;
 
@@ -221,16 +228,26 @@ export class LinkHealthStore {
     };
   }
 
-  /** States of these links (the web page's cards); links without a state are absent. */
-  async statuses(links: string[]): Promise<Map<string, Pick<LinkStatus, 'verdict' | 'alive_at'>>> {
+  /**
+   * States of these links (the web page's cards); links without a state are absent. `verdict` is the
+   * latest decisive one when there is one, `latest` the latest of any kind (`unknown`, or a suspect `dead`).
+   */
+  async statuses(links: string[]): Promise<Map<string, CardStatus>> {
     if (links.length === 0) return new Map();
     const rows = await this.database.db
       .selectFrom('link_states')
-      .select(['source_link', 'verdict', 'decided_verdict', 'alive_at'])
+      .select(['source_link', 'verdict', 'decided_verdict', 'alive_at', 'suspect'])
       .where('source_link', 'in', links)
       .execute();
     return new Map(
-      rows.map((row) => [row.source_link, { verdict: (row.decided_verdict ?? row.verdict) as Verdict | null, alive_at: row.alive_at }]),
+      rows.map((row) => [
+        row.source_link,
+        {
+          verdict: (row.decided_verdict ?? row.verdict) as Verdict | null,
+          latest: Number(row.suspect) === 1 ? 'unknown' : (row.verdict as Verdict | null),
+          alive_at: row.alive_at,
+        },
+      ]),
     );
   }
 

@@ -4,6 +4,7 @@
  * checkers. `start()` is separate from construction so `serve` starts checking only after the demo data
  * (never checked) is in place.
  */
+
 import type { Config } from '../config/config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';

@@ -7,17 +7,22 @@
  * clock hour. Each change is one conditional UPDATE, so two instances never both open a breaker or both
  * take the last hide of an hour, and the one that changed a state is the one that logs it.
  */
+
 import { type Kysely, sql } from 'kysely';
 import type { ProviderRates } from '../config/link-check.js';
 import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import type { LinkGuardsTable, Schema } from '../store/schema.js';
+import { DEFAULT_RATES as DESCRIPTOR_RATES } from './providers/registry.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Checks a second when LINK_CHECK_RATE does not name the provider (alipan answers 1/s with an hourly quota). */
-export const DEFAULT_RATES: Readonly<Partial<Record<ProviderId, number>>> = { alipan: 0.2 };
+/**
+ * Checks a second when LINK_CHECK_RATE does not name the provider: each provider's descriptor says
+ * (providers/registry.ts; alipan answers 1/s with an hourly quota, so 0.2).
+ */
+export const DEFAULT_RATES: Readonly<Partial<Record<ProviderId, number>>> = DESCRIPTOR_RATES;
 export const DEFAULT_RATE = 1;
 /** Providers whose confirmed deads hide nothing unless LINK_CHECK_HIDE names them (a disputed API). */
 export const HIDING_OFF_BY_DEFAULT: readonly ProviderId[] = ['123pan'];

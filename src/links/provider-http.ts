@@ -1,11 +1,13 @@
 /**
- * The only way a provider checker reaches the network (docs/link-health.md, "Providers"). A request may
- * go only to one of its provider's fixed API hosts, or, when `LINK_CHECK_ORIGINS` names an origin for the
- * provider, to that origin with the same method, path, query, headers and body. Every request has a
- * deadline, its body is read as a stream up to a cap, redirects are never followed (a 3xx is just an
- * answer), and it carries a browser-like User-Agent and the share page as Referer, as the providers expect.
- * Nothing here throws for the network: a failure is an answer of its own for the verdict table.
+ * The only way a provider checker reaches the network (docs/link-health.md, "What every check has in
+ * common"). A request may go only to one of its provider's fixed API hosts, or, when `LINK_CHECK_ORIGINS`
+ * names an origin for the provider, to that origin with the same method, path, query, headers and body
+ * (moved by URL parts: shared/capped-fetch.ts `onOrigin`). Every request goes through the one capped
+ * reader (a deadline, a body cap); redirects are not followed unless the request asks, and then only
+ * within the provider's hosts. It carries a browser-like User-Agent and the share page as Referer, as the
+ * providers expect. Nothing here throws for the network: a failure is an answer of its own for the table.
  */
+import { CappedFetchError, cappedFetch, type FetchFailure, onOrigin } from '../shared/capped-fetch.js';
 
 export interface ProviderRequest {
   method: 'GET' | 'POST';
@@ -13,6 +15,8 @@ export interface ProviderRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Follow redirects, only to the provider's own hosts (Baidu's share page); otherwise a 3xx is the answer. */
+  followRedirects?: boolean;
 }
 
 export type ProviderAnswer =
@@ -22,11 +26,21 @@ export type ProviderAnswer =
       /** The body as text, and parsed when it is JSON (undefined otherwise). */
       text: string;
       json: unknown;
+      /** The `Set-Cookie` headers (Baidu's BAIDUID). */
+      cookies: string[];
     }
   | { kind: 'failed'; failure: RequestFailure; reason: string };
 
 /** Why a request gave no answer: the evidence row of the `unknown` it becomes. */
-export type RequestFailure = 'timeout' | 'aborted' | 'body-over-cap' | 'request-failed';
+export type RequestFailure = FetchFailure;
+
+/** One request as `links probe` shows it: where it went and what came back. */
+export interface Exchange {
+  method: string;
+  host: string;
+  path: string;
+  answer: ProviderAnswer;
+}
 
 /** Sends one request of one check; bound to that check's provider, Referer and AbortSignal. */
 export type SendRequest = (request: ProviderRequest) => Promise<ProviderAnswer>;
@@ -42,6 +56,8 @@ export interface ProviderHttpOptions {
   /** The share page, sent as Referer. */
   referer: string;
   signal?: AbortSignal | undefined;
+  /** Told of every request and its answer (`links probe`). */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
 }
 
 export const DESKTOP_USER_AGENT =
@@ -52,57 +68,46 @@ export const PHONE_USER_AGENT =
 /** Thrown (and turned into an `unknown` by the checker) when a checker builds a URL off its hosts: a bug. */
 export class ForbiddenDestination extends Error {}
 
+/** How many redirects within the provider's hosts a request that follows them may take. */
+const MAX_REDIRECTS = 3;
+
 export function providerHttp(options: ProviderHttpOptions): SendRequest {
+  const route = (url: URL) => (options.origin ? onOrigin(url, options.origin) : url);
   return async (request) => {
-    const target = destination(request.url, options);
-    const deadline = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    const named = onHosts(request.url, options.hosts);
+    const answer = await exchange(named, request);
+    options.onExchange?.({ method: request.method, host: named.host, path: `${named.pathname}${named.search}`, answer });
+    return answer;
+  };
+
+  async function exchange(named: URL, request: ProviderRequest): Promise<ProviderAnswer> {
     try {
-      const response = await fetch(target, {
+      const response = await cappedFetch(named, {
         method: request.method,
         headers: { 'user-agent': options.userAgent, referer: options.referer, ...request.headers },
         ...(request.body === undefined ? {} : { body: request.body }),
-        redirect: 'manual',
-        signal,
+        deadlineMs: options.timeoutMs,
+        bodyCapBytes: options.bodyCapBytes,
+        redirect: request.followRedirects ? { follow: 'same-hosts', hosts: options.hosts, max: MAX_REDIRECTS } : { follow: 'none' },
+        signal: options.signal,
+        route,
       });
-      const text = await readCapped(response, options.bodyCapBytes);
-      if (text === undefined) return { kind: 'failed', failure: 'body-over-cap', reason: `body over ${options.bodyCapBytes} bytes` };
-      return { kind: 'answered', status: response.status, text, json: parseJson(text) };
+      const text = response.body.toString('utf8');
+      return { kind: 'answered', status: response.status, text, json: parseJson(text), cookies: response.headers.getSetCookie() };
     } catch (error) {
-      if (options.signal?.aborted) return { kind: 'failed', failure: 'aborted', reason: 'aborted' };
-      if (deadline.aborted) return { kind: 'failed', failure: 'timeout', reason: `timeout after ${options.timeoutMs} ms` };
-      return { kind: 'failed', failure: 'request-failed', reason: describeNetworkError(error) };
+      if (!(error instanceof CappedFetchError)) throw error;
+      return { kind: 'failed', failure: error.failure, reason: error.message };
     }
-  };
+  }
 }
 
-/** The URL the request really goes to: on a fixed host, then moved to the configured origin if any. */
-function destination(url: string, options: ProviderHttpOptions): URL {
+/** The URL as the checker built it, refused unless it is HTTPS on one of the provider's hosts. */
+function onHosts(url: string, hosts: readonly string[]): URL {
   const target = new URL(url);
-  if (target.protocol !== 'https:' || !options.hosts.includes(target.hostname) || target.port !== '') {
+  if (target.protocol !== 'https:' || !hosts.includes(target.hostname) || target.port !== '') {
     throw new ForbiddenDestination(`${target.host} is not one of the provider's hosts`);
   }
-  return options.origin ? new URL(`${target.pathname}${target.search}`, options.origin) : target;
-}
-
-/** The body as UTF-8 text, or undefined once it passes the cap (the rest is never read). */
-async function readCapped(response: Response, cap: number): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > cap) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body) {
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      // Leaving the loop cancels the stream: the rest of an oversized body is never read.
-      if (size > cap) return undefined;
-      chunks.push(chunk);
-    }
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return target;
 }
 
 function parseJson(text: string): unknown {
@@ -111,12 +116,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** fetch reports most failures as "fetch failed" or "terminated" with the real cause beneath. */
-function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const message = (error as Error).message;
-  if (message === 'terminated') return `body cut short (${cause?.code ?? cause?.message ?? 'connection closed'})`;
-  return `${message}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
 }

@@ -7,6 +7,7 @@
  * Both run under the catalogue API's limits like every `/api/` route.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../config/config.js';
 import { addressGroup } from '../http/client-address.js';
@@ -14,12 +15,13 @@ import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { ApiError, badRequest, rateLimited } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
 import { operationDocs } from '../http/operation-docs.js';
+import { LINK_REPORTS_PATH } from '../http/paths.js';
 import { strictBodyValidator } from '../http/strict-body.js';
 import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { VERDICTS } from './link-checker.js';
 import type { LinkServices } from './link-services.js';
-import { reportPage } from './report-page.js';
+import { reportPage as plainReportPage } from './report-page.js';
 
 export const REPORTS_PER_HOUR = 20;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -30,6 +32,10 @@ export interface LinkRoutesOptions {
   config: Config;
   links: LinkServices;
   redis?: RedisLink | undefined;
+  /** Addresses the report limit leaves alone (EXEMPT_ADDRESSES, as the catalogue limits do). */
+  isExempt?: ((address: string) => boolean) | undefined;
+  /** The web page's answer to a browser's report (its look, a way back); undefined: JSON, or the plain page for a form. */
+  reportPage?: ((request: FastifyRequest) => string | undefined) | undefined;
 }
 
 const LinkStatus = Type.Object({
@@ -62,7 +68,7 @@ function linkOf(value: unknown): string {
   return link;
 }
 
-export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { config, links, redis }) => {
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { config, links, redis, isExempt, reportPage }) => {
   const reports = new Counter(
     { name: 'link-reports', points: REPORTS_PER_HOUR, durationSeconds: 3600 },
     config.limits.redisKeyPrefix,
@@ -105,18 +111,24 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
         en: 'The one POST route. A JSON body `{"source_link": "…"}` (or the web page\'s form); the link is checked again soon, 202. Each address may report a limited number of times an hour.',
       },
     ),
-    body: Type.Object({ source_link: Type.String({ description: 'the link a person found broken' }) }, { additionalProperties: true }),
+    body: Type.Object(
+      {
+        source_link: Type.String({ description: 'the link a person found broken' }),
+        back: Type.Optional(Type.String({ description: 'the web form only: the page to return to (a path of this site)' })),
+      },
+      { additionalProperties: true },
+    ),
     response: { 202: SuccessEnvelope(Type.Object({ source_link: Type.String() })), ...errorResponses },
   };
   app.post(
-    '/api/link-reports',
+    LINK_REPORTS_PATH,
     { schema: reportSchema, bodyLimit: BODY_LIMIT, validatorCompiler: strictBodyValidator },
     async (request, reply) => {
       const language = responseLanguage(request.headers['accept-language'], config.language);
       const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM_TYPE);
       const link = linkOf(request.body.source_link);
       try {
-        await reports.consume(addressGroup(request.ip));
+        if (!isExempt?.(request.ip)) await reports.consume(addressGroup(request.ip));
       } catch (refusal) {
         if (!isRefusal(refusal)) throw refusal;
         throw rateLimited({
@@ -128,7 +140,8 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       }
       if (!(await links.report(link))) throw linkNotHeld(link);
       reply.code(202);
-      if (fromForm) return reply.type('text/html; charset=utf-8').send(reportPage(language) as never);
+      const page = reportPage?.(request) ?? (fromForm ? plainReportPage(language) : undefined);
+      if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page as never);
       return success({ zh: '已收到报告，该链接会尽快复查', en: 'Report received; the link will be checked soon' }, language, {
         source_link: link,
       });

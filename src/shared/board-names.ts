@@ -8,14 +8,8 @@ export const DRAMA_BOARDS = ['hot-dramas', 'drama', 'movie', 'tv', 'anime', 'var
 export const FAMILY_B_BOARDS = ['drama', 'movie', 'tv', 'anime', 'variety'] as const;
 export const RANKING_BOARDS = [...DRAMA_BOARDS, 'actors'] as const;
 
-export type DramaBoard = (typeof DRAMA_BOARDS)[number];
-export type FamilyBBoard = (typeof FAMILY_B_BOARDS)[number];
 export type Board = (typeof RANKING_BOARDS)[number];
 
 export function isBoard(name: string): name is Board {
   return (RANKING_BOARDS as readonly string[]).includes(name);
-}
-
-export function isActorBoard(board: Board): board is 'actors' {
-  return board === 'actors';
 }

@@ -2,8 +2,10 @@
  * The cloud-drive share links the catalogue knows (docs/link-health.md, "Link forms"): which provider a
  * link belongs to, its share id and the extraction code it carries, read the way each provider's links
  * carry one (`?pwd=`, 115's `?password=`, Tianyi's `（访问码：…）` after the link). Link health checks what
- * this recognises; sources use it to find links in posts and to put a posted code into a link. The id and
- * the code are validated here, so nothing that reaches a provider's URL came unchecked from user data.
+ * this recognises; sources use it to find links in posts and to put a posted code into a link; config
+ * uses it to read canary links. The id and the code are validated here, so nothing that reaches a
+ * provider's URL came unchecked from user data. The forms live here, in the lowest layer, because config
+ * reads them; each provider's descriptor (links/providers/) takes its form from `LINK_FORMS`.
  */
 
 export const PROVIDER_IDS = ['quark', 'baidu', 'alipan', '123pan', 'tianyi', '115', 'uc', 'xunlei'] as const;
@@ -17,11 +19,11 @@ export interface ShareLink {
   code: string | undefined;
 }
 
-/** How a provider's links carry a code. */
-type CodeStyle = 'pwd' | 'password' | 'tianyi';
+/** How a provider's links carry a code: `?pwd=`, 115's `?password=`, Tianyi's `（访问码：…）` after the link. */
+export type CodeStyle = 'pwd' | 'password' | 'tianyi';
 
-interface LinkForm {
-  provider: ProviderId;
+export interface LinkForm {
+  /** The hosts of its share links (not its API hosts). */
   hosts: readonly string[];
   /** Reads the share id from the URL's path and query; undefined when the path is not a share. */
   shareId(url: URL): string | undefined;
@@ -33,11 +35,11 @@ const CODE = /^[A-Za-z0-9]{1,16}$/;
 
 /** `/s/<id>` (an optional trailing slash or `.html`). */
 const sharePath = (url: URL) => /^\/s\/([^/]+?)(?:\.html)?\/?$/.exec(url.pathname)?.[1];
+const ALIAS_123 = ['123684', '123685', '123912', '123592', '123865'];
 
-const FORMS: readonly LinkForm[] = [
-  { provider: 'quark', hosts: ['pan.quark.cn'], shareId: sharePath, codeStyle: 'pwd' },
-  {
-    provider: 'baidu',
+export const LINK_FORMS: Readonly<Record<ProviderId, LinkForm>> = {
+  quark: { hosts: ['pan.quark.cn'], shareId: sharePath, codeStyle: 'pwd' },
+  baidu: {
     hosts: ['pan.baidu.com'],
     shareId: (url) => {
       if (url.pathname === '/share/init') return url.searchParams.get('surl') ?? undefined;
@@ -46,26 +48,20 @@ const FORMS: readonly LinkForm[] = [
     },
     codeStyle: 'pwd',
   },
-  {
-    provider: 'alipan',
-    hosts: ['www.alipan.com', 'alipan.com', 'www.aliyundrive.com', 'aliyundrive.com'],
-    shareId: sharePath,
-    codeStyle: 'pwd',
-  },
-  {
-    provider: '123pan',
+  alipan: { hosts: ['www.alipan.com', 'alipan.com', 'www.aliyundrive.com', 'aliyundrive.com'], shareId: sharePath, codeStyle: 'pwd' },
+  '123pan': {
     hosts: [
       'www.123pan.com',
       '123pan.com',
+      'yun.123pan.com',
       'www.123pan.cn',
       '123pan.cn',
-      ...['123684', '123685', '123912', '123592', '123865'].flatMap((n) => [`www.${n}.com`, `${n}.com`]),
+      ...ALIAS_123.flatMap((n) => [`www.${n}.com`, `${n}.com`]),
     ],
     shareId: sharePath,
     codeStyle: 'pwd',
   },
-  {
-    provider: 'tianyi',
+  tianyi: {
     hosts: ['cloud.189.cn', 'h5.cloud.189.cn'],
     shareId: (url) => {
       if (url.pathname === '/web/share' || url.pathname === '/share.html') return url.searchParams.get('code') ?? undefined;
@@ -73,18 +69,16 @@ const FORMS: readonly LinkForm[] = [
     },
     codeStyle: 'tianyi',
   },
-  {
-    provider: '115',
+  '115': {
     hosts: ['115.com', 'www.115.com', '115cdn.com', 'www.115cdn.com', 'anxia.com', 'www.anxia.com'],
     shareId: sharePath,
     codeStyle: 'password',
   },
-  { provider: 'uc', hosts: ['drive.uc.cn'], shareId: sharePath, codeStyle: 'pwd' },
-  { provider: 'xunlei', hosts: ['pan.xunlei.com'], shareId: sharePath, codeStyle: 'pwd' },
-];
+  uc: { hosts: ['drive.uc.cn'], shareId: sharePath, codeStyle: 'pwd' },
+  xunlei: { hosts: ['pan.xunlei.com'], shareId: sharePath, codeStyle: 'pwd' },
+};
 
-const BY_HOST = new Map(FORMS.flatMap((form) => form.hosts.map((host) => [host, form] as const)));
-const BY_PROVIDER = new Map(FORMS.map((form) => [form.provider, form] as const));
+const BY_HOST = new Map(PROVIDER_IDS.flatMap((provider) => LINK_FORMS[provider].hosts.map((host) => [host, provider] as const)));
 
 /** Tianyi's code after the link: `（访问码：abcd）`, `(访问码:abcd)`, raw or percent-encoded in the link. */
 const TIANYI_CODE = /[（(]\s*访问码\s*[：:]\s*([A-Za-z0-9]{1,16})\s*[）)]\s*$/;
@@ -100,13 +94,14 @@ export function parseShareLink(link: string): ShareLink | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const form = BY_HOST.get(url.hostname.toLowerCase());
-  if (!form) return undefined;
+  const provider = BY_HOST.get(url.hostname.toLowerCase());
+  if (!provider) return undefined;
+  const form = LINK_FORMS[provider];
   const shareId = form.shareId(url);
   if (!shareId || !ID.test(shareId)) return undefined;
   const code = form.codeStyle === 'tianyi' ? tianyiCode?.[1] : url.searchParams.get(form.codeStyle === 'pwd' ? 'pwd' : 'password');
   // A code in an unexpected shape is treated as absent: the check then says `locked`, never `dead`.
-  return { provider: form.provider, shareId, code: code && CODE.test(code) ? code : undefined };
+  return { provider, shareId, code: code && CODE.test(code) ? code : undefined };
 }
 
 /**
@@ -116,15 +111,12 @@ export function parseShareLink(link: string): ShareLink | undefined {
 export function withShareCode(link: string, code: string): string {
   const share = parseShareLink(link);
   if (!share || share.code || !CODE.test(code)) return link;
-  const style = BY_PROVIDER.get(share.provider)?.codeStyle;
+  const style = LINK_FORMS[share.provider].codeStyle;
   if (style === 'tianyi') return `${link.trim()}（访问码：${code}）`;
   const url = new URL(link.trim());
   url.searchParams.set(style === 'password' ? 'password' : 'pwd', code);
   return url.toString();
 }
-
-/** The hosts of every known provider (to find share links in posted text). */
-export const SHARE_HOSTS: readonly string[] = FORMS.flatMap((form) => form.hosts);
 
 function safeDecode(text: string): string {
   try {

@@ -7,6 +7,7 @@
  * bare link gets an empty title, which the import rules reject and report); the type is a hashtag's or
  * the source's. A message without a share link yields nothing. The import rules check every row.
  */
+
 import type { ContentType } from '../shared/content-types.js';
 import { parseShareLink, withShareCode } from '../shared/share-links.js';
 import { typeOfHashtags } from './hashtag-types.js';

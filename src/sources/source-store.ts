@@ -10,8 +10,6 @@ import type { ContentType } from '../shared/content-types.js';
 import type { Database } from '../store/database.js';
 import type { SourcesTable } from '../store/schema.js';
 
-export type SourceKind = 'telegram' | 'upstream';
-
 export interface TelegramSettings {
   channel: string;
   /** The type of the channel's entries unless a hashtag names one. */

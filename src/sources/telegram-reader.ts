@@ -5,7 +5,7 @@
  * and a body cap. A redirect (a channel without a public preview), a 429 or 5xx, a page in an unknown shape
  * or a network failure ends the read with a `SourceFailure`: the caller writes nothing and tries later.
  */
-import { boundedGet, GetFailure } from './bounded-get.js';
+import { CappedFetchError, type CappedResponse, cappedFetch } from '../shared/capped-fetch.js';
 import { CHANNEL_NAME } from './channel-name.js';
 import { SourceFailure } from './source-failure.js';
 import { type ChannelMessage, type ChannelPage, PageShapeError, parseChannelPage } from './telegram-page.js';
@@ -61,16 +61,18 @@ export async function readChannel(
 async function fetchPage(channel: string, before: number | undefined, options: TelegramReadOptions): Promise<ChannelPage> {
   const url = new URL(`/s/${channel}`, options.origin);
   if (before !== undefined) url.searchParams.set('before', String(before));
-  let got: Awaited<ReturnType<typeof boundedGet>>;
+  let got: CappedResponse;
   try {
-    got = await boundedGet(url.toString(), {
-      timeoutMs: options.timeoutMs ?? 15_000,
-      maxBytes: options.maxPageBytes ?? 2 * 1024 * 1024,
+    // No redirect is followed: a channel without a public preview redirects, and that is an answer.
+    got = await cappedFetch(url, {
+      deadlineMs: options.timeoutMs ?? 15_000,
+      bodyCapBytes: options.maxPageBytes ?? 2 * 1024 * 1024,
+      redirect: { follow: 'none' },
       signal: options.signal,
       headers: { accept: 'text/html', 'user-agent': 'dramadex-sources' },
     });
   } catch (error) {
-    if (error instanceof GetFailure) throw new SourceFailure('unreachable', `${url.origin}: ${error.message}`);
+    if (error instanceof CappedFetchError) throw new SourceFailure('unreachable', `${url.origin}: ${error.message}`);
     throw error;
   }
   if (got.status >= 300 && got.status < 400) {
@@ -80,7 +82,7 @@ async function fetchPage(channel: string, before: number | undefined, options: T
   if (got.status === 404) throw new SourceFailure('no_preview', `${channel} has no public preview (404)`);
   if (got.status !== 200) throw new SourceFailure('upstream_error', `${url.origin} answered ${got.status}`);
   try {
-    return parseChannelPage(got.body, channel);
+    return parseChannelPage(got.body.toString('utf8'), channel);
   } catch (error) {
     if (error instanceof PageShapeError) throw new SourceFailure('unknown_page', `${url.pathname}: unknown page shape: ${error.message}`);
     throw error;

@@ -32,8 +32,8 @@ export interface EntryView {
   openable: boolean;
   provider: string;
   /** What link checks found (link-notes.ts); absent when checks are off or found nothing yet. */
-  linkNote?: { kind: 'alive' | 'locked' | 'dead'; text: string };
-  /** Whether the card offers the "report a broken link" form (link checks on). */
+  linkNote?: { kind: 'alive' | 'locked' | 'dead' | 'unchecked' | 'unknown'; text: string };
+  /** Whether the card offers the "report a broken link" form (link checks on, a link of a provider we check). */
   reportable?: boolean;
 }
 

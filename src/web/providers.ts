@@ -4,28 +4,24 @@
  * `drive.quark.cn` are both Quark; an unknown host is shown as itself. Only http(s) links are links.
  */
 import type { Language } from '../config/config.js';
+import { PROVIDERS as CHECKED } from '../links/providers/registry.js';
 
 interface Provider {
   zh: string;
   en: string;
 }
 
+/** A link host and its parent domain (`pan.quark.cn` → `quark.cn`), so sibling hosts share the name. */
+const domainsOf = (host: string) => [host.replace(/^www\./, ''), host.split('.').slice(-2).join('.')];
+
+/**
+ * Drives by domain: the checked providers' names come from their descriptors (links/providers/), and a
+ * few drives we show but do not check are named here.
+ */
 const PROVIDERS: Record<string, Provider> = {
-  'quark.cn': { zh: '夸克网盘', en: 'Quark' },
-  'baidu.com': { zh: '百度网盘', en: 'Baidu' },
-  'alipan.com': { zh: '阿里云盘', en: 'Alipan' },
-  'aliyundrive.com': { zh: '阿里云盘', en: 'Alipan' },
-  'xunlei.com': { zh: '迅雷云盘', en: 'Xunlei' },
-  'uc.cn': { zh: 'UC 网盘', en: 'UC' },
-  '115.com': { zh: '115 网盘', en: '115' },
-  '115cdn.com': { zh: '115 网盘', en: '115' },
-  'anxia.com': { zh: '115 网盘', en: '115' },
-  '123pan.com': { zh: '123 云盘', en: '123' },
-  '123pan.cn': { zh: '123 云盘', en: '123' },
-  '123684.com': { zh: '123 云盘', en: '123' },
-  '123865.com': { zh: '123 云盘', en: '123' },
-  '123912.com': { zh: '123 云盘', en: '123' },
-  '189.cn': { zh: '天翼云盘', en: 'Tianyi' },
+  ...Object.fromEntries(
+    Object.values(CHECKED).flatMap((provider) => provider.link.hosts.flatMap(domainsOf).map((domain) => [domain, provider.label])),
+  ),
   '139.com': { zh: '移动云盘', en: 'China Mobile' },
   'lanzou.com': { zh: '蓝奏云', en: 'Lanzou' },
   'lanzoui.com': { zh: '蓝奏云', en: 'Lanzou' },

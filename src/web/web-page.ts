@@ -3,18 +3,20 @@
  * once at start, its routes, and its HTML error pages for the central error handler. Built only when
  * `WEB` is on; the boards appear only when `WEB_RANKINGS` is on too.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RankingBoards } from '../boards/ranking-boards.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Config } from '../config/config.js';
 import { Assets } from './assets.js';
-import { errorPages } from './error-pages.js';
+import { errorPages, isReportForm, reportReceivedPage, wantsHtml } from './error-pages.js';
 import type { HealthLookup } from './link-notes.js';
 import { webRoutes } from './routes.js';
 import { PageTemplates } from './templates.js';
 
 export interface WebPage {
   errorPages: ReturnType<typeof errorPages>;
+  /** The page a browser's report form gets back (202), in the site's look; undefined for other clients. */
+  reportPage(request: FastifyRequest): string | undefined;
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -34,6 +36,10 @@ export function createWebPage(parts: WebPageParts): WebPage {
   const boards = config.web.rankings ? parts.boards : undefined;
   return {
     errorPages: errorPages(templates, config.language),
+    reportPage: (() => {
+      const received = reportReceivedPage(templates, config.language);
+      return (request: FastifyRequest) => (isReportForm(request) || wantsHtml(request.headers.accept) ? received(request) : undefined);
+    })(),
     async register(app) {
       await app.register(webRoutes, { config, catalogue, boards, templates, assets, linkHealth: parts.linkHealth });
     },

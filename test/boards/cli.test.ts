@@ -161,10 +161,11 @@ describe('dramadex serve --demo', () => {
   test('serves demo rankings on RANKING_PORT only, bound tokens work, and no token reaches the log', async () => {
     const database = await createTestDatabase('sqlite');
     const env = { DATABASE_URL: database.url, PORT: '0', RANKING_PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'trace' };
-    const token = lastLine((await runCli(['token', 'issue', '--ip', '127.0.0.1'], env)).stdout);
+    // `serve` makes the database; `token issue` refuses to create one (it would write where nothing is served).
     const server = startCli(['serve', '--demo'], env);
     try {
       await server.until(/"msg":"dramadex is serving"/);
+      const token = lastLine((await runCli(['token', 'issue', '--ip', '127.0.0.1'], env)).stdout);
       const line = server
         .output()
         .split('\n')

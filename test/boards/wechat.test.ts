@@ -290,9 +290,8 @@ for (const store of STORES) {
         const user = openId();
         const huge = textMessage(user, `token${' '.repeat(70 * 1024)}`);
         const response = await post(callbackUrl(), huge);
-        assert.equal(response.statusCode, 400);
-        assert.equal(response.json().error_code, 'BAD_REQUEST');
-        assert.match(response.json().error, /too large/i);
+        assert.equal(response.statusCode, 413);
+        assert.equal(response.json().error_code, 'PAYLOAD_TOO_LARGE');
         assert.equal((await ctx.services.rankings.tokens.list()).filter((record) => record.owner === user).length, 0);
       });
 

@@ -1,6 +1,6 @@
 /**
  * A store that cannot be opened, or a port in use, stops a command with one line and a non-zero exit
- * (README, "Command line"), never a stack trace: run as operators run it, a real process.
+ * (docs/commands.md, "Command line"), never a stack trace: run as operators run it, a real process.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

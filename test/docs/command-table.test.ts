@@ -1,5 +1,5 @@
 /**
- * The README's command table names every command the command line has: each top-level command and each
+ * The command table of docs/commands.md names every command the command line has: each top-level command and each
  * command of a group (`dramadex admin add`, `key revoke`, …), read from `dramadex --help` and each group's
  * `--help` as operators see them (a real process), appears in a row of the table (as `dramadex <command>`,
  * or `` `<command>`` in a row that already names its group).
@@ -16,15 +16,15 @@ function commandsOf(help: string): string[] {
 }
 
 function commandTable(): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.split(/^## Command line$/m)[1]?.split(/^## /m)[0] ?? '';
+  const commands = readFileSync('docs/commands.md', 'utf8');
+  const section = commands.split(/^## Command line$/m)[1]?.split(/^## /m)[0] ?? '';
   return section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .join('\n');
 }
 
-test("every command is in the README's command table", async () => {
+test('every command is in the command table of docs/commands.md', async () => {
   const top = await runCli(['--help'], {});
   const table = commandTable();
   const groups = await Promise.all(
@@ -36,5 +36,5 @@ test("every command is in the README's command table", async () => {
   const seen = groups.flat();
   const missing = seen.filter((path) => !table.includes(`dramadex ${path}`) && !table.includes(`\`${path}`));
   assert.ok(seen.includes('admin add') && seen.includes('admin remove'), `the help was read (${seen.join(', ')})`);
-  assert.deepEqual(missing, [], 'add these commands to the README, "Command line"');
+  assert.deepEqual(missing, [], 'add these commands to docs/commands.md, "Command line"');
 });

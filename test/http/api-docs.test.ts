@@ -104,10 +104,14 @@ describe('API reference', () => {
       /curl -s -G &#39;http:\/\/localhost:80\/api\/link-status&#39; --data-urlencode &#39;link=https:\/\/pan\.quark\.cn\/s\/abcd1234&#39;/,
     );
     assert.match(zh, /除 <code>POST \/api\/link-reports<\/code>/, 'the introduction names the one POST route');
+    assert.match(zh, /<code>page<\/code> 超过 1000 的请求会被拒绝（400）.*<code>\/api\/contents\/\{content_type\}\/all<\/code>/);
     const en = (await from(ctx.app, '10.30.0.11', '/docs?lang=en')).body;
     assert.match(en, /<h2>Link health<\/h2>/);
     assert.match(en, /Every endpoint is GET except <code>POST \/api\/link-reports<\/code>/);
     assert.doesNotMatch(en, /<h2>other<\/h2>/, 'no route left without a group');
+    assert.match(en, /Pages stop at 1000: a <code>page<\/code> past 1000 is refused \(400\)/);
+    const ranking = (await from(ctx.rankingApp, '10.30.0.12', '/docs')).body;
+    assert.doesNotMatch(ranking, /页码最多到 1000|Pages stop at 1000/, 'the ranking listener pages by start and hit, not page');
   });
 
   test('the reference costs no API quota, and has a budget of its own', async () => {

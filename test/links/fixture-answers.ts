@@ -1,16 +1,22 @@
 /**
  * What each fixture provider answers, by step and share id, in the shapes docs/link-health.md "Providers"
- * describes (test/links/fixture-providers.ts serves them). A share id names its scenario; the ids every
- * provider shares (alive1, locked1, dead1, captcha1, empty1) mean the same everywhere, the `dead-<code>`
- * ids answer that provider's dead code. Ids no provider knows answer like `garbage1` (an unknown shape).
+ * quotes from the checkers that measured real shares, HTTP statuses included (Quark's 41008 is a 404, its
+ * 41010/41031 a 403, alipan's NotFound.ShareLink a 404, Tianyi's errorCode envelope a 400, 123pan's old
+ * path an HTML 404, Baidu's answer without a cookie a 302 to its anti-crawl page). A share id names its
+ * scenario; the ids every provider shares (alive1, locked1, dead1, captcha1) mean the same everywhere,
+ * `dead-<code>` ids answer that provider's dead code and `code-<code>` ids a code no row names. Ids no
+ * provider knows answer an unknown shape.
  */
 import type { ProviderId } from '../../src/shared/share-links.js';
 
 /** The code that opens every `locked1` share; any other code is wrong. */
 export const FIXTURE_CODE = 'good1';
+/** The BAIDUID the fixture's Baidu home page sets, and the anti-crawl page it sends cookie-less requests to. */
+export const FIXTURE_BAIDUID = 'F1XTURE0BAIDUID:FG=1';
+export const ANTI_CRAWL = 'https://wappass.baidu.com/static/captcha/tuxing.html';
 
 export type Reply =
-  | { status: number; body: string; type?: string; headers?: Record<string, string> }
+  | { status: number; body: string; type?: string; headers?: Record<string, string | string[]> }
   | { special: 'hang' | 'held' | 'reset' | 'slowbody' | 'oversized' | 'oversized-declared' | 'redirect' };
 
 /** One request as the fixture reads it: the step, the share and code it names, and what else it carried. */
@@ -20,138 +26,190 @@ export interface Asked {
   last: boolean;
   shareId: string;
   code: string | undefined;
-  /** Cookie (Baidu's BDCLND) or header (Xunlei's captcha token) the request carried. */
+  /** Cookie (Baidu's BAIDUID) or header (Xunlei's captcha token, Quark's stoken) the request carried. */
   token: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export const json = (status: number, body: unknown): Reply => ({ status, body: JSON.stringify(body), type: 'application/json' });
-const html = (status: number, body: string): Reply => ({
+const html = (status: number, body: string, headers?: Record<string, string>): Reply => ({
   status,
-  body: `<!doctype html><html><body>${body}</body></html>`,
-  type: 'text/html',
+  body: `<!doctype html><html><head><meta charset="utf-8"></head><body>${body}</body></html>`,
+  type: 'text/html; charset=utf-8',
+  ...(headers ? { headers } : {}),
 });
 const UNKNOWN_SHAPE: Reply = json(200, { hello: 'world' });
 
-/** `dead-<x>` ids: the `<x>` part, as a number where the provider's codes are numbers. */
-const deadCode = (id: string) => (id.startsWith('dead-') ? id.slice(5) : undefined);
+/** `dead-<x>` and `code-<x>` ids: the `<x>` part. */
+const suffix = (prefix: string, id: string) => (id.startsWith(prefix) ? id.slice(prefix.length) : undefined);
 /** Whether a `locked1` share opens with the code asked. */
 const opens = (asked: Asked) => asked.shareId !== 'locked1' || asked.code === FIXTURE_CODE;
 
-function quark(asked: Asked): Reply {
+/** Measured Quark-family token answers: code, HTTP status, message. */
+const QUARK_DEAD: Record<number, [number, string]> = {
+  41004: [200, '分享已取消'],
+  41006: [200, '分享不存在'],
+  41011: [200, '分享已过期'],
+  41012: [200, '分享已失效'],
+  41010: [403, '分享违规'],
+  41031: [403, '分享者账号异常'],
+};
+
+/** Quark, and UC on the same API (UC answers 41027 to every request without its Origin). */
+function quarkFamily(asked: Asked, needsOrigin?: string): Reply {
   const { shareId: id, code } = asked;
-  if (asked.step === 'token') {
-    if (id === 'locked1' && !code) return json(400, { code: 41007, message: '需要提取码' });
-    if (id === 'locked1' && code !== FIXTURE_CODE) return json(400, { code: 41008, message: '提取码错误' });
-    if (id === 'locked41021') return json(400, { code: 41021, message: 'x' });
-    if (id === 'dead1') return json(404, { code: 41006, message: '分享不存在' });
-    if (deadCode(id)) return json(404, { code: Number(deadCode(id)), message: 'x' });
-    if (id === 'msgdead1') return json(400, { code: 40900, message: '分享已被取消' });
-    if (id === 'msglock1') return json(400, { code: 40901, message: '请输入密码' });
-    if (id === 'othercode1') return json(400, { code: 40902, message: 'something else' });
-    if (id === 'captcha1') return json(400, { code: 40903, message: '请求过于频繁，请稍后再试' });
-    if (id === 'nostoken1') return json(200, { code: 0, message: 'ok', data: {} });
-    return json(200, { code: 0, message: 'ok', data: { stoken: `st+/${id}=` } });
+  if (needsOrigin && (asked.headers.origin !== needsOrigin || asked.headers.referer !== `${needsOrigin}/`)) {
+    return json(200, { status: 200, code: 41027, message: '分享不存在' });
   }
-  if (asked.token !== `st+/${id}=`) return json(400, { code: 41010, message: 'bad stoken' });
-  if (id === 'empty1') return json(200, { code: 0, message: 'ok', data: { list: [] } });
-  if (id === 'nolist1') return json(200, { code: 0, message: 'ok', data: {} });
-  if (id === 'alive1' || id === 'locked1') return json(200, { code: 0, message: 'ok', data: { list: [{ file_name: 'ep01.mp4' }] } });
+  if (asked.step === 'token') {
+    if (id === 'locked1' && !code) return json(404, { status: 404, code: 41008, message: '需要提取码' });
+    if (id === 'locked1' && code !== FIXTURE_CODE) return json(404, { status: 404, code: 41008, message: '提取码错误' });
+    if (id === 'locked41005') return json(400, { status: 400, code: 41005, message: '请输入提取码' });
+    if (id === 'dead1') return json(200, { status: 200, code: 41006, message: '分享不存在' });
+    const dead = QUARK_DEAD[Number(suffix('dead-', id))];
+    if (dead) return json(dead[0], { status: dead[0], code: Number(suffix('dead-', id)), message: dead[1] });
+    const other = suffix('code-', id);
+    if (other) return json(400, { status: 400, code: Number(other), message: '分享不存在' });
+    if (id === 'msgdead1') return json(400, { status: 400, code: 40900, message: '分享已被取消' });
+    if (id === 'othercode1') return json(400, { status: 400, code: 40902, message: 'something else' });
+    if (id === 'captcha1') return json(200, { status: 200, code: 41013, message: '请求过于频繁' });
+    if (id === 'slowwords1') return json(400, { status: 400, code: 40903, message: '请求过于频繁，请稍后再试' });
+    if (id === 'nostoken1') return json(200, { status: 200, code: 0, message: 'ok', data: {} });
+    return json(200, { status: 200, code: 0, message: 'ok', data: { stoken: `st+/${id}=` } });
+  }
+  if (asked.token !== `st+/${id}=`) return json(400, { status: 400, code: 41010, message: 'bad stoken' });
+  const share = (partial: boolean) => ({ share_id: id, status: 1, partial_violation: partial });
+  const files = [{ fid: 'f1', file_name: 'ep01.mp4' }];
+  if (id === 'empty1') return json(200, { status: 200, code: 0, message: 'ok', data: { list: [], share: share(false) } });
+  if (id === 'partial1') return json(200, { status: 200, code: 0, message: 'ok', data: { list: files, share: share(true) } });
+  if (id === 'nolist1') return json(200, { status: 200, code: 0, message: 'ok', data: {} });
+  if (id === 'detailbusy1') return json(200, { status: 200, code: 41013, message: '请求过于频繁' });
+  if (id === 'detailslow1') return json(400, { status: 400, code: 40904, message: 'too many requests' });
+  if (id === 'alive1' || id === 'locked1')
+    return json(200, { status: 200, code: 0, message: 'ok', data: { list: files, share: share(false) } });
   return UNKNOWN_SHAPE;
 }
 
 function baidu(asked: Asked): Reply {
   const { shareId: id, code } = asked;
-  if (asked.step === 'verify') {
-    if (id === 'captcha1') return json(200, { errno: -62 });
-    if (id === 'vmissing1') return json(200, { errno: -12 });
-    if (id === 'badrandsk1') return json(200, { errno: 0, randsk: 'a b\r\nx' });
-    if (id === 'locked1' && code !== FIXTURE_CODE) return json(200, { errno: -9 });
-    return json(200, { errno: 0, randsk: `rk%2F${id}` });
+  if (asked.step === 'warm') {
+    if (id === 'nocookie1') return html(200, '百度网盘');
+    return html(200, '百度网盘', { 'set-cookie': `BAIDUID=${FIXTURE_BAIDUID}; max-age=31536000; path=/; domain=.baidu.com` });
   }
-  if (id === 'locked1' && asked.token !== `rk%2F${id}`) return json(200, { errno: -9, list: [] });
-  if (id === 'locked12') return json(200, { errno: -12 });
-  if (id === 'captcha1') return json(200, { errno: -62 });
-  if (id === 'empty1') return json(200, { errno: 0, list: [] });
-  if (id === 'dead1') return json(200, { errno: -7 });
-  if (deadCode(id)) return json(200, { errno: Number(deadCode(id)) });
-  if (id === 'alive1' || id === 'locked1') return json(200, { errno: 0, list: [{ server_filename: 'ep01.mp4' }] });
-  return UNKNOWN_SHAPE;
+  if (asked.token !== `BAIDUID=${FIXTURE_BAIDUID}`) return { status: 302, body: '', headers: { location: ANTI_CRAWL } };
+  if (asked.step === 'shorturlinfo') {
+    // Without its leading 1 the token is not a share's, and the answer is always 2 (pansearch).
+    if (id === 'no-leading-1') return json(200, { errno: 2, request_id: 1 });
+    if (id === 'alive1') return json(200, { errno: 0, shareid: 9001, uk: 1, title: '短剧', request_id: 1 });
+    if (id === 'dead1') return json(200, { errno: -3, request_id: 1 });
+    if (id === 'captcha1') return json(200, { errno: -62, request_id: 1 });
+    const errno = suffix('errno-', id);
+    if (errno) return json(200, { errno: Number(errno), request_id: 1 });
+    if (id === 'noerrno1') return json(200, { request_id: 1 });
+    if (['locked1', 'gone9', 'page9', 'redirect9', 'off9', 'vfail1'].includes(id) || id.startsWith('verify-')) {
+      return json(200, { errno: -9, request_id: 1 });
+    }
+    if (['gone21', 'locked21'].includes(id)) return json(200, { errno: -21, request_id: 1 });
+    return UNKNOWN_SHAPE;
+  }
+  if (asked.step === 'page') {
+    if (id === 'redirect9') return { status: 302, body: '', headers: { location: `/share/init?surl=locked1` } };
+    if (id === 'off9') return { status: 302, body: '', headers: { location: ANTI_CRAWL } };
+    if (id === 'gone9' || id === 'gone21')
+      return html(200, '<div class="share-error-left"><div id="share_nofound_des">啊哦，你所访问的页面不存在了。链接不存在</div></div>');
+    if (['locked1', 'locked21', 'vfail1'].includes(id) || id.startsWith('verify-'))
+      return html(200, '<div class="verify-form"><dt>请输入提取码：</dt><input id="accessCode"></div>');
+    return html(200, '<div>百度网盘</div>');
+  }
+  // verify
+  if (id === 'vfail1') return json(200, { errno: 105, err_msg: '', request_id: 1 });
+  const verifyErrno = suffix('verify-', id);
+  if (verifyErrno) return json(200, { errno: Number(verifyErrno), err_msg: '', request_id: 1 });
+  if (code !== FIXTURE_CODE) return json(200, { errno: -9, err_msg: '', request_id: 1 });
+  return json(200, { errno: 0, err_msg: '', request_id: 1, randsk: 'rk%2Fx' });
 }
 
 function alipan({ shareId: id }: Asked): Reply {
-  if (id === 'alive1') return json(200, { share_name: '短剧', file_count: 3, has_pwd: false });
-  if (id === 'alivetitle1') return json(200, { share_title: '短剧', file_count: 1, has_pwd: false });
-  if (id === 'locked1') return json(200, { share_name: '短剧', file_count: 2, has_pwd: true });
-  if (id === 'empty1') return json(200, { share_name: '短剧', file_count: 0, has_pwd: false });
-  if (id === 'dead1') return json(404, { code: 'NotFound.ShareLink', message: 'not found' });
-  if (id === 'cancelled1') return json(400, { code: 'ShareLink.Cancelled', message: 'x' });
-  if (deadCode(id)) return json(400, { code: deadCode(id), message: 'x' });
-  if (id === 'captcha1') return json(400, { code: 'ParamFlowException', message: 'flow' });
-  if (id === 'toomany1') return json(400, { code: 'TooManyRequests', message: 'slow down' });
-  if (id === 'nocount1') return json(200, { share_name: '短剧' });
+  const summary = (extra: Record<string, unknown>) =>
+    json(200, { creator_id: 'c1', expiration: '', updated_at: '2026-08-01T00:00:00Z', ...extra });
+  if (id === 'alive1') return summary({ share_name: '短剧', file_count: 3, has_pwd: false });
+  if (id === 'alivetitle1') return summary({ share_title: '短剧', file_count: 1, has_pwd: false });
+  if (id === 'locked1') return summary({ share_name: '短剧', file_count: 0, has_pwd: true });
+  if (id === 'empty1') return summary({ share_name: '短剧', file_count: 0, has_pwd: false });
+  if (id === 'emptyunnamed1') return summary({ file_count: 0, has_pwd: false });
+  if (id === 'dead1') return json(404, { code: 'NotFound.ShareLink', message: 'The resource sharelink cannot be found' });
+  // A share id cannot hold a dot: `_` in the scenario id stands for the code's `.`.
+  const dead = (suffix('dead-', id) ?? suffix('code-', id))?.replaceAll('_', '.');
+  if (dead) return json(400, { code: dead, message: 'share link is not available' });
+  const throttle = suffix('throttle-', id);
+  if (throttle) return json(400, { code: throttle, message: 'Request was denied due to flow control' });
+  if (id === 'captcha1') return json(400, { code: 'TooManyRequests', message: 'Too Many Requests' });
   return UNKNOWN_SHAPE;
 }
 
-function pan123({ shareId: id }: Asked): Reply {
-  if (id === 'alive1') return json(200, { code: 0, message: 'ok', data: { HasPwd: false, ShareKey: id } });
-  if (id === 'locked1') return json(200, { code: 0, message: 'ok', data: { HasPwd: true, ShareKey: id } });
-  if (id === 'dead1') return json(200, { code: 5103, message: '分享页面不存在' });
-  if (id === 'expired1') return json(200, { code: 5104, message: '分享已失效' });
-  if (id === 'deleted1') return json(200, { code: 5105, message: '文件已删除' });
-  if (id === 'cancelled1') return json(200, { code: 5106, message: '分享已取消' });
-  if (id === 'othercode1') return json(200, { code: 1, message: 'something else' });
-  if (id === 'firewall1') return { status: 403, body: '<html>blocked</html>', type: 'text/html' };
-  if (id === 'captcha1') return json(200, { code: 429, message: '操作过于频繁' });
+function pan123(asked: Asked): Reply {
+  const { shareId: id, code } = asked;
+  // The old path answers an HTML 404 since 2026-09 (pansearch).
+  if (asked.step === 'old-info') return html(404, '<h1>404 Not Found</h1>');
+  if (asked.headers.platform !== 'web' || asked.headers['app-version'] !== '3') return json(200, { code: 5113, message: '请更新客户端' });
+  const listed = (expired: boolean) =>
+    json(200, { code: 0, message: 'ok', data: { InfoList: expired ? [] : [{ FileName: 'ep01.mp4' }], Expired: expired, Len: 1 } });
+  if (id === 'alive1') return listed(false);
+  if (id === 'locked1' && code !== FIXTURE_CODE) return json(200, { code: 5103, message: '提取码错误', data: null });
+  if (id === 'locked1') return listed(false);
+  if (id === 'dead1') return json(200, { code: 5103, message: '此分享不存在', data: null });
+  if (id === 'expired1') return listed(true);
+  if (id === 'msg5103') return json(200, { code: 5103, message: '分享不存在或已失效', data: null });
+  if (id === 'othercode1') return json(200, { code: 5104, message: '分享已失效', data: null });
+  if (id === 'firewall1') return html(403, 'blocked');
+  if (id === 'captcha1') return html(403, 'blocked');
   return UNKNOWN_SHAPE;
 }
 
-function tianyi({ shareId: id }: Asked): Reply {
-  if (id === 'alive1') return json(200, { res_code: 0, res_message: '成功', shareId: 9001, needAccessCode: 0 });
-  if (id === 'locked1') return json(200, { res_code: 0, res_message: '成功', shareId: 9002, needAccessCode: 1 });
+function tianyi(asked: Asked): Reply {
+  const { shareId: id, code } = asked;
+  if (asked.step === 'access') {
+    if (code === FIXTURE_CODE) return json(200, { res_code: 0, res_message: '成功', shareId: 9002 });
+    return json(200, { res_code: 'ErrorAccessCode', res_message: '访问码错误' });
+  }
+  if (id === 'alive1') return json(200, { res_code: 0, res_message: '成功', shareId: 9001, needAccessCode: 0, fileName: '短剧' });
+  if (id === 'locked1') return json(200, { res_code: 0, res_message: '成功', needAccessCode: 1, fileName: '短剧' });
   if (id === 'zeroid1') return json(200, { res_code: 0, res_message: '成功', shareId: 0, needAccessCode: 0 });
-  if (id === 'dead1') return json(200, { res_code: 'ShareNotFound', res_message: '分享不存在' });
-  if (deadCode(id)) return json(200, { res_code: deadCode(id), res_message: 'x' });
+  if (id === 'dead1') return json(400, { errorCode: 'ShareNotFound', errorMsg: '分享不存在' });
+  const dead = suffix('dead-', id);
+  if (dead) return json(200, { res_code: dead, res_message: '分享不存在' });
+  const envelope = suffix('envelope-', id);
+  if (envelope) return json(400, { errorCode: envelope, errorMsg: '分享不存在' });
   if (id === 'captcha1') return json(200, { res_code: 'OverFrequency', res_message: '访问过于频繁' });
-  if (id === 'othercode1') return json(200, { res_code: 'InternalError', res_message: 'x' });
+  if (id === 'othercode1') return json(200, { res_code: 'InternalError', res_message: '分享不存在' });
   return UNKNOWN_SHAPE;
 }
 
 function oneOneFive(asked: Asked): Reply {
   const { shareId: id, code } = asked;
   const list = [{ n: 'ep01.mp4' }];
-  if (id === 'alive1') return json(200, { state: true, error: '', data: { share_state: 1, list } });
+  const snap = (state: unknown, where: 'data' | 'shareinfo' = 'data') =>
+    json(200, {
+      state: true,
+      error: '',
+      errno: 0,
+      data: where === 'data' ? { share_state: state, list, count: 1 } : { shareinfo: { share_state: state }, list, count: 1 },
+    });
+  if (id === 'alive1') return snap(1);
+  if (id === 'alivestr1') return snap('1');
+  if (id === 'shareinfo1') return snap('1', 'shareinfo');
   if (id === 'locked1' && !code) return json(200, { state: false, error: '请输入访问码', errno: 4100012 });
-  if (id === 'locked1' && !opens(asked)) return json(200, { state: false, error: '访问码错误', errno: 4100013 });
-  if (id === 'locked1') return json(200, { state: true, error: '', data: { share_state: 1, list } });
-  if (id === 'statefalse1') return json(200, { state: false, error: '', errno: 1 });
-  if (id === 'dead1') return json(200, { state: true, error: '', data: { share_state: 7, list: [] } });
-  if (id === 'shareinfo1') return json(200, { state: true, error: '', data: { shareinfo: { share_state: 1 }, list } });
-  if (id === 'shareinfo7') return json(200, { state: true, error: '', data: { shareinfo: { share_state: 7 }, list: [] } });
-  if (id === 'stateonly1') return json(200, { state: true, error: '', data: { share_state: 0, list } });
-  if (id === 'expired1') return json(200, { state: false, error: '分享已过期' });
-  if (id === 'cancelled1') return json(200, { state: false, error: '分享已取消' });
-  if (id === 'deleted1') return json(200, { state: false, error: '文件已删除' });
-  if (id === 'missing1') return json(200, { state: false, error: '分享不存在' });
-  if (id === 'captcha1') return json(200, { state: false, error: '请求过于频繁' });
+  if (id === 'locked1' && !opens(asked)) return json(200, { state: false, error: '访问码错误', errno: 4100008 });
+  if (id === 'locked1') return snap(1);
+  // Expired, and the snapshot still lists files (pansou#147).
+  if (id === 'dead1') return snap(7);
+  if (id === 'dead7str') return snap('7', 'shareinfo');
+  const dead = suffix('dead-', id);
+  if (dead) return json(200, { state: false, error: '链接已过期', errno: Number(dead) });
+  if (id === 'forged1') return json(200, { state: false, error: '链接不存在', errno: 990002 });
+  if (id === 'stateonly1') return snap(0);
+  if (id === 'captcha1') return json(200, { state: false, error: '请求过于频繁', errno: 911 });
   return UNKNOWN_SHAPE;
-}
-
-function uc({ shareId: id }: Asked): Reply {
-  const files = (name: string) => `<div class="file-list"><div class="file-item">${name}</div></div>`;
-  const error = (text: string) => `<div class="main-body"><div class="error-text"><span>${text}</span></div></div>`;
-  if (id === 'alive1') return html(200, files('ep01.mp4'));
-  if (id === 'filename1') return html(200, `${files('已删除的违规片段.mp4')}<p>分享已失效</p>`);
-  if (id === 'locked1') return html(200, '<div class="main-body"><div class="input-wrap"><input type="text"></div></div>');
-  if (id === 'lockedph1') return html(200, '<form><input placeholder="请输入提取码"></form>');
-  if (id === 'dead1') return html(200, error('分享已失效'));
-  if (id === 'missing1') return html(404, error('分享不存在'));
-  if (id === 'violation1') return html(200, error('该分享涉嫌违规'));
-  if (id === 'deleted1') return html(200, error('文件已被删除'));
-  if (id === 'stopped1') return html(200, error('分享者已停止分享'));
-  if (id === 'captcha1') return html(200, error('访问过于频繁，请输入验证码'));
-  if (id === 'othererror1') return html(200, error('网络开小差了'));
-  if (id === 'fileslater1') return html(404, files('ep01.mp4'));
-  return { status: 200, body: 'plain text, not a page', type: 'text/plain' };
 }
 
 const XUNLEI_TOKEN = 'ck0.fixture-token';
@@ -171,19 +229,19 @@ function xunlei(asked: Asked): Reply {
   if (id === 'locked1' && !asked.code) return json(200, { share_status: 'PASS_CODE_EMPTY' });
   if (id === 'locked1' && !opens(asked)) return json(200, { share_status: 'PASS_CODE_ERROR' });
   if (id === 'locked1') return json(200, { share_status: 'OK', files: [{ name: 'ep01.mp4' }] });
-  if (id === 'dead1') return json(200, { share_status: 'NOT_FOUND' });
-  if (deadCode(id)) return json(200, { share_status: deadCode(id) });
-  if (id === 'otherstatus1') return json(200, { share_status: 'AUDITING' });
+  if (id === 'dead1') return json(200, { share_status: 'NOT_FOUND', share_status_text: '分享不存在' });
+  const status = suffix('dead-', id) ?? suffix('code-', id);
+  if (status) return json(200, { share_status: status, share_status_text: '分享已失效' });
   return UNKNOWN_SHAPE;
 }
 
 export const ANSWERS: Record<ProviderId, (asked: Asked) => Reply> = {
-  quark,
+  quark: (asked) => quarkFamily(asked),
   baidu,
   alipan,
   '123pan': pan123,
   tianyi,
   '115': oneOneFive,
-  uc,
+  uc: (asked) => quarkFamily(asked, 'https://drive.uc.cn'),
   xunlei,
 };

@@ -13,8 +13,9 @@
  *   never ends, `reset1` the connection is reset, `redirect1` a 302 (following it would reach `/followed`),
  *   `held1` waits until the test calls `release()`, then answers as `alive1` (with `inFlight`/`maxInFlight`,
  *   for tests of concurrency).
- * - Xunlei's captcha handshake names no share: it answers as id `*`, so `set('xunlei', '*', 'initcaptcha1')`
- *   makes it refuse (and `set('xunlei', '*', '*')` undoes that).
+ * - Xunlei's captcha handshake and Baidu's home page name no share: they answer as id `*`, so
+ *   `set('xunlei', '*', 'initcaptcha1')` makes the handshake refuse, `set('baidu', '*', 'nocookie1')` the home
+ *   page set no cookie (and `set(provider, '*', '*')` undoes that).
  * - any other id answers an unknown shape. `set(provider, shareId, asId)` makes a share answer as another
  *   id from now on (a link that dies or comes back), `program(...)` serves a given body (property tests).
  */
@@ -38,8 +39,8 @@ export interface ProgrammedReply {
   status: number;
   body: string;
   type?: string;
-  /** 'first': the provider's first request answers it; 'last' (default): earlier requests succeed. */
-  at?: 'first' | 'last';
+  /** 'first': the provider's first request answers it; 'last' (default): earlier requests succeed; or a step's name. */
+  at?: 'first' | 'last' | (string & {});
 }
 
 export interface FixtureProviders {
@@ -70,29 +71,38 @@ function read(provider: ProviderId, request: IncomingMessage, url: URL, body: st
   const q = (name: string) => url.searchParams.get(name) ?? undefined;
   const bodyJson = () => (JSON.parse(body || '{}') ?? {}) as Record<string, unknown>;
   const path = url.pathname;
-  const cookie = /BDCLND=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   const header = (name: string) => request.headers[name] as string | undefined;
   const asked = (step: string, shareId: string | undefined, code?: string, token?: string) =>
-    shareId === undefined ? undefined : { step, shareId, code: code || undefined, token };
+    shareId === undefined ? undefined : { step, shareId, code: code || undefined, token, headers: request.headers };
   switch (provider) {
     case 'quark':
+    case 'uc':
       if (path === '/1/clouddrive/share/sharepage/token') return asked('token', bodyJson().pwd_id as string, bodyJson().passcode as string);
       if (path === '/1/clouddrive/share/sharepage/detail') return asked('detail', q('pwd_id'), undefined, q('stoken'));
       return undefined;
-    case 'baidu':
-      if (path === '/share/verify') return asked('verify', q('surl'), new URLSearchParams(body).get('pwd') ?? undefined);
-      if (path === '/share/list') return asked('list', q('shorturl'), undefined, cookie);
+    case 'baidu': {
+      const cookie = header('cookie');
+      // The home page names no share: it answers as share id `*` (set `*` to change it).
+      if (path === '/') return asked('warm', '*');
+      if (path === '/api/shorturlinfo') {
+        const token = q('shorturl') ?? '';
+        return asked('shorturlinfo', token.startsWith('1') ? token.slice(1) : 'no-leading-1', undefined, cookie);
+      }
+      if (path.startsWith('/s/1')) return asked('page', path.slice(4), undefined, cookie);
+      if (path === '/share/init') return asked('page', q('surl'), undefined, cookie);
+      if (path === '/share/verify') return asked('verify', q('surl'), new URLSearchParams(body).get('pwd') ?? undefined, cookie);
       return undefined;
+    }
     case 'alipan':
       return path === '/adrive/v3/share_link/get_share_by_anonymous' ? asked('share', bodyJson().share_id as string) : undefined;
     case '123pan':
-      return path === '/api/share/info' ? asked('info', q('shareKey')) : undefined;
+      if (path === '/api/share/info') return asked('old-info', q('shareKey'));
+      return path === '/b/api/share/get' ? asked('get', q('shareKey'), q('SharePwd')) : undefined;
     case 'tianyi':
-      return path === '/api/open/share/getShareInfoByCodeV2.action' ? asked('info', q('shareCode')) : undefined;
+      if (path === '/api/open/share/getShareInfoByCodeV2.action') return asked('info', q('shareCode'));
+      return path === '/api/open/share/checkAccessCode.action' ? asked('access', q('shareCode'), q('accessCode')) : undefined;
     case '115':
       return path === '/webapi/share/snap' ? asked('snap', q('share_code'), q('receive_code')) : undefined;
-    case 'uc':
-      return asked('page', /^\/s\/([^/]+)$/.exec(path)?.[1]);
     case 'xunlei':
       // The handshake names no share: it answers as share id `*` (set or program `*` to change it).
       if (path === '/v1/shield/captcha/init') {
@@ -112,15 +122,15 @@ function read(provider: ProviderId, request: IncomingMessage, url: URL, body: st
 /** The last request of a check per provider, where the common scenarios answer. */
 const LAST_STEP: Record<ProviderId, string> = {
   quark: 'detail',
-  baidu: 'list',
+  baidu: 'shorturlinfo',
   alipan: 'share',
-  '123pan': 'info',
+  '123pan': 'get',
   tianyi: 'info',
   '115': 'snap',
-  uc: 'page',
+  uc: 'detail',
   xunlei: 'share',
 };
-const FIRST_STEP: Partial<Record<ProviderId, string>> = { quark: 'token', baidu: 'verify', xunlei: 'captcha' };
+const FIRST_STEP: Partial<Record<ProviderId, string>> = { quark: 'token', uc: 'token', xunlei: 'captcha' };
 
 const COMMON: Record<string, Reply> = {
   throttled1: { status: 429, body: 'slow down', type: 'text/plain', headers: { 'retry-after': '60' } },
@@ -156,7 +166,8 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
   function answer(provider: ProviderId, asked: Asked): Reply {
     const custom = programmed.get(`${provider}/${asked.shareId}`);
     const first = FIRST_STEP[provider] ?? LAST_STEP[provider];
-    if (custom && (custom.at === 'first' ? asked.step === first : asked.last)) return custom;
+    const at = custom?.at ?? 'last';
+    if (custom && (at === 'first' ? asked.step === first : at === 'last' ? asked.last : asked.step === at)) return custom;
     const shareId = aliases.get(`${provider}/${asked.shareId}`) ?? asked.shareId;
     if (asked.last && COMMON[shareId]) return COMMON[shareId] as Reply;
     return ANSWERS[provider]({ ...asked, shareId });

@@ -85,7 +85,7 @@ for (const store of STORES) {
       await firstChecks;
       const status = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(status.verdict, 'dead');
-      assert.equal(status.reason, 'dead: token code 41006 "分享不存在" (HTTP 404, row quark.token.token-code-says-the-share)');
+      assert.equal(status.reason, 'dead: token code 41006 "分享不存在" (HTTP 200, row quark.token.41006)');
       const oddStatus = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(odd.source_link)}`)).json().data;
       assert.equal(oddStatus.reason, 'unknown: token code 40902 "something else" (HTTP 400, row unknown-code)');
       assert.equal(
@@ -97,6 +97,10 @@ for (const store of STORES) {
       const hidden = (await ctx.app.inject(`/api/link-status?link=${encodeURIComponent(dying.source_link)}`)).json().data;
       assert.equal(hidden.hidden, true);
       const counts = (await ctx.app.inject('/api/status')).json().data.links;
+      // The guards as the deployment shares them: the captcha paused baidu; no breaker is open.
+      const guards = (await ctx.app.inject('/api/status')).json().data.link_guards;
+      assert.deepEqual(guards.breakers_open, []);
+      assert.ok(guards.paused.includes('baidu'), JSON.stringify(guards));
       assert.deepEqual(counts, { alive: 1, locked: 0, dead: 1, unknown: 2, unsupported: 1, unchecked: 0, hidden: 1 });
 
       // It comes back when the share works again: a report (JSON, then the web page's form), then the check.
@@ -150,6 +154,62 @@ for (const store of STORES) {
       assert.equal(refused.statusCode, 429);
       assert.equal(refused.json().error_code, 'RATE_LIMIT_EXCEEDED');
       assert.equal((await send('10.9.0.2')).statusCode, 202);
+    });
+
+    test('a browser reporting from the page gets pages in the site look that lead back; JSON clients keep the envelope; exempt addresses are not limited', async () => {
+      const link = entry({ source_link: fixtureLink('uc', 'alive1'), title: '报告页面测试' });
+      await ctx.importEntries([link]);
+      const form = (remoteAddress: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/link-reports',
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept, 'accept-language': 'en' },
+          payload: `source_link=${encodeURIComponent(link.source_link)}&back=${encodeURIComponent('/types/post?page=2')}`,
+        });
+      const received = await form('10.9.1.1');
+      assert.equal(received.statusCode, 202);
+      assert.match(String(received.headers['content-type']), /text\/html/);
+      assert.match(received.body, /<h1>Report received<\/h1>/);
+      assert.match(received.body, /href="\/types\/post\?page=2"/, 'the way back to the page it came from');
+      assert.match(received.body, /<link rel="stylesheet"/, 'in the site look (its layout and style sheet)');
+      for (let i = 1; i < REPORTS_PER_HOUR; i++) assert.equal((await form('10.9.1.1')).statusCode, 202);
+      const refused = await form('10.9.1.1');
+      assert.equal(refused.statusCode, 429);
+      assert.match(String(refused.headers['content-type']), /text\/html/);
+      assert.ok(refused.headers['retry-after']);
+      assert.match(refused.body, /Too many requests/);
+      assert.match(refused.body, /href="\/types\/post\?page=2"/);
+      // A JSON client over its limit keeps the envelope.
+      const json = async () =>
+        ctx.app.inject({ method: 'POST', url: '/api/link-reports', remoteAddress: '10.9.1.1', payload: { source_link: link.source_link } });
+      assert.equal((await json()).json().error_code, 'RATE_LIMIT_EXCEEDED');
+      // A page outside this site is never a way back.
+      const offsite = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/link-reports',
+        remoteAddress: '10.9.1.2',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: `source_link=${encodeURIComponent(link.source_link)}&back=${encodeURIComponent('//evil.example/x')}`,
+      });
+      assert.match(offsite.body, /href="\/"/);
+      assert.doesNotMatch(offsite.body, /evil\.example/);
+
+      const exempt = await createTestContext(store, { EXEMPT_ADDRESSES: '10.9.2.0/24' });
+      try {
+        await exempt.importEntries([link]);
+        for (let i = 0; i <= REPORTS_PER_HOUR + 2; i++) {
+          const answer = await exempt.app.inject({
+            method: 'POST',
+            url: '/api/link-reports',
+            remoteAddress: '10.9.2.7',
+            payload: { source_link: link.source_link },
+          });
+          assert.equal(answer.statusCode, 202, `report ${i + 1} from an exempt address`);
+        }
+      } finally {
+        await exempt.close();
+      }
     });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * `dramadex links check|status|hidden` as operators run them, against the fixture providers
+ * `dramadex links check|status|hidden|probe` as operators run them, against the fixture providers
  * (LINK_CHECK_ORIGINS), on both stores: verdicts per line and a summary, two dead verdicts (with
  * LINK_CHECK_CONFIRM_MINUTES=0) hide an entry, `hidden` lists it as `remove --file` takes it, `alive`
  * brings it back, `status` counts, and export leaves hidden entries out unless asked.
@@ -58,14 +58,18 @@ for (const store of STORES) {
       const verdicts = (lines: string[]) => lines.slice(0, -1).map((line) => line.split('  ')[0]);
       assert.deepEqual(verdicts(first).sort(), [`alive ${alive}`, `dead ${dying}`, `locked ${locked}`].sort());
       // The reason beside each verdict: what the provider said and the row that decided.
-      assert.ok(first.includes(`dead ${dying}  dead: list code -7 (HTTP 200, row baidu.list.list-errno-says-the-share)`), first.join('\n'));
+      assert.ok(first.includes(`dead ${dying}  dead: shorturlinfo code -3 (HTTP 200, row baidu.shorturlinfo.-3)`), first.join('\n'));
       assert.match(first.at(-1) ?? '', /^checked 3 links: 1 alive, 1 locked, 1 dead, 0 unknown, 0 unsupported; 0 hidden/);
       assert.deepEqual(await cli('links', 'hidden'), ['']);
 
       const second = await cli('links', 'check', dying);
-      assert.equal(second[0], `dead ${dying}  dead: list code -7 (HTTP 200, row baidu.list.list-errno-says-the-share)`);
+      assert.equal(second[0], `dead ${dying}  dead: shorturlinfo code -3 (HTTP 200, row baidu.shorturlinfo.-3)`);
       assert.match(second.at(-1) ?? '', /1 hidden, 0 shown again/);
       assert.deepEqual(await cli('links', 'hidden'), [dying]);
+      // --why: the evidence of the verdict that hid it, and when.
+      const why = await cli('links', 'hidden', '--why');
+      assert.equal(why.length, 1);
+      assert.match(why[0] ?? '', new RegExp(`^${dying.replace(/[.?]/g, '\\$&')}  dead: .+ \\(HTTP \\d+, row baidu\\.[^)]+\\) at \\d{4}-`));
       assert.deepEqual(await cli('links', 'hidden', '--provider', 'quark'), ['']);
       assert.ok(!(await cli('export')).some((line) => line.includes(dying)), 'export leaves hidden entries out');
       assert.ok((await cli('export', '--include-hidden')).some((line) => line.includes(dying)));
@@ -74,12 +78,57 @@ for (const store of STORES) {
       assert.match(status, /^baidu\s+0\s+0\s+1\s+0\s+0\s+0\s+1$/m);
       assert.match(status, /total: 1 alive, 1 locked, 1 dead, 0 unknown, 1 unsupported, 0 unchecked, 1 hidden/);
       assert.match(status, /oldest verdict: \d{4}-/);
+      assert.match(status, /^top unknown reasons: none/m);
+
+      // The guards of every provider, shared by the deployment; reset closes one.
+      const breaker = await cli('links', 'breaker');
+      assert.match(breaker[0] ?? '', /^provider\s+breaker\s+paused\s+rate\/s/);
+      assert.match(breaker.join('\n'), /^baidu\s+closed\s+no\s+1000\/1000\s/m);
+      assert.equal(breaker.filter((line) => /^\S+\s+(open|closed)\s/.test(line)).length, 8);
+      assert.equal((await cli('links', 'breaker', 'reset', 'baidu'))[0], 'baidu: breaker closed, pause lifted');
+      const refused = await runCli(['links', 'breaker', 'reset'], env);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /needs a provider/);
 
       providers.set('baidu', 'climb1', 'alive1');
       const third = await cli('links', 'check', dying);
       assert.equal(third[0]?.split('  ')[0], `alive ${dying}`);
       assert.match(third.at(-1) ?? '', /0 hidden, 1 shown again/);
       assert.deepEqual(await cli('links', 'hidden'), ['']);
+    });
+
+    test('probe prints each request and answer, the row and the verdict, and stores nothing', async () => {
+      const gone = fixtureLink('quark', 'dead-41004');
+      const before = await cli('links', 'status');
+      const probe = await cli('links', 'probe', gone);
+      assert.deepEqual(probe, [
+        '1. POST drive-h.quark.cn /1/clouddrive/share/sharepage/token  HTTP 200  code 41004  "分享已取消"',
+        'row quark.token.41004  verdict dead',
+        'reason: dead: token code 41004 "分享已取消" (HTTP 200, row quark.token.41004)',
+        'nothing was stored (a probe changes no verdict and hides or shows nothing)',
+      ]);
+      const coded = await cli('links', 'probe', fixtureLink('baidu', 'locked1', 'good1'));
+      assert.deepEqual(
+        coded.slice(0, 4).map((line) => line.split('  ')[0]),
+        [
+          '1. GET pan.baidu.com /',
+          '2. GET pan.baidu.com /api/shorturlinfo',
+          '3. GET pan.baidu.com /s/1locked1',
+          '4. POST pan.baidu.com /share/verify',
+        ],
+      );
+      assert.equal(coded[4], 'row baidu.verify.0  verdict alive');
+      const obsolete = await cli('links', 'probe', fixtureLink('uc', 'code-41027'));
+      assert.equal(obsolete[0], '1. POST pc-api.uc.cn /1/clouddrive/share/sharepage/token  HTTP 400  code 41027  "分享不存在"');
+      assert.equal(obsolete[1], 'row uc.token.41027  verdict unknown');
+      assert.deepEqual(await cli('links', 'probe', other), [
+        'no request sent',
+        'row unsupported  verdict unsupported',
+        'reason: unsupported: "not a share link of a known provider" (row unsupported)',
+        'nothing was stored (a probe changes no verdict and hides or shows nothing)',
+      ]);
+      // Everything but the last line, the oldest verdict's age, which moves with the clock.
+      assert.deepEqual((await cli('links', 'status')).slice(0, -1), before.slice(0, -1), 'a probe changes nothing stored');
     });
 
     test('refuses an unknown provider with one line', async () => {

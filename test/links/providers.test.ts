@@ -9,145 +9,161 @@ import { after, before, describe, test } from 'node:test';
 import type { CheckOutcome, LinkChecker, Verdict } from '../../src/links/link-checker.js';
 import { ForbiddenDestination, providerHttp } from '../../src/links/provider-http.js';
 import { createLinkChecker } from '../../src/links/providers/index.js';
+import { PROVIDERS } from '../../src/links/providers/registry.js';
 import { captchaSign } from '../../src/links/providers/xunlei.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { FIXTURE_CODE, type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
+import { MEASURED_DEAD } from './measured-codes.js';
 
-type Row = [shareId: string, code: string | undefined, verdict: Verdict, throttled?: 'throttled'];
+type Row = [shareId: string, code: string | undefined, verdict: Verdict, row: string, throttled?: 'throttled'];
 
-/** Per provider: share id, code in the link, the verdict its fixture answer must get. */
+const QUARK_DEAD = MEASURED_DEAD.quarkFamily;
+/** Codes older checkers called dead (or that mean nothing about the share): never measured on a dead share. */
+const QUARK_UNMEASURED = [41009, 41024, 41025, 41029, 41030, 41019, 41007, 41021, 14021];
+
+/** The rows of the Quark-family tables (Quark and UC answer alike), under the provider's row prefix. */
+const quarkFamilyRows = (prefix: string): Row[] => [
+  ['alive1', undefined, 'alive', `${prefix}.detail.files`],
+  ['locked1', undefined, 'locked', `${prefix}.token.41008`],
+  ['locked1', 'wrong1', 'locked', `${prefix}.token.41008`],
+  ['locked1', FIXTURE_CODE, 'alive', `${prefix}.detail.files`],
+  ['locked41005', undefined, 'locked', `${prefix}.token.41005`],
+  ['dead1', undefined, 'dead', `${prefix}.token.41006`],
+  ...QUARK_DEAD.map((code): Row => [`dead-${code}`, undefined, 'dead', `${prefix}.token.${code}`]),
+  ...QUARK_UNMEASURED.map((code): Row => [`code-${code}`, undefined, 'unknown', 'unknown-code']),
+  ['msgdead1', undefined, 'unknown', 'unknown-code'],
+  ['othercode1', undefined, 'unknown', 'unknown-code'],
+  ['captcha1', undefined, 'unknown', `${prefix}.token.41013`, 'throttled'],
+  ['slowwords1', undefined, 'unknown', `${prefix}.token.slow-down`, 'throttled'],
+  ['nostoken1', undefined, 'unknown', 'unknown-code'],
+  ['empty1', undefined, 'dead', `${prefix}.detail.empty`],
+  ['partial1', undefined, 'unknown', `${prefix}.detail.partial-violation`],
+  ['nolist1', undefined, 'unknown', 'unknown-code'],
+  ['detailbusy1', undefined, 'unknown', `${prefix}.detail.41013`, 'throttled'],
+  ['detailslow1', undefined, 'unknown', `${prefix}.detail.slow-down`, 'throttled'],
+];
+
+/** Per provider: share id, code in the link, the verdict its fixture answer must get, and the row that decides. */
 const ROWS: Record<ProviderId, Row[]> = {
-  quark: [
-    ['alive1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', 'wrong1', 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['locked41021', undefined, 'locked'],
-    ['dead1', undefined, 'dead'],
-    ...[41004, 41005, 41006, 41009, 41010, 41011, 41012, 41019, 41024, 41025, 41029, 41030, 41031].map(
-      (code): Row => [`dead-${code}`, undefined, 'dead'],
-    ),
-    ['dead-41013', undefined, 'unknown'],
-    ['msgdead1', undefined, 'dead'],
-    ['msglock1', undefined, 'locked'],
-    ['othercode1', undefined, 'unknown'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
-    ['nostoken1', undefined, 'unknown'],
-    ['empty1', undefined, 'dead'],
-    ['nolist1', undefined, 'unknown'],
-  ],
+  quark: quarkFamilyRows('quark'),
+  uc: [...quarkFamilyRows('uc').filter(([id]) => id !== 'code-41027'), ['code-41027', undefined, 'unknown', 'uc.token.41027']],
   baidu: [
-    ['alive1', undefined, 'alive'],
-    ['alive1', 'abcd', 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', 'wrong1', 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['locked12', undefined, 'locked'],
-    ['vmissing1', 'abcd', 'locked'],
-    ['badrandsk1', 'abcd', 'unknown'],
-    ['dead1', undefined, 'dead'],
-    ...[-7, -8, 105, 115, 117, 145].map((errno): Row => [`dead-${errno}`, undefined, 'dead']),
-    ['dead-1', undefined, 'unknown'],
-    ['empty1', undefined, 'dead'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
-    ['captcha1', 'abcd', 'unknown', 'throttled'],
+    ['alive1', undefined, 'alive', 'baidu.shorturlinfo.0'],
+    ['alive1', 'abcd', 'alive', 'baidu.shorturlinfo.0'],
+    ['dead1', undefined, 'dead', 'baidu.shorturlinfo.-3'],
+    ['captcha1', undefined, 'unknown', 'baidu.shorturlinfo.-62', 'throttled'],
+    ['errno--64', undefined, 'unknown', 'baidu.shorturlinfo.-64', 'throttled'],
+    ['errno--65', undefined, 'unknown', 'baidu.shorturlinfo.-65', 'throttled'],
+    ['errno-140', undefined, 'unknown', 'unknown-code'],
+    ['errno-2', undefined, 'unknown', 'unknown-code'],
+    ['noerrno1', undefined, 'unknown', 'unknown-shape'],
+    ['locked1', undefined, 'locked', 'baidu.page.asks-code'],
+    ['locked1', 'wrong1', 'locked', 'baidu.verify.-9'],
+    ['locked1', FIXTURE_CODE, 'alive', 'baidu.verify.0'],
+    ['locked21', undefined, 'locked', 'baidu.page.asks-code'],
+    ['gone9', undefined, 'dead', 'baidu.page.gone'],
+    ['gone9', FIXTURE_CODE, 'dead', 'baidu.page.gone'],
+    ['gone21', undefined, 'dead', 'baidu.page.gone'],
+    ['page9', undefined, 'unknown', 'unknown-shape'],
+    ['redirect9', undefined, 'locked', 'baidu.page.asks-code'],
+    ['off9', undefined, 'unknown', 'baidu.page.anti-crawl', 'throttled'],
+    ['vfail1', FIXTURE_CODE, 'unknown', 'unknown-code'],
+    ['verify--12', FIXTURE_CODE, 'locked', 'baidu.verify.-12'],
+    ...[-62, -64, -65].map((errno): Row => [`verify-${errno}`, FIXTURE_CODE, 'unknown', `baidu.verify.${errno}`, 'throttled']),
   ],
   alipan: [
-    ['alive1', undefined, 'alive'],
-    ['alivetitle1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['dead1', undefined, 'dead'],
-    ['cancelled1', undefined, 'dead'],
-    ['dead-ShareLinkExpired', undefined, 'dead'],
-    ['dead-InvalidParameter', undefined, 'unknown'],
-    ['empty1', undefined, 'dead'],
-    ['nocount1', undefined, 'unknown'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
-    ['toomany1', undefined, 'unknown', 'throttled'],
+    ['alive1', undefined, 'alive', 'alipan.share.named'],
+    ['alivetitle1', undefined, 'alive', 'alipan.share.named'],
+    ['locked1', undefined, 'locked', 'alipan.share.needs-code'],
+    ['locked1', FIXTURE_CODE, 'alive', 'alipan.share.named'],
+    ['dead1', undefined, 'dead', 'alipan.share.NotFound.ShareLink'],
+    // A share id holds no dot: `_` in the scenario id stands for the code's `.`.
+    ...['ShareLink.Cancelled', 'ShareLink.Expired', 'ForbiddenShareLinkViolation'].map(
+      (code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`],
+    ),
+    ...['ShareLink.Forbidden', 'ShareLinkExpired', 'InvalidParameter'].map(
+      (code): Row => [`code-${code.replace('.', '_')}`, undefined, 'unknown', 'unknown-code'],
+    ),
+    ['empty1', undefined, 'unknown', 'alipan.share.file-count-0'],
+    ['emptyunnamed1', undefined, 'unknown', 'alipan.share.file-count-0'],
+    ...['TooManyRequests', 'Throttling', 'ParamFlowException'].map(
+      (code): Row => [`throttle-${code}`, undefined, 'unknown', `alipan.share.${code}`, 'throttled'],
+    ),
+    ['captcha1', undefined, 'unknown', 'alipan.share.TooManyRequests', 'throttled'],
   ],
   '123pan': [
-    ['alive1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['dead1', undefined, 'dead'],
-    ['expired1', undefined, 'dead'],
-    ['deleted1', undefined, 'dead'],
-    ['cancelled1', undefined, 'dead'],
-    ['othercode1', undefined, 'unknown'],
-    ['firewall1', undefined, 'unknown', 'throttled'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
+    ['alive1', undefined, 'alive', '123pan.get.ok'],
+    ['locked1', undefined, 'locked', '123pan.get.5103-wrong-code'],
+    ['locked1', 'wrong1', 'locked', '123pan.get.5103-wrong-code'],
+    ['locked1', FIXTURE_CODE, 'alive', '123pan.get.ok'],
+    ['dead1', undefined, 'dead', '123pan.get.5103-gone'],
+    ['expired1', undefined, 'dead', '123pan.get.expired'],
+    ['msg5103', undefined, 'unknown', 'unknown-code'],
+    ['othercode1', undefined, 'unknown', 'unknown-code'],
+    ['firewall1', undefined, 'unknown', '123pan.get.403', 'throttled'],
+    ['captcha1', undefined, 'unknown', '123pan.get.403', 'throttled'],
   ],
   tianyi: [
-    ['alive1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['zeroid1', undefined, 'unknown'],
-    ['dead1', undefined, 'dead'],
-    ...['ShareInfoNotFound', 'ShareNotFound', 'FileNotFound', 'ShareExpiredError', 'ShareAuditNotPass', 'FolderNotFound'].map(
-      (code): Row => [`dead-${code}`, undefined, 'dead'],
-    ),
-    ['othercode1', undefined, 'unknown'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
+    ['alive1', undefined, 'alive', 'tianyi.info.shared'],
+    ['alive1', 'abcd', 'alive', 'tianyi.info.shared'],
+    ['locked1', undefined, 'locked', 'tianyi.info.needs-code'],
+    ['locked1', 'wrong1', 'locked', 'tianyi.access.ErrorAccessCode'],
+    ['locked1', FIXTURE_CODE, 'alive', 'tianyi.access.shared'],
+    ['zeroid1', undefined, 'unknown', 'unknown-code'],
+    ['dead1', undefined, 'dead', 'tianyi.info.ShareNotFound'],
+    ...MEASURED_DEAD.tianyi.flatMap((code): Row[] => [
+      [`dead-${code}`, undefined, 'dead', `tianyi.info.${code}`],
+      [`envelope-${code}`, undefined, 'dead', `tianyi.info.${code}`],
+    ]),
+    ['envelope-InternalError', undefined, 'unknown', 'unknown-code'],
+    ['othercode1', undefined, 'unknown', 'unknown-code'],
+    ['captcha1', undefined, 'unknown', 'tianyi.info.slow-down', 'throttled'],
   ],
   '115': [
-    ['alive1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', 'wrong1', 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['statefalse1', undefined, 'locked'],
-    ['statefalse1', 'abcd', 'unknown'],
-    ['dead1', undefined, 'dead'],
-    ['stateonly1', undefined, 'unknown'],
-    ['shareinfo1', undefined, 'alive'],
-    ['shareinfo7', undefined, 'dead'],
-    ['expired1', undefined, 'dead'],
-    ['cancelled1', undefined, 'dead'],
-    ['deleted1', undefined, 'dead'],
-    ['missing1', undefined, 'dead'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
-  ],
-  uc: [
-    ['alive1', undefined, 'alive'],
-    ['filename1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['lockedph1', undefined, 'locked'],
-    ['dead1', undefined, 'dead'],
-    ['missing1', undefined, 'dead'],
-    ['violation1', undefined, 'dead'],
-    ['deleted1', undefined, 'dead'],
-    ['stopped1', undefined, 'dead'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
-    ['othererror1', undefined, 'unknown'],
-    ['fileslater1', undefined, 'unknown'],
+    ['alive1', undefined, 'alive', '115.snap.state-1'],
+    ['alivestr1', undefined, 'alive', '115.snap.state-1'],
+    ['shareinfo1', undefined, 'alive', '115.snap.state-1'],
+    ['locked1', undefined, 'locked', '115.snap.4100012'],
+    ['locked1', 'wrong1', 'locked', '115.snap.4100008'],
+    ['locked1', FIXTURE_CODE, 'alive', '115.snap.state-1'],
+    ['dead1', undefined, 'dead', '115.snap.state-7'],
+    ['dead7str', undefined, 'dead', '115.snap.state-7'],
+    ['dead-4100009', undefined, 'dead', '115.snap.4100009'],
+    ['dead-4100026', undefined, 'dead', '115.snap.4100026'],
+    ['forged1', undefined, 'unknown', 'unknown-code'],
+    ['stateonly1', undefined, 'unknown', 'unknown-code'],
+    ['captcha1', undefined, 'unknown', '115.snap.slow-down', 'throttled'],
   ],
   xunlei: [
-    ['alive1', undefined, 'alive'],
-    ['locked1', undefined, 'locked'],
-    ['locked1', 'wrong1', 'locked'],
-    ['locked1', FIXTURE_CODE, 'alive'],
-    ['dead1', undefined, 'dead'],
-    ...['NOT_FOUND', 'SENSITIVE_RESOURCE', 'EXPIRED', 'DELETED'].map((status): Row => [`dead-${status}`, undefined, 'dead']),
-    ['otherstatus1', undefined, 'unknown'],
-    ['captcha1', undefined, 'unknown', 'throttled'],
+    ['alive1', undefined, 'alive', 'xunlei.share.OK'],
+    ['locked1', undefined, 'locked', 'xunlei.share.PASS_CODE_EMPTY'],
+    ['locked1', 'wrong1', 'locked', 'xunlei.share.PASS_CODE_ERROR'],
+    ['locked1', FIXTURE_CODE, 'alive', 'xunlei.share.OK'],
+    ['dead1', undefined, 'dead', 'xunlei.share.NOT_FOUND'],
+    ...MEASURED_DEAD.xunlei.map((status): Row => [`dead-${status}`, undefined, 'dead', `xunlei.share.${status}`]),
+    ...['BANNED', 'CANCEL', 'AUDITING'].map((status): Row => [`code-${status}`, undefined, 'unknown', 'unknown-code']),
+    ['captcha1', undefined, 'unknown', 'xunlei.share.captcha_invalid', 'throttled'],
   ],
 };
 
-/** What every provider's last request answers for the common scenarios. */
-const COMMON_ROWS: Row[] = [
-  ['throttled1', undefined, 'unknown', 'throttled'],
-  ['error500', undefined, 'unknown'],
-  ['garbage1', undefined, 'unknown'],
-  ['oversize1', undefined, 'unknown'],
-  ['oversize2', undefined, 'unknown'],
-  ['reset1', undefined, 'unknown'],
-  ['redirect1', undefined, 'unknown'],
-  ['neverheard1', undefined, 'unknown'],
+/** What every provider's last request answers for the common scenarios (Baidu reads any redirect as its anti-crawl page). */
+const commonRows = (provider: ProviderId): Row[] => [
+  ['throttled1', undefined, 'unknown', 'http-429', 'throttled'],
+  ['error500', undefined, 'unknown', 'http-status'],
+  ['garbage1', undefined, 'unknown', 'unknown-shape'],
+  ['oversize1', undefined, 'unknown', 'body-over-cap'],
+  ['oversize2', undefined, 'unknown', 'body-over-cap'],
+  ['reset1', undefined, 'unknown', 'request-failed'],
+  provider === 'baidu'
+    ? ['redirect1', undefined, 'unknown', 'baidu.shorturlinfo.anti-crawl', 'throttled']
+    : ['redirect1', undefined, 'unknown', 'http-redirect'],
+  ['neverheard1', undefined, 'unknown', 'unknown-shape'],
 ];
 
-function expectOutcome(outcome: CheckOutcome, provider: ProviderId, [, , verdict, throttled]: Row): void {
+function expectOutcome(outcome: CheckOutcome, provider: ProviderId, [, , verdict, row, throttled]: Row): void {
   assert.equal(outcome.verdict, verdict, outcome.reason);
   assert.equal(outcome.provider, provider);
+  assert.equal(outcome.evidence.row, row, outcome.reason);
   assert.equal(outcome.throttled, throttled === 'throttled', outcome.reason);
   assert.ok(outcome.reason.length > 0);
 }
@@ -163,8 +179,8 @@ describe('provider checkers against the fixture providers', () => {
 
   for (const provider of PROVIDER_IDS) {
     describe(provider, () => {
-      for (const row of [...ROWS[provider], ...COMMON_ROWS]) {
-        const [shareId, code, verdict, throttled] = row;
+      for (const row of [...ROWS[provider], ...commonRows(provider)]) {
+        const [shareId, code, verdict, , throttled] = row;
         test(`${shareId}${code ? ` with code ${code}` : ''} → ${verdict}${throttled ? ' (throttled)' : ''}`, async () => {
           expectOutcome(await checker.check(fixtureLink(provider, shareId, code)), provider, row);
         });
@@ -172,10 +188,28 @@ describe('provider checkers against the fixture providers', () => {
     });
   }
 
+  test('every row of every table that decides is a tested row above', () => {
+    // The handshake's refusals are rows of the Xunlei tests below.
+    const elsewhere = ['xunlei.captcha.url', 'xunlei.captcha.refused'];
+    const tested = new Set([
+      ...PROVIDER_IDS.flatMap((provider) => [...ROWS[provider], ...commonRows(provider)].map(([, , , row]) => row)),
+      ...elsewhere,
+    ]);
+    const untested = PROVIDER_IDS.flatMap((provider) => PROVIDERS[provider].rows)
+      .filter((row) => row.means !== 'next')
+      .map((row) => row.id)
+      .filter((id) => !tested.has(id));
+    assert.deepEqual(untested, []);
+  });
+
   test('every outcome keeps its evidence, and the reason line is made from it', async () => {
     const empty = await checker.check(fixtureLink('quark', 'empty1'));
-    assert.deepEqual(empty.evidence, { row: 'quark.detail.detail-lists-nothing', status: 200, code: '0', message: 'ok' });
-    assert.equal(empty.reason, 'dead: detail code 0 "ok" (HTTP 200, row quark.detail.detail-lists-nothing)');
+    assert.deepEqual(empty.evidence, { row: 'quark.detail.empty', status: 200, code: '0', message: 'ok' });
+    assert.equal(empty.reason, 'dead: detail code 0 "ok" (HTTP 200, row quark.detail.empty)');
+    const gone = await checker.check(fixtureLink('quark', 'dead-41004'));
+    assert.equal(gone.reason, 'dead: token code 41004 "分享已取消" (HTTP 200, row quark.token.41004)');
+    const banned = await checker.check(fixtureLink('quark', 'dead-41010'));
+    assert.deepEqual([banned.verdict, banned.evidence.status], ['dead', 403]);
     const other = await checker.check(fixtureLink('quark', 'othercode1'));
     assert.deepEqual(other.evidence, { row: 'unknown-code', status: 400, code: '40902', message: 'something else' });
     assert.equal(other.reason, 'unknown: token code 40902 "something else" (HTTP 400, row unknown-code)');
@@ -210,9 +244,9 @@ describe('provider checkers against the fixture providers', () => {
     fixture.set('xunlei', '*', 'initurl1');
     const person = await checker.check(fixtureLink('xunlei', 'alive1'));
     fixture.set('xunlei', '*', '*');
-    assert.deepEqual([refused.verdict, refused.throttled], ['unknown', true]);
+    assert.deepEqual([refused.verdict, refused.throttled, refused.evidence.row], ['unknown', true, 'xunlei.captcha.refused']);
     assert.deepEqual([tokenless.verdict, tokenless.throttled], ['unknown', false]);
-    assert.deepEqual([person.verdict, person.throttled], ['unknown', true]);
+    assert.deepEqual([person.verdict, person.throttled, person.evidence.row], ['unknown', true, 'xunlei.captcha.url']);
     const paths = fixture
       .log()
       .slice(before)
@@ -306,7 +340,9 @@ describe('the one HTTP path', () => {
         .log()
         .slice(before)
         .map((request) => request.path),
-      ['/api/share/info?shareKey=redirect1'],
+      [
+        `/b/api/share/get?${new URLSearchParams({ limit: '1', next: '1', orderBy: 'share_id', orderDirection: 'desc', shareKey: 'redirect1', SharePwd: '', ParentFileId: '0', Page: '1' })}`,
+      ],
     );
   });
 
@@ -339,8 +375,8 @@ describe('the one HTTP path', () => {
     const broken = createLinkChecker({ origins: { quark: 'not an origin' } });
     const outcome = await broken.check(fixtureLink('quark', 'alive1'));
     assert.equal(outcome.verdict, 'unknown');
-    assert.equal(outcome.evidence.row, 'check-failed');
-    assert.match(outcome.reason, /check failed: /);
+    assert.equal(outcome.evidence.row, 'request-failed');
+    assert.match(outcome.reason, /Invalid URL/);
   });
 
   test('the body cap is the option given', async () => {
@@ -355,16 +391,17 @@ describe('the one HTTP path', () => {
     await checker.check(fixtureLink('alipan', 'alive1'));
     await checker.check(fixtureLink('uc', 'alive1'));
     await checker.check(fixtureLink('tianyi', 'alive1'));
-    await checker.check(fixtureLink('baidu', 'locked1', FIXTURE_CODE));
-    const [alipan, uc, tianyi, verify, list] = fixture.log().slice(before);
+    await checker.check(fixtureLink('123pan', 'alive1'));
+    const [alipan, ucToken, ucDetail, tianyi, pan123] = fixture.log().slice(before);
     assert.match(alipan?.headers['user-agent'] ?? '', /^Mozilla\/5\.0 \(Windows/);
     assert.equal(alipan?.headers.referer, 'https://www.alipan.com/s/alive1');
     assert.equal(alipan?.headers['x-canary'], 'client=web,app=share,version=v2.3.1');
-    assert.match(uc?.headers['user-agent'] ?? '', /Mobile/);
+    for (const request of [ucToken, ucDetail]) {
+      assert.deepEqual([request?.headers.origin, request?.headers.referer], ['https://drive.uc.cn', 'https://drive.uc.cn/']);
+    }
+    assert.equal(ucToken?.path, '/1/clouddrive/share/sharepage/token?pr=UCBrowser&fr=pc');
     assert.deepEqual([tianyi?.headers.accept, tianyi?.headers['sign-type']], ['application/json', '1']);
-    assert.equal(verify?.body, `pwd=${FIXTURE_CODE}&vcode=&vcode_str=`);
-    assert.equal(list?.headers.cookie, 'BDCLND=rk%2Flocked1');
-    assert.equal(list?.headers.referer, 'https://pan.baidu.com/s/1locked1');
+    assert.deepEqual([pan123?.headers.platform, pan123?.headers['app-version']], ['web', '3']);
   });
 
   test("a request off the provider's hosts is refused before it is sent", async () => {

@@ -84,12 +84,15 @@ export function renderReferencePage(
   options: ReferencePageOptions,
 ): string {
   const t = REFERENCE_TEXT[language];
+  const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
   return eta.render('./reference', {
     t,
     title: document.info.title,
     limits: options.limits[language],
     stylesheet: options.stylesheet,
     linksHome: options.linksHome,
+    // Where `page` is a parameter (the catalogue), the page says where pages stop and what to use instead.
+    paged: operations.some((operation) => operation.parameters?.some((parameter) => parameter.name === 'page')),
     authentication: Object.values(document.components?.securitySchemes ?? {}).map((scheme) =>
       scheme.type === 'apiKey' ? t.apiKey : t.bearer,
     ),

@@ -14,6 +14,8 @@ const zh = {
   intro:
     '除 `POST /api/link-reports`（报告失效链接，JSON 请求体）外，所有接口都是 GET；都返回 JSON 信封：成功时 `success` 为 true 并带 `data`，出错时带 `error_code`、`error` 与 `suggestion`。',
   limits: '限额',
+  pages:
+    '页码最多到 1000：`page` 超过 1000 的请求会被拒绝（400），即使 `total_pages` 更大。要读取某一类型的全部资源，请使用 `/api/contents/{content_type}/all`（每分钟 1 次）。',
   noTryItOut: '本页不提供“在线试用”：每个请求都计入你的地址的限额，连续被拒会被暂时封禁。请复制下方的 curl 命令在终端运行。',
   keyTitle: '认证',
   apiKey: '可选的 `X-API-Key` 请求头：带上后按该密钥自己的速率计算，不再受按地址的限额约束；未知或已吊销的密钥返回 401。',
@@ -50,6 +52,8 @@ const en: ReferenceText = {
   intro:
     'Every endpoint is GET except `POST /api/link-reports` (report a broken link, a JSON body); every one answers a JSON envelope: `success` true with `data`, or on an error `error_code`, `error` and `suggestion`.',
   limits: 'Limits',
+  pages:
+    'Pages stop at 1000: a `page` past 1000 is refused (400), even when `total_pages` is larger. To read every entry of a type, use `/api/contents/{content_type}/all` (once a minute).',
   noTryItOut:
     'This page has no "Try it out": every request counts against your address\'s limits, and refusals in a row get it blocked for a while. Copy a curl line below and run it in a terminal.',
   keyTitle: 'Authentication',

@@ -1,51 +1,51 @@
 /**
  * 115 (`115.com/s/<c>`, `115cdn.com/s/<c>`, `anxia.com/s/<c>`, `?password=<code>`), docs/link-health.md
- * "Providers": one snapshot request with the receive code. `alive` needs `state` true AND `share_state` 1,
- * not just a list (pansou#147 called removed shares alive from their list); a link with no code that
- * gets no snapshot is `locked`, since 115 shares are opened with a code.
+ * "115": one snapshot request with the receive code. The share state decides, not the list (pansou#147:
+ * expired shares still list files), and it arrives as a number or a numeric string (115driver types it
+ * so), under `data` or `data.shareinfo`. The errnos are the measured ones; 990002 for a forged id is not
+ * "locked", it is `unknown` like every code no row names.
  */
-import type { ShareLink } from '../../shared/share-links.js';
-import type { ProviderModule } from './provider.js';
-import { type Answered, at, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
+import { type Answered, at, codeRows, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
-const DEAD_WORDS = /过期|取消|删除|不存在/;
-const CODE_WORDS = /访问码|提取码/;
+/** `share_state` as a number, whether sent as 1 or "1"; undefined for anything else. */
+export function shareState(answer: Answered): number | undefined {
+  const value = at(answer.json, 'data', 'share_state') ?? at(answer.json, 'data', 'shareinfo', 'share_state');
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : undefined;
+}
+const errno = (answer: Answered) => at(answer.json, 'errno');
 
-const error = (answer: Answered) => textAt(answer.json, 'error');
-/** The share's state: under `data`, or under `data.shareinfo` in the answers that carry it there. */
-const shareState = (answer: Answered) => at(answer.json, 'data', 'share_state') ?? at(answer.json, 'data', 'shareinfo', 'share_state');
-
-export const SNAP_TABLE = (hasCode: boolean): readonly Row[] => [
+export const SNAP_TABLE: readonly Row[] = [
   {
-    id: '115.snap.error-asks-to-slow-down',
+    id: '115.snap.slow-down',
     when: 'error asks to slow down',
-    test: (a) => THROTTLE_WORDS.test(error(a)),
+    test: (a) => THROTTLE_WORDS.test(textAt(a.json, 'error')),
     means: 'throttled',
   },
   {
-    id: '115.snap.state-true-and-share-state',
+    id: '115.snap.state-1',
     when: 'state true and share_state 1',
     test: (a) => a.status === 200 && at(a.json, 'state') === true && shareState(a) === 1,
     means: 'alive',
   },
-  { id: '115.snap.share-state-7', when: 'share_state 7', test: (a) => shareState(a) === 7, means: 'dead' },
-  { id: '115.snap.error-says-the-share-is', when: 'error says the share is gone', test: (a) => DEAD_WORDS.test(error(a)), means: 'dead' },
-  { id: '115.snap.error-asks-for-a-code', when: 'error asks for a code', test: (a) => CODE_WORDS.test(error(a)), means: 'locked' },
-  {
-    id: '115.snap.state-false-and-the-link',
-    when: 'state false and the link has no code',
-    test: (a) => !hasCode && at(a.json, 'state') === false,
-    means: 'locked',
-  },
+  { id: '115.snap.state-7', when: 'share_state 7 (expired)', test: (a) => shareState(a) === 7, means: 'dead' },
+  ...codeRows('115.snap', [4100009, 4100026], errno, 'dead', 'the share is gone'),
+  ...codeRows('115.snap', [4100012, 4100008], errno, 'locked', 'the receive code is missing or wrong'),
 ];
 
-export const oneOneFive: ProviderModule = {
+export const oneOneFive: ProviderDescriptor = {
   id: '115',
-  hosts: ['115cdn.com'],
+  label: { zh: '115 网盘', en: '115' },
+  link: LINK_FORMS['115'],
+  apiHosts: ['115cdn.com'],
+  defaultRatePerSecond: 1,
   sharePage: (share) => `https://115cdn.com/s/${share.shareId}`,
-  async check(share: ShareLink, send) {
+  rows: SNAP_TABLE,
+  createCheck: () => async (share: ShareLink, send) => {
     const query = new URLSearchParams({ share_code: share.shareId, offset: '0', limit: '20', receive_code: share.code ?? '', cid: '' });
     const answer = await send({ method: 'GET', url: `https://115cdn.com/webapi/share/snap?${query}` });
-    return ruling(decide('snap', answer, SNAP_TABLE(share.code !== undefined)));
+    return ruling(decide('snap', answer, SNAP_TABLE));
   },
 };

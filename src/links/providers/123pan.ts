@@ -1,49 +1,70 @@
 /**
- * 123pan (`www.123pan.com/s/<key>` and the same key on its other domains), docs/link-health.md
- * "Providers": one request for the share's info. A 403 is its firewall pushing back, not a dead link; a
- * non-zero code is `dead` only when the message says the share is gone.
+ * 123pan (`www.123pan.com/s/<key>` and the same key on its other domains), docs/link-health.md "123pan":
+ * `/b/api/share/get` with the web client's `platform` and `app-version` headers (`/api/share/info` answers
+ * an HTML 404 since 2026-09: pansearch). A 403 is its firewall pushing back. Code 5103 means both a wrong
+ * code and a missing share; only the two measured messages tell them apart, matched whole (pansearch's
+ * errno table), and anything else under 5103 is `unknown`. Which host serves the alias domains' keys is
+ * disputed, so 123pan's dead verdicts hide nothing until an operator allows it (LINK_CHECK_HIDE).
  */
-import type { ShareLink } from '../../shared/share-links.js';
-import type { ProviderModule } from './provider.js';
-import { type Answered, at, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
+import { type Answered, at, decide, type Row, ruling, textAt } from './verdict-table.js';
 
-const DEAD_WORDS = /不存在|失效|删除|取消/;
+/** The two measured answers under code 5103, compared whole (never searched for words). */
+const WRONG_CODE_MESSAGE = '提取码错误';
+const GONE_MESSAGE = '此分享不存在';
 
 const code = (answer: Answered) => at(answer.json, 'code');
-const message = (answer: Answered) => textAt(answer.json, 'message');
+const message = (answer: Answered) => textAt(answer.json, 'message').trim();
+const ok = (answer: Answered) => answer.status === 200 && code(answer) === 0;
 
-export const INFO_TABLE = (hasCode: boolean): readonly Row[] => [
-  { id: '123pan.info.http-403-firewall', when: 'HTTP 403 (firewall)', test: (a) => a.status === 403, means: 'throttled' },
+export const GET_TABLE: readonly Row[] = [
+  { id: '123pan.get.403', when: 'HTTP 403 (its firewall)', test: (a) => a.status === 403, means: 'throttled' },
   {
-    id: '123pan.info.message-asks-to-slow-down',
-    when: 'message asks to slow down',
-    test: (a) => THROTTLE_WORDS.test(message(a)),
-    means: 'throttled',
+    id: '123pan.get.expired',
+    when: 'code 0 and data.Expired true',
+    test: (a) => ok(a) && at(a.json, 'data', 'Expired') === true,
+    means: 'dead',
   },
+  { id: '123pan.get.ok', when: 'code 0', test: ok, means: 'alive' },
   {
-    id: '123pan.info.code-0-haspwd-and-the',
-    when: 'code 0, HasPwd and the link has no code',
-    test: (a) => a.status === 200 && code(a) === 0 && !hasCode && at(a.json, 'data', 'HasPwd') === true,
+    id: '123pan.get.5103-wrong-code',
+    when: `code 5103 "${WRONG_CODE_MESSAGE}"`,
+    test: (a) => code(a) === 5103 && message(a) === WRONG_CODE_MESSAGE,
     means: 'locked',
   },
-  { id: '123pan.info.code-0', when: 'code 0', test: (a) => a.status === 200 && code(a) === 0, means: 'alive' },
   {
-    id: '123pan.info.message-says-the-share-is',
-    when: 'message says the share is gone',
-    test: (a) => typeof code(a) === 'number' && code(a) !== 0 && DEAD_WORDS.test(message(a)),
+    id: '123pan.get.5103-gone',
+    when: `code 5103 "${GONE_MESSAGE}"`,
+    test: (a) => code(a) === 5103 && message(a) === GONE_MESSAGE,
     means: 'dead',
   },
 ];
 
-export const pan123: ProviderModule = {
+export const pan123: ProviderDescriptor = {
   id: '123pan',
-  hosts: ['www.123pan.com'],
+  label: { zh: '123 云盘', en: '123' },
+  link: LINK_FORMS['123pan'],
+  apiHosts: ['www.123pan.com'],
+  defaultRatePerSecond: 1,
   sharePage: (share) => `https://www.123pan.com/s/${share.shareId}`,
-  async check(share: ShareLink, send) {
+  rows: GET_TABLE,
+  createCheck: () => async (share: ShareLink, send) => {
+    const query = new URLSearchParams({
+      limit: '1',
+      next: '1',
+      orderBy: 'share_id',
+      orderDirection: 'desc',
+      shareKey: share.shareId,
+      SharePwd: share.code ?? '',
+      ParentFileId: '0',
+      Page: '1',
+    });
     const answer = await send({
       method: 'GET',
-      url: `https://www.123pan.com/api/share/info?${new URLSearchParams({ shareKey: share.shareId })}`,
+      url: `https://www.123pan.com/b/api/share/get?${query}`,
+      headers: { platform: 'web', 'app-version': '3' },
     });
-    return ruling(decide('info', answer, INFO_TABLE(share.code !== undefined)));
+    return ruling(decide('get', answer, GET_TABLE));
   },
 };

@@ -1,58 +1,50 @@
 /**
  * alipan, formerly aliyundrive (`www.alipan.com/s/<id>`, `www.aliyundrive.com/s/<id>`), docs/link-health.md
- * "Providers": one anonymous request for the share's summary. Its flow-control codes are throttles; a code
- * is not verified by this request, so a link that carries one is judged by the summary alone.
+ * "alipan": one anonymous request for the share's summary. The dead codes are the ones funflix measured
+ * (2026-08, NotFound.ShareLink with HTTP 404) and pansou reads; an empty share (`file_count` 0) is never
+ * dead, named or not, since password shares and named shares report 0 too. The request does not verify a
+ * code, so a link that carries one is judged by the summary alone. alipan's quota is hourly and small
+ * (funflix: a third of the calls throttled at 1/s), hence its low default rate.
  */
-import type { ShareLink } from '../../shared/share-links.js';
-import type { ProviderModule } from './provider.js';
-import { type Answered, at, decide, type Row, ruling, textAt } from './verdict-table.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
+import type { ProviderDescriptor } from './provider.js';
+import { type Answered, at, codeRows, decide, type Row, ruling, textAt } from './verdict-table.js';
 
-const THROTTLE_CODES = ['ParamFlowException', 'TooManyRequests'];
-const DEAD_CODES = ['NotFound.ShareLink', 'ShareLink.Cancelled', 'ShareLinkExpired'];
+const THROTTLE_CODES = ['TooManyRequests', 'Throttling', 'ParamFlowException'];
+const DEAD_CODES = ['NotFound.ShareLink', 'ShareLink.Cancelled', 'ShareLink.Expired', 'ForbiddenShareLinkViolation'];
 
 const code = (answer: Answered) => textAt(answer.json, 'code');
-const fileCount = (answer: Answered) => at(answer.json, 'file_count');
 const named = (answer: Answered) => textAt(answer.json, 'share_name') !== '' || textAt(answer.json, 'share_title') !== '';
+const summary = (answer: Answered) => answer.status === 200 && code(answer) === '';
 
-/** Rows that look at whether the link carries a code take it beside the answer. */
 export const SHARE_TABLE = (hasCode: boolean): readonly Row[] => [
+  ...codeRows('alipan.share', THROTTLE_CODES, code, 'throttled', 'flow control'),
+  ...codeRows('alipan.share', DEAD_CODES, code, 'dead', 'the share is gone'),
   {
-    id: 'alipan.share.flow-control-paramflowexception-toomanyrequests',
-    when: 'flow control (ParamFlowException, TooManyRequests)',
-    test: (a) => THROTTLE_CODES.includes(code(a)),
-    means: 'throttled',
-  },
-  {
-    id: 'alipan.share.code-says-the-share-is',
-    when: 'code says the share is gone',
-    test: (a) => DEAD_CODES.includes(code(a)),
-    means: 'dead',
-  },
-  {
-    id: 'alipan.share.has-pwd-and-the-link',
-    when: 'has_pwd and the link has no code',
-    test: (a) => !hasCode && at(a.json, 'has_pwd') === true,
+    id: 'alipan.share.needs-code',
+    when: 'has_pwd true and the link has no code',
+    test: (a) => summary(a) && !hasCode && at(a.json, 'has_pwd') === true,
     means: 'locked',
   },
+  // Password shares report 0 too: `has_pwd` with a code in the link goes on to the name.
   {
-    id: 'alipan.share.named-share-with-files',
-    when: 'named share with files',
-    test: (a) => a.status === 200 && named(a) && typeof fileCount(a) === 'number' && (fileCount(a) as number) > 0,
-    means: 'alive',
+    id: 'alipan.share.file-count-0',
+    when: 'file_count 0 (never measured dead)',
+    test: (a) => summary(a) && at(a.json, 'file_count') === 0 && at(a.json, 'has_pwd') !== true,
+    means: 'unknown',
   },
-  {
-    id: 'alipan.share.share-with-no-files',
-    when: 'share with no files',
-    test: (a) => a.status === 200 && fileCount(a) === 0,
-    means: 'dead',
-  },
+  { id: 'alipan.share.named', when: 'a share_name or share_title', test: (a) => summary(a) && named(a), means: 'alive' },
 ];
 
-export const alipan: ProviderModule = {
+export const alipan: ProviderDescriptor = {
   id: 'alipan',
-  hosts: ['api.aliyundrive.com'],
+  label: { zh: '阿里云盘', en: 'Alipan' },
+  link: LINK_FORMS.alipan,
+  apiHosts: ['api.aliyundrive.com'],
+  defaultRatePerSecond: 0.2,
   sharePage: (share) => `https://www.alipan.com/s/${share.shareId}`,
-  async check(share: ShareLink, send) {
+  rows: SHARE_TABLE(false),
+  createCheck: () => async (share: ShareLink, send) => {
     const answer = await send({
       method: 'POST',
       url: `https://api.aliyundrive.com/adrive/v3/share_link/get_share_by_anonymous?${new URLSearchParams({ share_id: share.shareId })}`,

@@ -15,6 +15,8 @@ export interface Answered {
   status: number;
   text: string;
   json: unknown;
+  /** The answer's `Set-Cookie` headers, when the table reads them (Baidu's BAIDUID). */
+  cookies?: readonly string[];
 }
 
 export interface Row<A = Answered> {
@@ -24,6 +26,8 @@ export interface Row<A = Answered> {
   when: string;
   test: (answer: A) => boolean;
   means: Meaning;
+  /** Tried on a 3xx answer too (Baidu's redirect to its anti-crawl page); other rows never see a 3xx. */
+  readsRedirect?: boolean;
 }
 
 export interface Ruling {
@@ -57,12 +61,13 @@ export function decide(
   const said = providerSaid(answer.json);
   const result = (means: Meaning, row: string): StepResult => ({ means, step, evidence: { row, status, ...said } });
   if (status === 429) return result('throttled', 'http-429');
-  if (status >= 300 && status < 400) return result('unknown', 'http-redirect');
   if (status >= 500 || status < 200) return result('unknown', 'http-status');
+  const redirect = status >= 300 && status < 400;
   const readable = read(answer);
   for (const row of table) {
-    if (row.test(readable as never)) return result(row.means, row.id);
+    if ((!redirect || row.readsRedirect) && row.test(readable as never)) return result(row.means, row.id);
   }
+  if (redirect) return result('unknown', 'http-redirect');
   return result('unknown', said.code === undefined ? 'unknown-shape' : 'unknown-code');
 }
 
@@ -98,6 +103,20 @@ export function ruling(result: StepResult): Ruling {
   if (result.means === 'throttled') return { verdict: 'unknown', throttled: true, evidence, step };
   if (result.means === 'next') return { verdict: 'unknown', throttled: false, evidence, step };
   return { verdict: result.means, throttled: false, evidence, step };
+}
+
+/**
+ * One row per measured code: `<prefix>.<code>` means `means` when `codeOf` reads exactly that code. A row
+ * per code (not one per list) so the evidence names the code that decided and each can be corrected alone.
+ */
+export function codeRows<C extends string | number>(
+  prefix: string,
+  codes: readonly C[],
+  codeOf: (answer: Answered) => unknown,
+  means: Meaning,
+  when: string,
+): Row[] {
+  return codes.map((code) => ({ id: `${prefix}.${code}`, when: `${when} (${code})`, test: (a) => codeOf(a) === code, means }));
 }
 
 /** The value at `path` inside a parsed JSON body, or undefined when any step is missing. */

@@ -2,13 +2,13 @@
  * Xunlei (`pan.xunlei.com/s/<id>[?pwd=<code>]`), docs/link-health.md "Providers": the share API wants a
  * captcha token, got from the captcha init handshake a Xunlei client does (signed as public Xunlei
  * clients sign it), then the share request says its `share_status`. A refused handshake or a
- * `captcha_invalid` (HTTP 400) is a throttle, never a verdict. The device id is random per process.
+ * `captcha_invalid` (HTTP 400) is a throttle, never a verdict. The device id is random per checker.
  */
 import { createHash } from 'node:crypto';
-import type { ShareLink } from '../../shared/share-links.js';
+import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { SendRequest } from '../provider-http.js';
-import type { ProviderModule } from './provider.js';
-import { type Answered, at, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
+import type { CheckContext, CheckShare, ProviderDescriptor } from './provider.js';
+import { type Answered, at, codeRows, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
 /** The client a captcha is signed as (its id, version and package go into the signature). */
 const CLIENT = { id: 'ZUBzD9J_XPXfn7f7', version: '1.10.0.2633', packageName: 'com.xunlei.browser' };
@@ -34,45 +34,30 @@ const shareStatus = (answer: Answered) => textAt(answer.json, 'share_status');
 
 export const CAPTCHA_TABLE: readonly Row[] = [
   {
-    id: 'xunlei.captcha.captcha-wants-a-person-url',
-    when: 'captcha wants a person (url)',
+    id: 'xunlei.captcha.url',
+    when: 'a captcha url (a person must solve it)',
     test: (a) => textAt(a.json, 'url') !== '',
     means: 'throttled',
   },
   {
-    id: 'xunlei.captcha.captcha-token',
-    when: 'captcha token',
+    id: 'xunlei.captcha.token',
+    when: 'a captcha_token',
     test: (a) => a.status === 200 && TOKEN.test(textAt(a.json, 'captcha_token')),
     means: 'next',
   },
   {
-    id: 'xunlei.captcha.captcha-refused',
-    when: 'captcha refused',
+    id: 'xunlei.captcha.refused',
+    when: 'captcha_invalid or a word asking to slow down',
     test: (a) => error(a) === 'captcha_invalid' || THROTTLE_WORDS.test(error(a)),
     means: 'throttled',
   },
 ];
 
 export const SHARE_TABLE: readonly Row[] = [
-  {
-    id: 'xunlei.share.http-400-captcha-invalid',
-    when: 'HTTP 400 captcha_invalid',
-    test: (a) => a.status === 400 && error(a) === 'captcha_invalid',
-    means: 'throttled',
-  },
-  { id: 'xunlei.share.share-status-ok', when: 'share_status OK', test: (a) => a.status === 200 && shareStatus(a) === 'OK', means: 'alive' },
-  {
-    id: 'xunlei.share.share-status-wants-a-code',
-    when: 'share_status wants a code',
-    test: (a) => LOCKED_STATUSES.includes(shareStatus(a)),
-    means: 'locked',
-  },
-  {
-    id: 'xunlei.share.share-status-says-the-share',
-    when: 'share_status says the share is gone',
-    test: (a) => DEAD_STATUSES.includes(shareStatus(a)),
-    means: 'dead',
-  },
+  { id: 'xunlei.share.captcha_invalid', when: 'captcha_invalid', test: (a) => error(a) === 'captcha_invalid', means: 'throttled' },
+  { id: 'xunlei.share.OK', when: 'share_status OK', test: (a) => a.status === 200 && shareStatus(a) === 'OK', means: 'alive' },
+  ...codeRows('xunlei.share', LOCKED_STATUSES, shareStatus, 'locked', 'share_status wants a code'),
+  ...codeRows('xunlei.share', DEAD_STATUSES, shareStatus, 'dead', 'share_status says the share is gone'),
 ];
 
 /** A captcha token is kept for its lifetime less this margin (and at most 10 minutes). */
@@ -80,11 +65,11 @@ const TOKEN_MARGIN_SECONDS = 30;
 const TOKEN_MAX_SECONDS = 600;
 
 /**
- * The Xunlei module for one device id (one per checker, like one browser). It keeps the captcha token
- * for its lifetime, as Xunlei's clients do, so most checks are one request; a share request that is
- * refused drops the token and the next check does the handshake again.
+ * The Xunlei check of one checker (one device id, like one browser). It keeps the captcha token for its
+ * lifetime, as Xunlei's clients do, so most checks are one request; a share request that is refused
+ * drops the token and the next check does the handshake again.
  */
-export function xunlei(deviceId: string, now: () => number = Date.now): ProviderModule {
+function xunleiCheck({ deviceId, now }: CheckContext): CheckShare {
   let kept: { token: string; until: number } | undefined;
 
   async function captchaToken(send: SendRequest): Promise<{ token: string } | { refused: Ruling }> {
@@ -117,25 +102,31 @@ export function xunlei(deviceId: string, now: () => number = Date.now): Provider
     return { token };
   }
 
-  return {
-    id: 'xunlei',
-    hosts: ['xluser-ssl.xunlei.com', 'api-pan.xunlei.com'],
-    sharePage: (share) => `https://pan.xunlei.com/s/${share.shareId}`,
-    async check(share: ShareLink, send) {
-      const captcha = await captchaToken(send);
-      if ('refused' in captcha) return captcha.refused;
-      const query = new URLSearchParams({ share_id: share.shareId, pass_code: share.code ?? '', limit: '100' });
-      const answer = await send({
-        method: 'GET',
-        url: `https://api-pan.xunlei.com/drive/v1/share?${query}`,
-        headers: { 'x-captcha-token': captcha.token, ...clientHeaders(deviceId) },
-      });
-      const result = decide('share', answer, SHARE_TABLE);
-      if (result.means === 'throttled') kept = undefined;
-      return ruling(result);
-    },
+  return async (share: ShareLink, send) => {
+    const captcha = await captchaToken(send);
+    if ('refused' in captcha) return captcha.refused;
+    const query = new URLSearchParams({ share_id: share.shareId, pass_code: share.code ?? '', limit: '100' });
+    const answer = await send({
+      method: 'GET',
+      url: `https://api-pan.xunlei.com/drive/v1/share?${query}`,
+      headers: { 'x-captcha-token': captcha.token, ...clientHeaders(deviceId) },
+    });
+    const result = decide('share', answer, SHARE_TABLE);
+    if (result.means === 'throttled') kept = undefined;
+    return ruling(result);
   };
 }
+
+export const xunlei: ProviderDescriptor = {
+  id: 'xunlei',
+  label: { zh: '迅雷云盘', en: 'Xunlei' },
+  link: LINK_FORMS.xunlei,
+  apiHosts: ['xluser-ssl.xunlei.com', 'api-pan.xunlei.com'],
+  defaultRatePerSecond: 1,
+  sharePage: (share) => `https://pan.xunlei.com/s/${share.shareId}`,
+  rows: [...CAPTCHA_TABLE, ...SHARE_TABLE],
+  createCheck: xunleiCheck,
+};
 
 const clientHeaders = (deviceId: string) => ({ 'x-client-id': CLIENT.id, 'x-device-id': deviceId });
 

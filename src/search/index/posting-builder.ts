@@ -15,7 +15,7 @@ import { KEY_COUNT } from '../tokens/key-space.js';
 import { maxKeys, titleKeys } from '../tokens/title-keys.js';
 import { TitleScan } from '../tokens/title-scan.js';
 import { PostingIndex } from './posting-index.js';
-import { shared } from './shared-arrays.js';
+import { moveToShared } from './shared-arrays.js';
 import { UnitPairs } from './unit-pairs.js';
 
 const FIRST_CHUNK = 16;
@@ -140,13 +140,13 @@ export class PostingBuilder implements KeySink {
     // behind), so every search worker reads one copy (shared-arrays.ts). The builder's own arrays are
     // garbage then; the search worker collects them right after the build.
     return new PostingIndex({
-      data: shared(this.arena.subarray(0, this.top)),
+      data: moveToShared(this.arena.subarray(0, this.top)),
       used: this.top,
-      counts: shared(counts),
-      firstChunk: shared(this.firstChunk.subarray(0, keys)),
-      chunkStart: shared(this.chunkStart.subarray(0, chunks)),
-      chunkEnd: shared(this.chunkEnd.subarray(0, chunks)),
-      chunkNext: shared(this.chunkNext.subarray(0, chunks)),
+      counts: moveToShared(counts),
+      firstChunk: moveToShared(this.firstChunk.subarray(0, keys)),
+      chunkStart: moveToShared(this.chunkStart.subarray(0, chunks)),
+      chunkEnd: moveToShared(this.chunkEnd.subarray(0, chunks)),
+      chunkNext: moveToShared(this.chunkNext.subarray(0, chunks)),
       unitPairs: this.pairs.parts(),
     });
   }

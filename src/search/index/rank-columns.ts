@@ -13,7 +13,7 @@ import { PostingBuilder } from './posting-builder.js';
 import type { PinyinLists } from './posting-index.js';
 import type { PreparedTitles } from './prepared-titles.js';
 import { RegionWriter } from './region-writer.js';
-import { shared, sharedInt32, sharedUint8 } from './shared-arrays.js';
+import { moveToShared, shared, sharedInt32, sharedUint8 } from './shared-arrays.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START, type TitleSource, titleChecks, writeRow } from './title-rows.js';
 
 /** A build's columns as arrays, in shared memory: what one worker's build posts to the others. */
@@ -97,7 +97,8 @@ export class RankColumns {
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;
-    return new RankColumns(shared(order), rows, shared(writer.units.subarray(0, writer.at)), shared(rankOfSlot), types);
+    // The order and slot ranks stay in use by their owners (the view, the engine): copied, not moved.
+    return new RankColumns(shared(order), rows, moveToShared(writer.units.subarray(0, writer.at)), shared(rankOfSlot), types);
   }
 
   /** Columns over the parts another worker's build posted (search-worker.ts); no array is copied. */
@@ -252,6 +253,6 @@ export class PinyinPairsBuild {
   /** The lists and leads, the ranks not added yet added now. */
   finish(): PinyinLists {
     this.step(this.columns.size);
-    return { lists: this.builder.finish(), leads: shared(this.leads) };
+    return { lists: this.builder.finish(), leads: moveToShared(this.leads) };
   }
 }

@@ -16,6 +16,17 @@ export function shared<T extends SharedTyped>(array: T): T {
   return made;
 }
 
+/**
+ * `shared`, for a builder's own array that nothing reads afterwards: its memory is given back at once
+ * (the buffer is transferred to nothing), not at the next full collection, so a build's peak and the
+ * memory it leaves behind are one copy of each array, not two.
+ */
+export function moveToShared<T extends SharedTyped>(array: T): T {
+  const made = shared(array);
+  if (made !== array) (array.buffer as ArrayBuffer).transfer(0);
+  return made;
+}
+
 /** A zeroed shared Int32Array of `length` ints. */
 export function sharedInt32(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(length * 4));

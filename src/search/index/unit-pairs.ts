@@ -7,7 +7,7 @@
  * decoration) to dense numbers from 0.
  */
 import type { PairNumbers } from '../tokens/key-space.js';
-import { shared } from './shared-arrays.js';
+import { moveToShared } from './shared-arrays.js';
 
 /** The tables' arrays once numbering is done (a finished build's, in shared memory). */
 export interface UnitPairParts {
@@ -98,8 +98,8 @@ class KeyTable {
 
   /** Its arrays in shared memory; from then on it is read only, here and in every worker. */
   parts(): KeyTableParts {
-    this.keys = shared(this.keys);
-    this.numbers = shared(this.numbers);
+    this.keys = moveToShared(this.keys);
+    this.numbers = moveToShared(this.numbers);
     return { keys: this.keys, numbers: this.numbers, bits: this.bits, size: this.size };
   }
 

@@ -84,8 +84,20 @@ export function parseQuery(keyword: string): SearchQuery {
   };
 }
 
-/** Tier of a title holding `held` of the query's terms (all: ALL_TERMS), or -1 for none. */
-export function termsTier(query: SearchQuery, held: number): number {
+/**
+ * Tier of a title holding `held` of the query's terms (all: ALL_TERMS), or -1 for none. Below all of them
+ * a title must hold a term that is not weak (`strongHeld`): one Latin letter or one digit is in most
+ * titles, so `i love you` would otherwise list every title with an `i` (docs/search.md, "Terms").
+ */
+export function termsTier(query: SearchQuery, held: number, strongHeld: boolean): number {
   if (held === 0) return -1;
-  return held === query.terms.length ? Tier.ALL_TERMS : Tier.SOME_TERMS + (query.terms.length - 1 - held);
+  if (held === query.terms.length) return Tier.ALL_TERMS;
+  return strongHeld ? Tier.SOME_TERMS + (query.terms.length - 1 - held) : -1;
+}
+
+/** A term of one Latin letter or one digit (terms are folded: lower case, half width). */
+export function isWeakTerm(term: string): boolean {
+  if (term.length !== 1) return false;
+  const code = term.charCodeAt(0);
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
 }

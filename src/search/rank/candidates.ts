@@ -9,7 +9,7 @@
 import type { PostingIndex } from '../index/posting-index.js';
 import type { ListPool, RankBitset } from '../index/posting-lists.js';
 import { unionAll } from '../index/posting-lists.js';
-import type { SearchQuery } from '../query/search-query.js';
+import { isWeakTerm, type SearchQuery } from '../query/search-query.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { neighbourPairKey } from '../tokens/neighbour-pairs.js';
 import { unitKey } from '../tokens/unit-keys.js';
@@ -112,7 +112,11 @@ export function textSources(index: PostingIndex, query: SearchQuery, bitset: Ran
   const textKeys = candidateKeys(index, query.foldedCore, foldText(query.literalCore));
   if (!textKeys) return undefined;
   const sources = [holdingAll(index, textKeys, pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING)];
+  // A weak term alone places no title in a terms tier (search-query.ts): beside a strong term, which every
+  // terms match then holds, its holders are not candidates. With weak terms only, all must be held.
+  const skipWeak = query.terms.some((term) => !isWeakTerm(term));
   for (const term of query.terms) {
+    if (skipWeak && isWeakTerm(term)) continue;
     const termKeys = candidateKeys(index, term);
     if (!termKeys) return undefined;
     sources.push(holdingAll(index, termKeys, pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING));

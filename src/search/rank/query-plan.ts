@@ -21,6 +21,7 @@
  * MAX_SLICED_TERMS terms. indexed-search.ts takes it only while no title waits in the delta, whose
  * titles the lists do not hold.
  */
+import { isWeakTerm } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { indexedUnits } from './candidates.js';
@@ -55,6 +56,8 @@ export function planQuery(query: PreparedQuery, typeCode: number, staleRows: num
 export function servesTerms(query: PreparedQuery): boolean {
   // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
   if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
+  // Counting cannot tell which terms a title holds; a weak term's rule needs that (unit-tiers.ts does it).
+  if (query.terms.some(isWeakTerm)) return false;
   if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
   return query.terms.every((term) => indexedUnits(term) !== undefined);
 }

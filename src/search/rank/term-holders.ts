@@ -123,7 +123,8 @@ export function tierTermHolders(context: SearchContext, whole: Int32Array, typeC
   const { codes } = out;
   const { types } = columns;
   const codeOfHeld = new Uint16Array(query.terms.length + 1);
-  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = tierCode(termsTier(query, count));
+  // No weak term here (query-plan.ts, servesTerms), so every term held is a strong one.
+  for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = tierCode(termsTier(query, count, true));
   const words = union.bits;
   let found = 0;
   for (let word = 0; word < words.length; word++) {

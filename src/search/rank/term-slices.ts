@@ -348,6 +348,7 @@ function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int3
 
 /** The number of terms a title in this tier holds (0 for the tiers only the whole keyword's holders reach). */
 function heldForTier(query: PreparedQuery, tier: number): number {
-  for (let held = query.terms.length; held >= 1; held--) if (termsTier(query, held) === tier) return held;
+  // Only queries without a weak term take this path (query-plan.ts, servesTerms).
+  for (let held = query.terms.length; held >= 1; held--) if (termsTier(query, held, true) === tier) return held;
   return 0;
 }

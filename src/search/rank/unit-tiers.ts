@@ -6,7 +6,7 @@
  */
 import type { UnitTitle } from '../index/title-rows.js';
 import { pinyinMatchUnits } from '../query/pinyin.js';
-import { Tier, termsTier } from '../query/search-query.js';
+import { isWeakTerm, Tier, termsTier } from '../query/search-query.js';
 import { LENGTH_CAP, type PreparedQuery } from '../query/title-forms.js';
 import { coreText, isDecoration } from '../text/text-forms.js';
 
@@ -75,8 +75,13 @@ export function tierOfUnits(title: UnitTitle, query: PreparedQuery): number {
 export function looserTier(units: Uint16Array, start: number, end: number, query: PreparedQuery): number {
   if (query.termUnits.length > 0) {
     let held = 0;
-    for (const term of query.termUnits) if (indexOfUnits(units, start, end, term) >= 0) held++;
-    const tier = termsTier(query, held);
+    let strongHeld = false;
+    for (const [position, term] of query.termUnits.entries()) {
+      if (indexOfUnits(units, start, end, term) < 0) continue;
+      held++;
+      strongHeld ||= !isWeakTerm(query.terms[position] as string);
+    }
+    const tier = termsTier(query, held, strongHeld);
     if (tier >= 0) return tier;
   }
   if (query.pinyin !== '') {

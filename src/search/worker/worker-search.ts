@@ -11,8 +11,8 @@
  *   and each worker clears its result cache on it (docs/architecture.md, "Caches");
  * - an order goes to the building worker first; the other workers get it, with the build when there is
  *   one, before any later search, so a rebuild swaps the whole index for every worker at once.
- * A Latin keyword goes to the building worker until its pinyin lists are shared, so no other worker makes
- * a copy of its own. A piscina pool does not fit: its tasks go to whichever worker is free, but every
+ * What the other workers take of the builder's work, and when they may answer, is shared-builds.ts.
+ * A piscina pool does not fit: its tasks go to whichever worker is free, but every
  * change must reach every worker, in order with the searches, and only one worker builds.
  * Only the page asked for comes back, so this thread never holds a million-slot answer. A worker that
  * dies is restarted (search-thread.ts): the building one is fed the whole view again and rebuilds;
@@ -26,11 +26,11 @@ import { noTallies, type Tally } from '../../observability/instruments.js';
 import { createLogger, type Logger } from '../../observability/logger.js';
 import { type ContentType, TYPE_CODE } from '../../shared/content-types.js';
 import type { HealthProbe } from '../../shared/health-probe.js';
-import { RankColumns } from '../index/rank-columns.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from '../search-engine.js';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './restart-backoff.js';
-import type { FindMessage, OrderMessage, SharedBuild, SharedPinyin, ToWorker } from './search-messages.js';
-import { type Reply, SearchThread } from './search-thread.js';
+import type { FindMessage, OrderMessage, SharedPinyin, ToWorker } from './search-messages.js';
+import { SearchThread } from './search-thread.js';
+import { SharedBuilds } from './shared-builds.js';
 import { everyTitle, orderMessage, titlesMessage } from './view-messages.js';
 import { SEARCH_WORKER_EVENTS, type SearchWorkerEvent } from './worker-events.js';
 
@@ -51,23 +51,16 @@ export interface WorkerSearchOptions {
 }
 
 const WORKER_URL = new URL('./search-worker.js', import.meta.url);
-/** A keyword that may be read as pinyin (query/search-query.ts reads only Latin letters so). */
-const LATIN = /[a-z]/i;
 
 export class WorkerSearch implements SearchEngine {
   private readonly threads: SearchThread[];
-  /** Per worker: it holds the view and a build (the building worker: always while it runs). */
-  private readonly seeded: boolean[];
+  private readonly builds: SharedBuilds;
   private readonly queue: Queued[] = [];
   private searchesUnderWay = 0;
   /** An order or a seed waits for the building worker: nothing else leaves the queue meanwhile. */
   private builderUnderWay = false;
   private state: 'open' | 'failed' | 'closed' = 'open';
   private view: IndexedTitles | undefined;
-  /** The building worker's latest build, the last order the others got, and the build's pinyin lists once shared. */
-  private latestBuild: SharedBuild | undefined;
-  private followersOrder: OrderMessage | undefined;
-  private latestPinyin: SharedPinyin | undefined;
   private turn = 0;
   private readonly log: Logger;
   /** Searches answered by each worker (a restarted one goes on counting), for tests and the bench. */
@@ -77,7 +70,6 @@ export class WorkerSearch implements SearchEngine {
     this.log = options.log ?? createLogger('silent');
     const tallies = options.tallies ?? noTallies(SEARCH_WORKER_EVENTS);
     const count = Math.max(1, options.workers ?? 1);
-    this.seeded = Array.from({ length: count }, (_, index) => index === 0);
     this.answered = new Array<number>(count).fill(0);
     this.threads = Array.from(
       { length: count },
@@ -93,6 +85,7 @@ export class WorkerSearch implements SearchEngine {
           onPinyin: (pinyin) => this.pinyinMade(pinyin),
         }),
     );
+    this.builds = new SharedBuilds(this.threads);
     this.log.debug({ workers: count, script: fileURLToPath(options.workerUrl ?? WORKER_URL) }, 'search workers started');
   }
 
@@ -180,10 +173,7 @@ export class WorkerSearch implements SearchEngine {
       this.queue.shift();
       if (next.kind === 'order') this.order(next);
       else if (next.kind === 'seed') this.syncThenSeed(next.index);
-      else
-        this.threads.forEach((thread, index) => {
-          if (this.seeded[index]) thread.post(next.message);
-        });
+      else this.builds.post(next.message);
     }
   }
 
@@ -193,17 +183,8 @@ export class WorkerSearch implements SearchEngine {
     const builder = this.threads[0] as SearchThread;
     builder
       .request(queued.message)
-      .then((reply: Reply) => {
-        if (reply.build) {
-          this.latestBuild = reply.build;
-          this.latestPinyin = undefined;
-        }
-        this.followersOrder = { ...queued.message, id: 0, adopt: reply.build };
-        this.threads.forEach((thread, index) => {
-          if (index === 0 || thread.state !== 'running') return;
-          if (this.seeded[index]) thread.post(this.followersOrder as OrderMessage);
-          else this.seed(thread, index);
-        });
+      .then((reply) => {
+        if (this.view) this.builds.orderAnswered(queued.message, reply, this.view);
         queued.resolve();
       }, queued.reject)
       .finally(() => {
@@ -214,13 +195,12 @@ export class WorkerSearch implements SearchEngine {
 
   /** The running worker with the fewest requests under way that may take this keyword. */
   private pick(keyword: string): SearchThread | undefined {
-    const pinyinOnlyOnBuilder = this.latestPinyin === undefined && LATIN.test(keyword);
     let best: SearchThread | undefined;
     const count = this.threads.length;
     for (let step = 0; step < count; step++) {
       const index = (this.turn + step) % count;
       const thread = this.threads[index] as SearchThread;
-      if (thread.state !== 'running' || !this.seeded[index] || (index > 0 && pinyinOnlyOnBuilder)) continue;
+      if (thread.state !== 'running' || !this.builds.mayTake(index, keyword)) continue;
       if (!best || thread.underWay < best.underWay) best = thread;
     }
     this.turn = (this.turn + 1) % count;
@@ -237,28 +217,13 @@ export class WorkerSearch implements SearchEngine {
     this.builderUnderWay = true;
     builder
       .request({ kind: 'sync', id: 0 })
-      .then(() => {
-        const thread = this.threads[index] as SearchThread;
-        if (thread.state === 'running' && !this.seeded[index]) this.seed(thread, index);
-      })
-      .catch(() => undefined) // the builder stopped: the pool's failure, or its restart, follows
+      .then(() => this.view && this.builds.seed(index, this.view))
+      // The builder stopped during the round trip: the seed waits its turn again, for the builder's restart.
+      .catch(() => this.enqueue({ kind: 'seed', index }))
       .finally(() => {
         this.builderUnderWay = false;
         this.pump();
       });
-  }
-
-  /**
-   * A worker that is not the builder gets the titles the latest build lacks or marked outdated (the rest
-   * are in its texts), the last order with that build, and its pinyin lists.
-   */
-  private seed(thread: SearchThread, index: number): void {
-    const { view, latestBuild, followersOrder } = this;
-    if (!view || !latestBuild || !followersOrder) return;
-    thread.post(titlesMessage(view, RankColumns.slotsNotBuilt(latestBuild.parts.columns, view.slotCount)));
-    thread.post({ ...followersOrder, adopt: latestBuild });
-    if (this.latestPinyin) thread.post({ kind: 'pinyin', pinyin: this.latestPinyin });
-    this.seeded[index] = true;
   }
 
   /** A (re)started worker: the builder is fed every title and the view's order (it rebuilds); another is seeded. */
@@ -266,6 +231,7 @@ export class WorkerSearch implements SearchEngine {
     const index = this.threads.indexOf(thread);
     if (index > 0) this.enqueue({ kind: 'seed', index });
     else if (this.view) {
+      this.builds.builderRestarted();
       for (const message of everyTitle(this.view)) thread.post(message);
       thread.post(orderMessage(this.view, -1));
     }
@@ -274,7 +240,7 @@ export class WorkerSearch implements SearchEngine {
 
   private stopped(thread: SearchThread, gaveUp: boolean): void {
     const index = this.threads.indexOf(thread);
-    if (index > 0) this.seeded[index] = false;
+    this.builds.stopped(index);
     if (!gaveUp) return;
     this.state = 'failed';
     const reason = 'the search worker failed too often and was given up';
@@ -284,17 +250,7 @@ export class WorkerSearch implements SearchEngine {
 
   /** The builder's pinyin lists: the other workers read them from now on (for the build they hold). */
   private pinyinMade(pinyin: SharedPinyin): void {
-    if (pinyin.buildId !== this.latestBuild?.id) return;
-    this.latestPinyin = pinyin;
-    this.followers().forEach((thread) => {
-      thread.post({ kind: 'pinyin', pinyin });
-    });
-    this.pump();
-  }
-
-  /** The workers that adopt the builder's builds and hold one now. */
-  private followers(): SearchThread[] {
-    return this.threads.filter((_, index) => index > 0 && this.seeded[index]);
+    if (this.builds.pinyinMade(pinyin)) this.pump();
   }
 
   private rejectQueued(reason: string): void {

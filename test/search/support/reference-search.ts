@@ -5,7 +5,7 @@
  */
 import type { CatalogueView } from '../../../src/catalogue/catalogue-view.js';
 import { pinyinMatch } from '../../../src/search/query/pinyin.js';
-import { parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/query/search-query.js';
+import { isWeakTerm, parseQuery, type SearchQuery, Tier, termsTier } from '../../../src/search/query/search-query.js';
 import type { SearchEngine } from '../../../src/search/search-engine.js';
 import { coreText, foldText } from '../../../src/search/text/text-forms.js';
 import type { ContentType } from '../../../src/shared/content-types.js';
@@ -22,7 +22,13 @@ export function referenceTier(title: string, query: SearchQuery): number {
   if (folded.startsWith(query.folded)) return Tier.FOLDED_PREFIX;
   if (folded.includes(query.folded)) return Tier.FOLDED_CONTAINS;
   if (query.terms.length > 0) {
-    const tier = termsTier(query, query.terms.filter((term) => folded.includes(term)).length);
+    const held = query.terms.filter((term) => folded.includes(term));
+    // A title holding only weak terms (one letter or digit) is no some-terms match (issue 34).
+    const tier = termsTier(
+      query,
+      held.length,
+      held.some((term) => !isWeakTerm(term)),
+    );
     if (tier >= 0) return tier;
   }
   if (query.pinyin !== '') {

@@ -1,0 +1,53 @@
+/**
+ * Search noise (issue 34): in the some-terms tiers a term of one Latin letter or one digit does not make a
+ * title match by itself, so `i love you` no longer lists every title with an `i`, nor the web page's
+ * search for `<script>alert(1)</script>` every title with a `1`. Such a term still counts beside a longer
+ * one, and a title holding every term is still an all-terms match.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
+
+for (const store of STORES) {
+  describe(`weak terms in several-term searches [${store}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(store);
+      await ctx.importEntries([
+        entry({ title: 'AI绘画入门', update_time: '2024-03-05 10:00:00' }),
+        entry({ title: '第1集 重生', update_time: '2024-03-04 10:00:00' }),
+        entry({ title: 'I Love You 我爱你', update_time: '2024-03-03 10:00:00' }),
+        entry({ title: 'Love Story 爱情故事', update_time: '2024-03-02 10:00:00' }),
+        entry({ title: 'Love i 8', update_time: '2024-03-01 10:00:00' }),
+        entry({ title: 'alert 警报', update_time: '2024-02-28 10:00:00' }),
+      ]);
+    });
+    after(() => ctx.close());
+
+    const titles = async (keyword: string) => {
+      const body = (await ctx.app.inject(`/api/search?keyword=${encodeURIComponent(keyword)}&limit=100`)).json();
+      return body.data.items.map((item: { title: string }) => item.title);
+    };
+
+    test('`i love you`: the titles with love or you, never one with only an i', async () => {
+      assert.deepEqual(await titles('i love you'), ['I Love You 我爱你', 'Love i 8', 'Love Story 爱情故事']);
+    });
+
+    test('a one-digit term alone matches nothing; all the terms, even weak ones, still match', async () => {
+      assert.deepEqual(await titles('1 重生'), ['第1集 重生']);
+      assert.deepEqual(await titles('9 重生'), ['第1集 重生'], 'held through 重生');
+      assert.deepEqual(await titles('8 i'), ['Love i 8'], 'every term held: all-terms, weak or not');
+      assert.deepEqual(await titles('1 2'), []);
+    });
+
+    test("the web page's search for <script>alert(1)</script> finds alert, not every title with a 1", async () => {
+      const page = await ctx.app.inject({
+        url: `/search?keyword=${encodeURIComponent('<script>alert(1)</script>')}`,
+        headers: { accept: 'text/html' },
+      });
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /alert 警报/);
+      assert.doesNotMatch(page.body, /第1集/);
+    });
+  });
+}
