@@ -97,7 +97,10 @@ for (const store of STORES) {
     test('a page past 1000 is refused naming /all; the answers below it are unchanged', async () => {
       const past = await ctx.app.inject('/api/contents?limit=1&page=1001');
       assert.equal(past.statusCode, 400);
-      assert.match(past.json().error, /^参数 page 无效：1001 超出范围；应为1 到 1000 之间的整数（即使 total_pages 更大，也只提供前 1000 页）/);
+      assert.match(
+        past.json().error,
+        /^参数 page 无效：1001 超出范围；应为1 到 1000 之间的整数（即使 total_pages 更大，也只提供前 1000 页）/,
+      );
       assert.match(past.json().suggestion, /\/api\/contents\/\{type\}\/all/);
       assert.match((await ctx.app.inject({ url: '/api/contents/tv?page=5000', headers: EN })).json().suggestion, /\/all/);
       assert.match((await ctx.app.inject('/api/contents?page=0')).json().error, /^参数 page 无效：0 超出范围；应为/);
