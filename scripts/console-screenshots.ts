@@ -2,8 +2,9 @@
  * Why this exists: docs/console.md shows the console's overview as it looks. This signs in to the console
  * with the same headless Chromium the browser suites use (the demo catalogue in a throw-away SQLite file,
  * an owner account made as `dramadex admin add` makes it) and saves the overview on a desktop (light) and a
- * phone (dark) as docs/console-desktop.png and docs/console-phone.png, failing if the phone page scrolls
- * sideways.
+ * phone (dark) as docs/console-desktop.png and docs/console-phone.png, and the entries page (a search for
+ * 总裁) as docs/console-entries-desktop.png and docs/console-entries-phone.png, failing if a phone page
+ * scrolls sideways.
  *
  *   scripts/with-node.sh 24 npx tsx scripts/console-screenshots.ts
  */
@@ -26,9 +27,12 @@ try {
   await loadDemoData(services, () => undefined);
   await new AccountStore(services.database).add('operator', 'owner', PASSWORD);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const entries = `/admin/entries?q=${encodeURIComponent('总裁')}`;
   const shots = [
-    { file: 'docs/console-desktop.png', viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
-    { file: 'docs/console-phone.png', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    { file: 'docs/console-desktop.png', path: '/admin', viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
+    { file: 'docs/console-phone.png', path: '/admin', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    { file: 'docs/console-entries-desktop.png', path: entries, viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
+    { file: 'docs/console-entries-phone.png', path: entries, viewport: { width: 390, height: 844 }, colorScheme: 'light' as const },
   ];
   for (const shot of shots) {
     const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme, locale: 'en' });
@@ -38,9 +42,10 @@ try {
       await page.fill('#name', 'operator');
       await page.fill('#password', PASSWORD);
       await Promise.all([page.waitForURL(`${base}/admin`), page.click('button[type=submit]')]);
+      if (shot.path !== '/admin') await page.goto(`${base}${shot.path}`);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (sideways > 0) throw new Error(`${shot.file}: the page scrolls sideways by ${sideways}px`);
-      await page.screenshot({ path: shot.file, fullPage: true });
+      await page.screenshot({ path: shot.file, fullPage: shot.path === '/admin' });
       process.stdout.write(`saved ${shot.file}\n`);
     } finally {
       await browser.close();

@@ -15,12 +15,18 @@ import { IMMUTABLE } from '../web/assets.js';
 import { isLanguage, languageCookie } from '../web/page-language.js';
 import { authorize, checkForm } from './access-hooks.js';
 import { accountsRoutes } from './accounts-routes.js';
+import { auditRoutes } from './audit-routes.js';
 import type { AdminConsole } from './console.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { StoreTooSlow } from './deadline.js';
+import { entriesRoutes } from './entries-routes.js';
+import { importRoutes } from './import-routes.js';
 import { keysRoutes } from './keys-routes.js';
+import { linksRoutes } from './links-routes.js';
 import { consoleLanguage, decorateConsolePages } from './page-reply.js';
 import { signInRoutes } from './sign-in-routes.js';
+import { sourcesRoutes } from './sources-routes.js';
+import { takedownsRoutes } from './takedowns-routes.js';
 
 export interface ConsolePluginOptions {
   admin: AdminConsole;
@@ -85,6 +91,12 @@ export async function consolePlugin(app: FastifyInstance, { admin }: ConsolePlug
   await app.register(dashboardRoutes, { admin });
   await app.register(keysRoutes, { admin });
   await app.register(accountsRoutes, { admin });
+  await app.register(entriesRoutes, { admin });
+  await app.register(linksRoutes, { admin });
+  await app.register(sourcesRoutes, { admin });
+  await app.register(importRoutes, { admin });
+  await app.register(takedownsRoutes, { admin });
+  await app.register(auditRoutes, { admin });
 }
 
 /** Any error on a console route as a page in the console's look, with the error's status and headers. */

@@ -12,6 +12,7 @@ import { Assets } from '../web/assets.js';
 import { ASSETS_DIRECTORY } from '../web/web-files.js';
 import { CONSOLE_ASSETS, CONSOLE_VIEWS } from './console-files.js';
 import { CONSOLE_TEXT, type ConsoleText } from './console-text.js';
+import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { allows, type Role } from './roles.js';
 import type { Session } from './sessions.js';
 
@@ -20,13 +21,20 @@ export const CONSOLE_ASSET_PREFIX = '/admin/assets/';
 /** One link of the console's navigation, shown to the roles that may open it. */
 export interface NavItem {
   href: string;
-  label: (t: ConsoleText) => string;
+  label: (t: ConsoleText, o: OperationsText) => string;
   role: Role;
 }
 
 /** The navigation, in order; pages added later append their item here. */
 export const CONSOLE_NAV: NavItem[] = [
   { href: '/admin', label: (t) => t.dashboard, role: 'moderator' },
+  { href: '/admin/entries', label: (_t, o) => o.entries, role: 'moderator' },
+  { href: '/admin/links', label: (_t, o) => o.links, role: 'moderator' },
+  { href: '/admin/reports', label: (_t, o) => o.reports, role: 'moderator' },
+  { href: '/admin/sources', label: (_t, o) => o.sources, role: 'moderator' },
+  { href: '/admin/import', label: (_t, o) => o.import, role: 'moderator' },
+  { href: '/admin/takedowns', label: (_t, o) => o.takedowns, role: 'moderator' },
+  { href: '/admin/audit', label: (_t, o) => o.audit, role: 'moderator' },
   { href: '/admin/keys', label: (t) => t.keys, role: 'owner' },
   { href: '/admin/accounts', label: (t) => t.accounts, role: 'owner' },
 ];
@@ -57,7 +65,10 @@ export class ConsoleTemplates {
     const t = CONSOLE_TEXT[frame.language];
     const role = frame.session?.role;
     const nav = role
-      ? CONSOLE_NAV.filter((item) => allows(role, item.role)).map((item) => ({ href: item.href, label: item.label(t) }))
+      ? CONSOLE_NAV.filter((item) => allows(role, item.role)).map((item) => ({
+          href: item.href,
+          label: item.label(t, OPERATIONS_TEXT[frame.language]),
+        }))
       : [];
     const layout = {
       t,

@@ -10,6 +10,7 @@ import type { Config } from '../config/config.js';
 import { ApiKeyStore } from '../limits/api-keys.js';
 import type { LinkServices } from '../links/link-services.js';
 import type { Metrics } from '../observability/metrics.js';
+import { createOperations, type Operations } from '../operations/operations.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
 import { AccountStore } from './accounts.js';
@@ -38,6 +39,8 @@ export interface AdminConsole extends ConsoleParts {
   throttle: SignInThrottle;
   templates: ConsoleTemplates;
   apiKeys: ApiKeyStore;
+  /** Every change the console makes (src/operations/), audited under the account's name. */
+  operations: Operations;
   storeDeadlineMs: number;
 }
 
@@ -49,6 +52,8 @@ export function createConsole(parts: ConsoleParts): AdminConsole {
     throttle: new SignInThrottle(parts.config.limits.redisKeyPrefix, parts.redis),
     templates: new ConsoleTemplates(),
     apiKeys: new ApiKeyStore(parts.database),
+    // The page that made a change, and this instance's API, serve it at once; other instances follow the change feed.
+    operations: createOperations({ config: parts.config, database: parts.database, afterChange: () => parts.catalogue.refresh() }),
     storeDeadlineMs: parts.storeDeadlineMs ?? STORE_DEADLINE_MS,
   };
 }

@@ -2,13 +2,15 @@
  * `/admin/keys` (owner only, route-roles.ts): the catalogue's API keys with their rate and last use, a
  * form that creates one and shows it this once (only its hash is stored, limits/api-keys.ts, the same
  * store `dramadex key create` writes), and a revoke button per key by id. Running instances pick a new or
- * revoked key up on their next key poll, as after the command.
+ * revoked key up on their next key poll, as after the command. Both changes are operations
+ * (operations/key-operations.ts), audited under the account's name.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_KEY_RATE } from '../limits/api-keys.js';
 import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
 import { formField } from './form-fields.js';
+import { actor, attempt } from './operation-pages.js';
 import { consoleLanguage } from './page-reply.js';
 
 const DEFAULT_KEY_RATE = 10;
@@ -28,7 +30,7 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
     const rate = rawRate === '' ? DEFAULT_KEY_RATE : /^\d{1,9}$/.test(rawRate) ? Number(rawRate) : Number.NaN;
     if (!(rate >= 1 && rate <= MAX_KEY_RATE)) return keysPage(request, reply, { problem: t.badRate(MAX_KEY_RATE) }, 400);
     const label = formField(request.body, 'label').trim().slice(0, 200);
-    const { key, row } = await admin.apiKeys.create(rate, label);
+    const { key, row } = await admin.operations.keys.create(actor(request), rate, label);
     request.log.info({ account: request.consoleSession?.name, key: row.id }, 'console created an API key');
     return keysPage(request, reply, { created: { key, id: row.id } });
   });
@@ -37,8 +39,8 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
     const t = admin.templates.text(consoleLanguage(request, admin.config.language));
     const id = formField(request.body, 'id').trim();
     // By id only: the list shows ids, and a prefix typed by hand is the command line's business.
-    const revoked = /^\d{1,9}$/.test(id) ? await admin.apiKeys.revoke(id) : [];
-    if (revoked.length === 0) return keysPage(request, reply, { problem: t.noSuchKey }, 404);
+    const revoked = /^\d{1,9}$/.test(id) ? await attempt(() => admin.operations.keys.revoke(actor(request), id).then(() => id)) : {};
+    if (!revoked.notice) return keysPage(request, reply, { problem: t.noSuchKey }, 404);
     request.log.info({ account: request.consoleSession?.name, key: Number(id) }, 'console revoked an API key');
     return keysPage(request, reply, { notice: t.keyRevoked(Number(id)) });
   });

@@ -7,7 +7,7 @@
  */
 import { changeCatalogue } from '../store/catalogue-change.js';
 import type { Database } from '../store/database.js';
-import { removeByPrefix, removeLinks } from '../store/entry-removal.js';
+import { countByPrefix, removeByPrefix, removeLinks } from '../store/entry-removal.js';
 
 /** How a takedown matches links: the link itself, or every link that starts with it. */
 export type TakedownMatch = 'exact' | 'prefix';
@@ -17,6 +17,8 @@ export interface Takedown {
   match: TakedownMatch;
   reason: string;
   created_at: string;
+  /** Who took it down (an account name or `cli`); null for takedowns older than the audit record. */
+  created_by: string | null;
 }
 
 /** The least a takedown must hold: a scheme and a host, so no prefix can match the whole catalogue. */
@@ -30,14 +32,24 @@ export function takedownPatternProblem(pattern: string): string | undefined {
 export class TakedownStore {
   constructor(private readonly database: Database) {}
 
-  /** Records (or re-words) a takedown and removes the entries it matches; returns how many it removed. */
-  async add(pattern: string, reason: string, match: TakedownMatch = 'exact', now = new Date()): Promise<number> {
+  /**
+   * Records (or re-words) a takedown and removes the entries it matches; returns how many it removed. Adding
+   * one again changes its match, and its reason only when a new one is given (`reason` undefined keeps the
+   * recorded one): a reason is never lost. `by` is who asks, an account name or `cli`.
+   */
+  async add(
+    pattern: string,
+    reason: string | undefined,
+    match: TakedownMatch = 'exact',
+    by: string | null = null,
+    now = new Date(),
+  ): Promise<number> {
     let removed = 0;
     await changeCatalogue(this.database, async (trx, revision) => {
       await trx
         .insertInto('takedowns')
-        .values({ pattern, match, reason, created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column('pattern').doUpdateSet({ reason, match }))
+        .values({ pattern, match, reason: reason ?? '', created_at: now.toISOString(), created_by: by })
+        .onConflict((conflict) => conflict.column('pattern').doUpdateSet(reason === undefined ? { match } : { reason, match }))
         .execute();
       removed =
         match === 'prefix'
@@ -47,6 +59,17 @@ export class TakedownStore {
       return true;
     });
     return removed;
+  }
+
+  /** How many stored entries (hidden ones too) a takedown would remove now: what a dry run shows. */
+  async wouldRemove(pattern: string, match: TakedownMatch): Promise<number> {
+    if (match === 'prefix') return countByPrefix(this.database.db, pattern);
+    const row = await this.database.db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source_link', '=', pattern)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   list(): Promise<Takedown[]> {

@@ -12,6 +12,7 @@ import { AccountStore, nameProblem } from '../admin/accounts.js';
 import { passwordProblem } from '../admin/passwords.js';
 import { isRole, type Role } from '../admin/roles.js';
 import { loadConfig } from '../config/config.js';
+import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 
@@ -34,6 +35,7 @@ export function registerAdminCommands(program: Command): void {
           throw new CliError(`an account named ${name} exists (change its password with \`admin password\`)`);
         const password = await readNewPassword(options.passwordStdin === true);
         await accounts.add(name, role, password);
+        await new AuditLog(database).record(CLI_ACTOR, [{ action: 'account add', target: name, detail: role }]);
         write(`created ${role} ${name}; sign in at /admin/login`);
       });
     });
@@ -58,6 +60,7 @@ export function registerAdminCommands(program: Command): void {
         if (!(await accounts.exists(name))) throw new CliError(`no console account is named ${name}`);
         const password = await readNewPassword(options.passwordStdin === true);
         if (!(await accounts.setPassword(name, password))) throw new CliError(`no console account is named ${name}`);
+        await new AuditLog(database).record(CLI_ACTOR, [{ action: 'account password', target: name }]);
         write(`changed the password of ${name}; its sessions were ended`);
       });
     });
@@ -68,6 +71,7 @@ export function registerAdminCommands(program: Command): void {
     .action(async (name: string) => {
       await withDatabase(loadConfig(), async (database) => {
         if (!(await new AccountStore(database).remove(name))) throw new CliError(`no console account is named ${name}`);
+        await new AuditLog(database).record(CLI_ACTOR, [{ action: 'account remove', target: name }]);
         write(`removed ${name}; its sessions were ended`);
       });
     });

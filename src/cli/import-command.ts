@@ -4,13 +4,13 @@
  */
 import { access } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
-import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config/config.js';
-import { type ImportProgress, importFile, RejectedRowsError } from '../ingest/import-file.js';
+import { type ImportProgress, RejectedRowsError } from '../ingest/import-file.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../ingest/read-rows.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
 import type { ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
-import { withDatabase } from './with-database.js';
+import { withOperations } from './with-database.js';
 
 export interface ImportCommandOptions {
   replace?: boolean;
@@ -27,11 +27,11 @@ export async function importCommand(config: Config, file: string, options: Impor
   await access(file).catch(() => {
     throw new CliError(`cannot read ${file}`);
   });
-  await withDatabase(
+  await withOperations(
     config,
-    async (database) => {
+    async (operations) => {
       const progress = process.stderr.isTTY ? terminalProgress() : undefined;
-      const report = await importFile(new CatalogueStore(database), file, { ...options, format, progress }).catch((error: Error) => {
+      const report = await operations.catalogue.importFile(CLI_ACTOR, file, { ...options, format, progress }).catch((error: Error) => {
         if (error instanceof RejectedRowsError)
           for (const { line, reason } of error.rejected) process.stderr.write(`line ${line}: ${reason}\n`);
         throw new CliError(`import of ${file} failed: ${error.message}`);

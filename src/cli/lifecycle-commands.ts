@@ -1,19 +1,20 @@
 /**
  * The catalogue's life after import (docs/lifecycle.md): `dramadex remove`, `takedown add|list|remove`,
- * `export` and `mirror`. Removals and takedowns are written to the store; running instances follow its
- * revision and drop the entries within their refresh delay.
+ * `export` and `mirror`. Removals and takedowns go through src/operations/ (audited as `cli`) to the store;
+ * running instances follow its revision and drop the entries within their refresh delay.
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CatalogueStore } from '../catalogue/catalogue-store.js';
-import { TakedownStore, takedownPatternProblem } from '../catalogue/takedowns.js';
+import { TakedownStore } from '../catalogue/takedowns.js';
 import { loadConfig } from '../config/config.js';
 import { readLinks } from '../ingest/read-links.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
 import { CliError } from './errors.js';
 import { parseType } from './parse-type.js';
-import { withDatabase } from './with-database.js';
+import { withDatabase, withOperations } from './with-database.js';
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
+const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
 
 export function registerLifecycleCommands(program: Command): void {
   program
@@ -31,16 +32,19 @@ export function registerLifecycleCommands(program: Command): void {
     )
     .argument('<link>', 'a link; with --prefix, a link prefix such as https://pan.example.com/s/')
     .option('--prefix', 'take down every link that starts with <link>, not only <link> itself')
-    .option('--reason <text>', 'why (shown by takedown list)', '')
-    .action(async (pattern: string, options: { reason: string; prefix?: boolean }) => {
-      const clean = pattern.trim();
-      const problem = takedownPatternProblem(clean);
-      if (problem) throw new CliError(problem);
+    .option('--reason <text>', 'why (shown by takedown list); left out, a takedown added again keeps its reason')
+    .option('--dry-run', 'print how many entries it would remove, and change nothing')
+    .action(async (pattern: string, options: { reason?: string; prefix?: boolean; dryRun?: boolean }) => {
       const match = options.prefix ? 'prefix' : 'exact';
-      await withDatabase(loadConfig(), async (database) => {
-        const removed = await new TakedownStore(database).add(clean, options.reason.trim(), match);
-        const what = match === 'prefix' ? 'every link starting with ' : '';
-        write(`took down ${what}${clean}: removed ${removed} ${removed === 1 ? 'entry' : 'entries'}`);
+      const what = match === 'prefix' ? 'every link starting with ' : '';
+      await withOperations(loadConfig(), async ({ catalogue }) => {
+        if (options.dryRun) {
+          const count = await catalogue.previewTakedown(pattern, match);
+          write(`dry run, nothing changed: taking down ${what}${pattern.trim()} would remove ${entries(count)}`);
+          return;
+        }
+        const removed = await catalogue.takeDown(CLI_ACTOR, { pattern, match, reason: options.reason });
+        write(`took down ${what}${pattern.trim()}: removed ${entries(removed)}`);
       });
     });
   takedown
@@ -58,8 +62,8 @@ export function registerLifecycleCommands(program: Command): void {
     .description('lift a takedown: matching rows are accepted again (removed entries are not restored)')
     .argument('<pattern>', 'the link or prefix as `takedown list` shows it')
     .action(async (pattern: string) => {
-      await withDatabase(loadConfig(), async (database) => {
-        if (!(await new TakedownStore(database).remove(pattern.trim()))) throw new CliError(`no takedown "${pattern.trim()}"`);
+      await withOperations(loadConfig(), async ({ catalogue }) => {
+        await catalogue.liftTakedown(CLI_ACTOR, pattern);
         write(`lifted the takedown of ${pattern.trim()}`);
       });
     });
@@ -112,8 +116,8 @@ async function removeCommand(given: string[], file: string | undefined): Promise
     links.push(...read.links);
   }
   if (links.length === 0) throw new CliError('no links to remove: give them as arguments or with --file');
-  await withDatabase(loadConfig(), async (database) => {
-    const report = await new CatalogueStore(database).removeEntries(links);
+  await withOperations(loadConfig(), async ({ catalogue }) => {
+    const report = await catalogue.remove(CLI_ACTOR, links);
     for (const link of report.notFound) process.stderr.write(`not found: ${link}\n`);
     write(`removed ${report.removed.length}, not found ${report.notFound.length}`);
   });

@@ -10,10 +10,10 @@ import { type Config, loadConfig } from '../config/config.js';
 import { type ApiKeyRow, ApiKeyStore, MAX_KEY_RATE } from '../limits/api-keys.js';
 import { BlacklistRecord } from '../limits/blacklist-record.js';
 import { liftSharedBlacklists } from '../limits/stored-keys.js';
+import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { DEFAULT_KEY_RATE, KeyOperations } from '../operations/key-operations.js';
 import { CliError } from './errors.js';
-import { withDatabase } from './with-database.js';
-
-const DEFAULT_KEY_RATE = 10;
+import { withDatabase, withOperations } from './with-database.js';
 
 export function registerLimitsCommands(program: Command): void {
   const key = program.command('key').description('catalogue API keys: sent as X-API-Key, each with its own rate');
@@ -23,9 +23,9 @@ export function registerLimitsCommands(program: Command): void {
     .option('--rate <requests per second>', `the key's rate (1 to ${MAX_KEY_RATE})`, String(DEFAULT_KEY_RATE))
     .option('--label <text>', 'a note that tells operators whose key it is', '')
     .action(async (options: { rate: string; label: string }) => {
-      const rate = parseRate(options.rate);
-      await withDatabase(loadConfig(), async (database) => {
-        const { key: secret, row } = await new ApiKeyStore(database).create(rate, options.label.trim());
+      const rate = KeyOperations.parseRate(options.rate);
+      await withOperations(loadConfig(), async ({ keys }) => {
+        const { key: secret, row } = await keys.create(CLI_ACTOR, rate, options.label);
         write(`created API key ${row.id} (${row.prefix}…), ${rate} requests per second${row.label ? `, label "${row.label}"` : ''}`);
         write('send it as the X-API-Key header; only its hash is stored, so it is shown this once:');
         write(secret);
@@ -46,9 +46,8 @@ export function registerLimitsCommands(program: Command): void {
     .description('revoke a key; requests carrying it get 401 from then on')
     .argument('<key>', 'the id or the prefix that `key list` shows')
     .action(async (reference: string) => {
-      await withDatabase(loadConfig(), async (database) => {
-        const revoked = await new ApiKeyStore(database).revoke(reference.trim().replace(/…$/, ''));
-        if (revoked.length === 0) throw new CliError(`no active API key has id or prefix "${reference}"`);
+      await withOperations(loadConfig(), async ({ keys }) => {
+        const revoked = await keys.revoke(CLI_ACTOR, reference);
         for (const row of revoked) write(`revoked API key ${row.id} (${row.prefix}…)`);
       });
     });
@@ -76,17 +75,13 @@ export function registerLimitsCommands(program: Command): void {
         if (address !== undefined && wanted.length === 0) throw new CliError(`${address} is not blacklisted`);
         if (config.redisUrl) await deleteSharedCounters(config, wanted);
         const cleared = await record.clear(address);
+        await new AuditLog(database).record(
+          CLI_ACTOR,
+          cleared.map((item) => ({ action: 'blacklist clear', target: item })),
+        );
         write(cleared.length === 0 ? 'no blacklisted addresses' : `cleared ${cleared.join(', ')}`);
       });
     });
-}
-
-function parseRate(text: string): number {
-  const rate = Number(text.replaceAll('_', ''));
-  if (!/^\d[\d_]*$/.test(text) || !Number.isInteger(rate) || rate < 1 || rate > MAX_KEY_RATE) {
-    throw new CliError(`--rate must be a whole number of requests per second from 1 to ${MAX_KEY_RATE}, got "${text}"`);
-  }
-  return rate;
 }
 
 function describeKey(row: ApiKeyRow): string {

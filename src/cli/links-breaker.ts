@@ -8,6 +8,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
+import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
 import { CliError } from './errors.js';
 import { parseProvider } from './parse-provider.js';
 import { withDatabase } from './with-database.js';
@@ -30,6 +31,7 @@ export function registerBreakerCommand(links: Command): void {
         const guards = new ProviderGuards(database, config.links);
         if (provider) {
           await guards.reset(provider);
+          await new AuditLog(database).record(CLI_ACTOR, [{ action: 'breaker reset', target: provider }]);
           write(`${provider}: breaker closed, pause lifted`);
         }
         write(

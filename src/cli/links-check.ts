@@ -33,6 +33,8 @@ export interface LinksCheckRun {
   provider: ProviderId | undefined;
   limit: number;
   write: (line: string) => void;
+  /** Hears each verdict recorded, as the line it printed (the command's audit rows, docs/console.md). */
+  onRecorded?: ((link: string, line: string) => void) | undefined;
 }
 
 interface Tally {
@@ -199,6 +201,7 @@ class Lane {
     } else tally.notHeld++;
     // The reason beside the verdict: what the provider answered and the row that decided (docs/link-health.md).
     this.run.write(`${outcome.verdict} ${link}  ${outcome.reason}${note}`);
+    this.run.onRecorded?.(link, `${outcome.verdict}: ${outcome.reason}${before ? '' : ', not in the catalogue (not recorded)'}${note}`);
     return pausedMs;
   }
 }

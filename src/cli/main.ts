@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { StartupError } from '../boot/startup-error.js';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { OperationRefused } from '../operations/operation-refused.js';
 import { registerAdminCommands } from './admin-commands.js';
 import { CliError } from './errors.js';
 import { registerLifecycleCommands } from './lifecycle-commands.js';
@@ -66,7 +67,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const known = error instanceof CliError || error instanceof ConfigError || error instanceof StartupError;
+    const known =
+      error instanceof CliError || error instanceof ConfigError || error instanceof StartupError || error instanceof OperationRefused;
     process.stderr.write(`dramadex: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
     return 1;
   }

@@ -9,6 +9,7 @@ import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config/config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
+import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { CliError } from './errors.js';
 import { mirrorProgress } from './mirror-progress.js';
@@ -31,7 +32,7 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const progress = mirrorProgress('mirror');
   // The bar is taken down before a type's line, so the line is not drawn over.
-  const reportAfter = (outcome: TypeOutcome) => {
+  const reportAndClear = (outcome: TypeOutcome) => {
     progress.stop();
     report(outcome);
   };
@@ -48,6 +49,25 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
       config,
       async (database) => {
         const store = new CatalogueStore(database);
+        const audit = new AuditLog(database);
+        // Each type that changed is one audit row (as `cli`), written as its outcome is reported; a failed
+        // write is kept and thrown once the round is over (it is never an unhandled rejection meanwhile).
+        let auditing = Promise.resolve();
+        let auditFailure: unknown;
+        const reportAfter = (outcome: TypeOutcome) => {
+          reportAndClear(outcome);
+          if (outcome.state !== 'replaced') return;
+          const row = { action: 'mirror', target: `${client.baseUrl} ${outcome.type}`, detail: outcomeLine(outcome) };
+          auditing = auditing
+            .then(() => audit.record(CLI_ACTOR, [row]))
+            .catch((error: unknown) => {
+              auditFailure ??= error;
+            });
+        };
+        const audited = async () => {
+          await auditing;
+          if (auditFailure) throw auditFailure;
+        };
         if (options.watch) {
           const onRound = () => {
             process.stderr.write(`mirror: next round in ${minutes} min\n`);
@@ -67,6 +87,7 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
           if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
           throw error;
         });
+        await audited();
         const failures = failed(outcomes);
         if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
       },
@@ -88,7 +109,9 @@ function report(outcome: TypeOutcome): void {
     return;
   }
   for (const { line, reason } of outcome.rejected) process.stderr.write(`${outcome.type} item ${line}: ${reason}\n`);
-  process.stdout.write(
-    `${outcome.type}: added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}, removed ${outcome.removed}, rejected ${outcome.rejected.length}\n`,
-  );
+  process.stdout.write(`${outcome.type}: ${outcomeLine(outcome)}\n`);
+}
+
+function outcomeLine(outcome: Extract<TypeOutcome, { added: number }>): string {
+  return `added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}, removed ${outcome.removed}, rejected ${outcome.rejected.length}`;
 }

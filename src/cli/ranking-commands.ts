@@ -13,6 +13,7 @@ import { parseRecords, RecordError } from '../boards/records.js';
 import { SnapshotStore } from '../boards/snapshot-store.js';
 import { type Config, loadConfig } from '../config/config.js';
 import { normalizeAddress } from '../http/client-address.js';
+import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { LocalClock } from '../shared/local-time.js';
 import { CliError } from './errors.js';
@@ -36,8 +37,13 @@ export function registerRankingCommands(program: Command): void {
     .description('print a new ranking token (last line of output)')
     .option('--ip <address>', 'bind it to this address now (else the first address that uses it)')
     .action(async (options: { ip?: string }) =>
-      withTokens(loadConfig(), async (tokens) => {
+      withTokens(loadConfig(), async (tokens, audit) => {
         const { token: secret, record } = await tokens.issue(options.ip === undefined ? undefined : address(options.ip));
+        await audit({
+          action: 'token issue',
+          target: `token ${record.id}`,
+          detail: `${record.tokenPrefix}…, bound to ${record.boundAddress ?? '-'}`,
+        });
         write(`issued token ${record.id} (${record.tokenPrefix}…), bound to ${record.boundAddress ?? 'the first address that uses it'}`);
         write('it is shown only now; only its hash is stored');
         write(secret);
@@ -60,10 +66,11 @@ export function registerRankingCommands(program: Command): void {
     .argument('<token>', 'the id `token list` shows, or the token itself')
     .option('--ip <address>', 'the new address')
     .action(async (reference: string, options: { ip?: string }) =>
-      withTokens(loadConfig(), async (tokens) => {
+      withTokens(loadConfig(), async (tokens, audit) => {
         const found = await find(tokens, reference);
         const rebound = await tokens.rebind(found.id, options.ip === undefined ? null : address(options.ip));
         if (!rebound) throw new CliError(`token ${found.id} is revoked; issue a new one`);
+        await audit({ action: 'token rebind', target: `token ${rebound.id}`, detail: `bound to ${rebound.boundAddress ?? '-'}` });
         write(`token ${rebound.id} is now bound to ${rebound.boundAddress ?? 'the next address that uses it'}`);
       }),
     );
@@ -72,9 +79,10 @@ export function registerRankingCommands(program: Command): void {
     .description('revoke a token for good')
     .argument('<token>', 'the id `token list` shows, or the token itself')
     .action(async (reference: string) =>
-      withTokens(loadConfig(), async (tokens) => {
+      withTokens(loadConfig(), async (tokens, audit) => {
         const found = await find(tokens, reference);
         if (!(await tokens.revoke(found.id))) throw new CliError(`token ${found.id} was already revoked`);
+        await audit({ action: 'token revoke', target: `token ${found.id}`, detail: `${found.tokenPrefix}…` });
         write(`token ${found.id} (${found.tokenPrefix}…) revoked`);
       }),
     );
@@ -104,15 +112,24 @@ async function importRankings(config: Config, file: string, board: string, dryRu
     }
     const summary = await boards.import(board, records);
     const { up, down, same, new: added } = summary.changes;
+    await new AuditLog(database).record(CLI_ACTOR, [
+      { action: 'rankings import', target: board, detail: `snapshot ${summary.snapshotId}, ${summary.records} records from ${file}` },
+    ]);
     write(
       `stored snapshot ${summary.snapshotId} of board ${board} at ${summary.takenAt}: ${summary.records} records (up ${up}, down ${down}, same ${same}, new ${added})`,
     );
   });
 }
 
-function withTokens(config: Config, work: (tokens: RankingTokens) => Promise<void>): Promise<void> {
+/** The tokens, and how a change to them is written to the audit record (as `cli`). */
+function withTokens(
+  config: Config,
+  work: (tokens: RankingTokens, audit: (record: AuditRecord) => Promise<void>) => Promise<void>,
+): Promise<void> {
   // The command line never derives channel tokens, so it needs no derivation key.
-  return withDatabase(config, (database) => work(new RankingTokens(new TokenStore(database), undefined)));
+  return withDatabase(config, (database) =>
+    work(new RankingTokens(new TokenStore(database), undefined), (record) => new AuditLog(database).record(CLI_ACTOR, [record])),
+  );
 }
 
 async function find(tokens: RankingTokens, reference: string): Promise<TokenRecord> {

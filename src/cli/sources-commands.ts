@@ -1,20 +1,23 @@
 /**
  * `dramadex sources add|list|poll|remove` (docs/sources.md): sources live in the store, so every instance
  * sees what these register; `poll` polls now, from this process, through the same poller `serve` uses
- * (the lease keeps it from polling a source a running instance is polling).
+ * (the lease keeps it from polling a source a running instance is polling). Changes go through
+ * src/operations/ and are audited as `cli`.
  */
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
+import { pollDetail, telegramSource, upstreamSource } from '../operations/source-operations.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
-import { CHANNEL_NAME } from '../sources/channel-name.js';
 import type { PollReport } from '../sources/source-poller.js';
-import { SourceExistsError, type SourceRecord, SourceStore } from '../sources/source-store.js';
+import { type NewSource, type SourceRecord, SourceStore } from '../sources/source-store.js';
 import { CliError } from './errors.js';
 import { parseType } from './parse-type.js';
-import { withDatabase } from './with-database.js';
+import { withDatabase, withOperations } from './with-database.js';
 
 /** Sources fill a catalogue, so, like `import`, they may create the SQLite file (with-database.ts). */
 const withFillingDatabase: typeof withDatabase = (config, work) => withDatabase(config, work, { mayCreate: true });
+const withFillingOperations: typeof withOperations = (config, work) => withOperations(config, work, { mayCreate: true });
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
 const repeatable = (value: string, list: string[]) => [...list, value];
@@ -29,11 +32,9 @@ export function registerSourcesCommands(program: Command): void {
     .option('--type <type>', 'the type of its entries unless a hashtag names one', 'post')
     .option('--every <minutes>', 'minutes between polls', '30')
     .option('--backfill <messages>', 'messages the first poll reads back', '200')
-    .action(async (given: string, options: { type: string; every: string; backfill: string }) => {
-      const channel = given.replace(/^@/, '').replace(/^https?:\/\/t\.me\/(?:s\/)?/, '');
-      if (!CHANNEL_NAME.test(channel)) throw new CliError(`"${given}" is not a public channel name (letters, digits, _; 4 to 32)`);
-      const settings = { channel, type: parseType(options.type), backfill: whole('--backfill', options.backfill, 1, 5_000) };
-      await addSource({ name: channel, kind: 'telegram', settings, everyMinutes: whole('--every', options.every, 1, 10_080) });
+    .action(async (channel: string, options: { type: string; every: string; backfill: string }) => {
+      const type = parseType(options.type);
+      await addSource(telegramSource({ channel, type, everyMinutes: options.every, backfill: options.backfill }));
     });
   add
     .command('upstream')
@@ -43,13 +44,8 @@ export function registerSourcesCommands(program: Command): void {
     .option('--api-key <key>', 'send this X-API-Key to the upstream')
     .option('--every <minutes>', 'minutes between polls', '60')
     .action(async (baseUrl: string, options: { type: string[]; apiKey?: string; every: string }) => {
-      const url = httpUrl(baseUrl);
-      const settings = {
-        baseUrl: url.toString().replace(/\/+$/, ''),
-        types: [...new Set(options.type.map(parseType))],
-        apiKey: options.apiKey,
-      };
-      await addSource({ name: url.host, kind: 'upstream', settings, everyMinutes: whole('--every', options.every, 1, 10_080) });
+      const types = options.type.map(parseType);
+      await addSource(upstreamSource({ baseUrl, types, apiKey: options.apiKey, everyMinutes: options.every }));
     });
   sources
     .command('list')
@@ -71,19 +67,16 @@ export function registerSourcesCommands(program: Command): void {
     .description('forget a source (its entries stay)')
     .argument('<name>', 'the source, as `sources list` names it')
     .action(async (name: string) => {
-      await withFillingDatabase(loadConfig(), async (database) => {
-        if (!(await new SourceStore(database).remove(name))) throw new CliError(`no source named "${name}"`);
+      await withFillingOperations(loadConfig(), async ({ sources }) => {
+        await sources.remove(CLI_ACTOR, name);
         write(`removed source ${name} (its entries stay)`);
       });
     });
 }
 
-async function addSource(source: Parameters<SourceStore['add']>[0]): Promise<void> {
-  await withFillingDatabase(loadConfig(), async (database) => {
-    await new SourceStore(database).add(source, new Date()).catch((error: unknown) => {
-      if (error instanceof SourceExistsError) throw new CliError(error.message);
-      throw error;
-    });
+async function addSource(source: NewSource): Promise<void> {
+  await withFillingOperations(loadConfig(), async ({ sources }) => {
+    await sources.add(CLI_ACTOR, source);
     write(`added ${source.kind} source ${source.name}, polled every ${source.everyMinutes} min`);
   });
 }
@@ -94,22 +87,12 @@ async function pollCommand(names: string[]): Promise<void> {
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    await withFillingDatabase(config, async (database) => {
-      // Loaded on use: the reader's title rules load search's text tables, which every other command would pay for.
-      const [{ mirrorProgress }, { SourcePoller }, { CatalogueStore }, { LocalClock }] = await Promise.all([
-        import('./mirror-progress.js'),
-        import('../sources/source-poller.js'),
-        import('../catalogue/catalogue-store.js'),
-        import('../shared/local-time.js'),
-      ]);
+    await withFillingOperations(config, async ({ sources }) => {
+      const { mirrorProgress } = await import('./mirror-progress.js');
       const progress = mirrorProgress('sources');
-      const poller = new SourcePoller(new CatalogueStore(database), new SourceStore(database), {
-        telegramOrigin: config.sources.telegramOrigin,
-        clock: new LocalClock(config.catalogueTimeZone),
-        signal: stop.signal,
-        onUpstreamEvent: progress.onEvent,
-      });
-      const reports = await poller.pollNow(names).finally(() => progress.stop());
+      const reports = await sources
+        .poll(CLI_ACTOR, names, { signal: stop.signal, onUpstreamEvent: progress.onEvent })
+        .finally(() => progress.stop());
       if (reports.length === 0) write('no sources');
       for (const report of reports) write(reportLine(report));
       const failed = reports.filter((report) => report.outcome !== 'ok').map((report) => report.name);
@@ -121,10 +104,9 @@ async function pollCommand(names: string[]): Promise<void> {
 }
 
 function reportLine(report: PollReport): string {
-  if (report.outcome !== 'ok') return `${report.name}: failed (${report.outcome}): ${report.reason}`;
-  for (const { line, reason } of report.rejected) process.stderr.write(`${report.name} message/item ${line}: ${reason}\n`);
-  const removed = report.removed > 0 ? `, removed ${report.removed}` : '';
-  return `${report.name}: added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}`;
+  if (report.outcome === 'ok')
+    for (const { line, reason } of report.rejected) process.stderr.write(`${report.name} message/item ${line}: ${reason}\n`);
+  return `${report.name}: ${pollDetail(report)}`;
 }
 
 function describe(source: SourceRecord): string {
@@ -132,21 +114,4 @@ function describe(source: SourceRecord): string {
   const last = source.lastPollAt ? `last poll ${source.lastPollAt} ${source.lastOutcome}` : 'never polled';
   const error = source.lastError ? ` (${source.lastError})` : '';
   return `${source.name}\t${source.kind}\t${what}\tevery ${source.everyMinutes} min\t${last}${error}\tadded ${source.entriesAdded}\tnext poll ${source.nextPollAt}`;
-}
-
-function whole(option: string, text: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new CliError(`${option} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return value;
-}
-
-function httpUrl(text: string): URL {
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
-  } catch {
-    // told below
-  }
-  throw new CliError(`"${text}" is not an http(s) address`);
 }

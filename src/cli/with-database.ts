@@ -3,7 +3,8 @@
  * that cannot be opened, or fails during the work (errors of the drivers carry a `code`: SQLSTATE,
  * SQLITE_…, ECONNREFUSED), is reported as the one line every failing command prints; anything else is a
  * bug and keeps its stack. Diagnostics go through the process's logger on stderr (`commandLog`); results
- * are plain text on stdout.
+ * are plain text on stdout. Commands that change data go through src/operations/, which records them in the
+ * audit record with the actor `cli`.
  *
  * Only the commands that fill a catalogue (`serve`, `import`, `mirror`, `sources`) may create a SQLite
  * file: any other command run from the wrong directory, or with a mistyped path, would otherwise answer
@@ -14,6 +15,7 @@ import { resolve } from 'node:path';
 import { oneLineReason } from '../boot/startup-error.js';
 import type { Config } from '../config/config.js';
 import { createLogger, type Logger } from '../observability/logger.js';
+import type { Operations } from '../operations/operations.js';
 import { type Database, openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
 
@@ -64,4 +66,14 @@ export async function withDatabase<T>(
   } finally {
     await database.close();
   }
+}
+
+/** As withDatabase, with the operations every data-changing command goes through (their audit rows say `cli`). */
+export async function withOperations<T>(
+  config: Config,
+  work: (operations: Operations, database: Database) => Promise<T>,
+  options: CommandDatabaseOptions = {},
+): Promise<T> {
+  const { createOperations } = await import('../operations/operations.js');
+  return withDatabase(config, (database) => work(createOperations({ config, database }), database), options);
 }

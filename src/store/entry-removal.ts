@@ -5,7 +5,7 @@
  * its row moves to the new revision), so running instances drop it from memory when they follow the
  * revision (docs/lifecycle.md); its link's health goes with it. Links arrive as one JSON parameter, as in imports.
  */
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Schema } from './schema.js';
 
@@ -36,12 +36,26 @@ export async function removeLinks(dialect: Dialect, trx: Transaction<Schema>, li
 
 /** Deletes every entry whose link starts with `prefix` (a takedown); returns how many. */
 export async function removeByPrefix(trx: Transaction<Schema>, prefix: string, revision: number): Promise<number> {
-  // substr, not LIKE: SQLite's LIKE ignores ASCII case and both treat % and _ in links as wildcards.
-  // Both stores count characters (code points), not UTF-16 units as String.length does.
-  const matches = sql<boolean>`substr(source_link, 1, ${[...prefix].length}) = ${prefix}`;
+  const matches = startsWith(prefix);
   await sql`insert into removed_entries (entry_id, revision) select id, ${revision} from entries where ${matches}
     on conflict (entry_id) do update set revision = excluded.revision`.execute(trx);
   await sql`delete from link_states where ${matches}`.execute(trx);
   const result = await trx.deleteFrom('entries').where(matches).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** How many entries (hidden ones too) a takedown of `prefix` would remove: a dry run's answer. */
+export async function countByPrefix(db: Kysely<Schema>, prefix: string): Promise<number> {
+  const row = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(startsWith(prefix))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+function startsWith(prefix: string) {
+  // substr, not LIKE: SQLite's LIKE ignores ASCII case and both treat % and _ in links as wildcards.
+  // Both stores count characters (code points), not UTF-16 units as String.length does.
+  return sql<boolean>`substr(source_link, 1, ${[...prefix].length}) = ${prefix}`;
 }

@@ -112,6 +112,20 @@ export interface TakedownsTable {
   match: 'exact' | 'prefix';
   reason: string;
   created_at: string;
+  /** Who took it down: an account name or `cli` (migration 011); null for older rows. */
+  created_by: ColumnType<string | null, string | null | undefined>;
+}
+
+/** One change an operator made (migration 011, docs/console.md): never deleted, never keyed to an entry. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** ISO 8601 UTC. */
+  at: string;
+  /** An account name, or `cli` for a `dramadex` command. */
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
 }
 
 /** A registered source (docs/sources.md); times are ISO 8601 UTC, so they compare as text on both stores. */
@@ -206,4 +220,5 @@ export interface Schema {
   staged_entries: StagedEntriesTable;
   admin_accounts: AdminAccountsTable;
   admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
 }

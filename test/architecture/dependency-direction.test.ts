@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
   ['client'],
   ['ingest', 'limits', 'boards', 'links'],
   ['web', 'system', 'demo', 'sources'],
+  ['operations'],
   ['admin'],
   ['composition'],
 ];
@@ -43,6 +44,7 @@ const HTTP_EDGE_FILES = [
   'observability/request-observer.ts', // an onResponse hook
   'admin/access-hooks.ts', // the console's authorization and CSRF hooks
   'admin/page-reply.ts', // the console's page decorator on the reply
+  'admin/operation-pages.ts', // what the console's working pages share: their reply and refusals
 ];
 /** Libraries of the Fastify family that carry no Fastify types. */
 const PLAIN_LIBRARIES = ['@fastify/accept-negotiator'];

@@ -14,6 +14,7 @@ import { sourcesMigration } from './007-sources.js';
 import { linkEvidenceMigration } from './008-link-evidence.js';
 import { linkGuardsMigration } from './009-link-guards.js';
 import { adminAccountsMigration } from './010-admin-accounts.js';
+import { auditMigration } from './011-audit.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -27,5 +28,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '008-link-evidence': linkEvidenceMigration(),
     '009-link-guards': linkGuardsMigration(),
     '010-admin-accounts': adminAccountsMigration(dialect),
+    '011-audit': auditMigration(dialect),
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * What `/admin/links` and `/admin/reports` show (docs/console.md, "Pages"), read from link health's table
+ * (`link_states`) and the entries: per provider the links by verdict, hidden and never checked; the
+ * entries hidden in the last day (their hiding verdict's time); every hidden entry with the verdict that
+ * hid it, its evidence (migration 008) and when it was last alive; the provider codes behind the `unknown`
+ * verdicts; and the reported links, newest report first, with their current verdict.
+ */
+import type { LinkHealthStore } from '../links/link-health-store.js';
+import type { Database } from '../store/database.js';
+
+/** Rows listed at most in each list of these pages. */
+export const LIST_SHOWN = 100;
+const DAY_MS = 24 * 3_600_000;
+
+export interface ProviderRow {
+  provider: string;
+  verdicts: Array<{ verdict: string; count: number }>;
+  hidden: number;
+}
+
+export interface UnknownCodeRow {
+  provider: string;
+  code: string;
+  count: number;
+}
+
+export interface LinkRow {
+  title: string | null;
+  source_link: string;
+  hidden: boolean;
+  verdict: string | null;
+  checkedAt: string | null;
+  decidedVerdict: string | null;
+  decidedAt: string | null;
+  aliveAt: string | null;
+  reportedAt: string | null;
+  /** The latest verdict's reason line and the verdict that decided visibility (migration 008). */
+  reason: string | null;
+  decidedReason: string | null;
+  evidence: string | null;
+}
+
+export async function providerRows(health: LinkHealthStore): Promise<ProviderRow[]> {
+  const byProvider = new Map<string, ProviderRow>();
+  for (const row of await health.countsByProvider()) {
+    const entry = byProvider.get(row.provider) ?? { provider: row.provider, verdicts: [], hidden: 0 };
+    const same = entry.verdicts.find((item) => item.verdict === row.verdict);
+    if (same) same.count += row.count;
+    else entry.verdicts.push({ verdict: row.verdict, count: row.count });
+    if (row.hidden) entry.hidden += row.count;
+    byProvider.set(row.provider, entry);
+  }
+  return [...byProvider.values()].sort((a, b) => a.provider.localeCompare(b.provider));
+}
+
+function linkRows(database: Database) {
+  return database.db
+    .selectFrom('link_states')
+    .leftJoin('entries', 'entries.source_link', 'link_states.source_link')
+    .select([
+      'entries.title',
+      'link_states.source_link',
+      'link_states.hidden',
+      'link_states.verdict',
+      'link_states.checked_at',
+      'link_states.decided_verdict',
+      'link_states.decided_at',
+      'link_states.alive_at',
+      'link_states.reported_at',
+      'link_states.reason',
+      'link_states.decided_reason',
+      'link_states.evidence_row',
+      'link_states.evidence_status',
+      'link_states.evidence_code',
+      'link_states.evidence_message',
+    ])
+    .limit(LIST_SHOWN);
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof linkRows>['execute']>>[number];
+
+function toLinkRow(row: Raw): LinkRow {
+  return {
+    title: row.title ?? null,
+    source_link: row.source_link,
+    hidden: Number(row.hidden) === 1,
+    verdict: row.verdict,
+    checkedAt: row.checked_at,
+    decidedVerdict: row.decided_verdict,
+    decidedAt: row.decided_at,
+    aliveAt: row.alive_at,
+    reportedAt: row.reported_at,
+    reason: row.reason,
+    decidedReason: row.decided_reason,
+    evidence: evidenceLine(row),
+  };
+}
+
+/** The stored evidence in one line: HTTP status, provider code and message, and the row that decided. */
+export function evidenceLine(row: {
+  evidence_status: number | null;
+  evidence_code: string | null;
+  evidence_message: string | null;
+  evidence_row: string | null;
+}): string | null {
+  const parts = [
+    row.evidence_status === null ? '' : `HTTP ${row.evidence_status}`,
+    row.evidence_code === null ? '' : `code ${row.evidence_code}`,
+    row.evidence_message ?? '',
+    row.evidence_row ? `(${row.evidence_row})` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The provider codes behind the `unknown` verdicts held now, per provider, most frequent first. */
+export async function unknownCodeRows(database: Database): Promise<UnknownCodeRow[]> {
+  const rows = await database.db
+    .selectFrom('link_states')
+    .select(['provider', 'evidence_code', 'evidence_status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('verdict', '=', 'unknown')
+    .groupBy(['provider', 'evidence_code', 'evidence_status'])
+    .orderBy('n', 'desc')
+    .limit(LIST_SHOWN)
+    .execute();
+  return rows.map((row) => ({
+    provider: row.provider ?? 'none',
+    code: row.evidence_code ?? (row.evidence_status === null ? '—' : `HTTP ${row.evidence_status}`),
+    count: Number(row.n),
+  }));
+}
+
+/** Hidden entries, the most recently hidden first; with `since`, only those hidden after it. */
+export async function hiddenRows(database: Database, since?: Date): Promise<LinkRow[]> {
+  let query = linkRows(database).where('link_states.hidden', '=', 1).orderBy('link_states.decided_at', 'desc');
+  if (since) query = query.where('link_states.decided_at', '>=', since.toISOString());
+  return (await query.execute()).map(toLinkRow);
+}
+
+export function hiddenInLastDay(database: Database, now = new Date()): Promise<LinkRow[]> {
+  return hiddenRows(database, new Date(now.getTime() - DAY_MS));
+}
+
+/** Reported links, newest report first. */
+export async function reportedRows(database: Database): Promise<LinkRow[]> {
+  const rows = await linkRows(database)
+    .where('link_states.reported_at', 'is not', null)
+    .orderBy('link_states.reported_at', 'desc')
+    .execute();
+  return rows.map(toLinkRow);
+}

@@ -1,0 +1,83 @@
+/**
+ * `/admin/links` and `/admin/reports` (docs/console.md, "Pages"): link health per provider, what was hidden
+ * in the last day, every hidden entry with its evidence, and the reported links; act on a link by checking
+ * it now (`POST /admin/links/check`, `link`: as `dramadex links check <link>`, which records the verdict
+ * and may hide or show the entry), dismissing its reports, or taking it down (takedowns-routes.ts). A check
+ * answers with the entries page for that link (or the search it was made from), showing the new verdict.
+ * Each provider's guards (pause, breaker, rate, canary, hides this hour) are listed with a reset button
+ * (`POST /admin/links/breaker/reset`, `provider`: as `dramadex links breaker reset <provider>`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminConsole } from './console.js';
+import { entriesPage } from './entries-routes.js';
+import { hiddenInLastDay, hiddenRows, providerRows, reportedRows, unknownCodeRows } from './links-model.js';
+import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+
+export async function linksRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+  const linksPage = async (request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) => {
+    const [providers, guards, unknownCodes, lastDay, hidden] = await read(
+      admin,
+      Promise.all([
+        providerRows(admin.links.health),
+        admin.operations.links.guardStates(),
+        unknownCodeRows(admin.database),
+        hiddenInLastDay(admin.database),
+        hiddenRows(admin.database),
+      ]),
+    );
+    return operationsPage(admin, request, reply, 'links', (o) => o.links, {
+      providers,
+      guards,
+      unknownCodes,
+      lastDay,
+      hidden,
+      now: Date.now(),
+      linkChecks: admin.config.links.enabled,
+      ...outcome,
+    });
+  };
+
+  app.get('/links', async (request, reply) => linksPage(request, reply));
+
+  app.post('/links/breaker/reset', async (request, reply) => {
+    const o = operationsText(admin, request);
+    const provider = field(request.body, 'provider');
+    const outcome = await attempt(async () => {
+      await admin.operations.links.resetBreaker(actor(request), provider);
+      return o.breakerReset(provider);
+    });
+    return linksPage(request, reply, outcome);
+  });
+
+  app.post('/links/check', async (request, reply) => {
+    const o = operationsText(admin, request);
+    const link = field(request.body, 'link');
+    const outcome = await attempt(async () => {
+      const result = await admin.operations.links.check(actor(request), link);
+      const change = result.change === 'hidden' ? o.becameHidden : result.change === 'shown' ? o.becameShown : '';
+      return o.checked(result.outcome.verdict, result.held ? change : o.notHeld);
+    });
+    return entriesPage(admin, request, reply, field(request.body, 'q') || link, outcome);
+  });
+
+  const reportsPage = async (
+    request: Parameters<typeof operationsText>[1],
+    reply: Parameters<typeof entriesPage>[2],
+    outcome: Outcome = {},
+  ) => {
+    const reports = await read(admin, reportedRows(admin.database));
+    return operationsPage(admin, request, reply, 'reports', (o) => o.reports, { reports, ...outcome });
+  };
+
+  app.get('/reports', async (request, reply) => reportsPage(request, reply));
+
+  app.post('/reports/dismiss', async (request, reply) => {
+    const o = operationsText(admin, request);
+    const link = field(request.body, 'link');
+    const outcome = await attempt(async () => {
+      await admin.operations.links.dismissReport(actor(request), link);
+      return o.dismissed(link);
+    });
+    return reportsPage(request, reply, outcome);
+  });
+}

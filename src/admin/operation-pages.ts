@@ -1,0 +1,61 @@
+/**
+ * What every working page of the console shares (docs/console.md, "Pages"): reading a form's field,
+ * rendering a page with its own words (`it.o`, operations-text.ts) beside the layout's, and turning an
+ * operation's refusal (operations/operation-refused.ts) into the page shown again with the reason, status
+ * 400, rather than an error page: the operator sees what they typed and why it was turned down.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OperationRefused } from '../operations/operation-refused.js';
+import type { AdminConsole } from './console.js';
+import { withinDeadline } from './deadline.js';
+import { formField } from './form-fields.js';
+import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
+import { consoleLanguage } from './page-reply.js';
+
+/** A page's outcome line: what an action did, or why it was refused. */
+export interface Outcome {
+  notice?: string | undefined;
+  problem?: string | undefined;
+}
+
+/** A form field as text, trimmed (form-fields.ts: empty when missing, repeated or not text). */
+export function field(body: unknown, name: string): string {
+  return formField(body, name).trim();
+}
+
+export function operationsText(admin: AdminConsole, request: FastifyRequest): OperationsText {
+  return OPERATIONS_TEXT[consoleLanguage(request, admin.config.language)];
+}
+
+/** Sends `view` with the page's words; a refusal in `outcome` answers 400. */
+export function operationsPage(
+  admin: AdminConsole,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: string,
+  title: (o: OperationsText) => string,
+  data: Outcome & Record<string, unknown>,
+) {
+  const o = operationsText(admin, request);
+  return reply.consolePage(view, title(o), { o, ...data }, data.problem ? 400 : 200);
+}
+
+/** Runs an action; a refusal becomes the outcome's `problem`, anything else is thrown (an error page). */
+export async function attempt(work: () => Promise<string>): Promise<Outcome> {
+  try {
+    return { notice: await work() };
+  } catch (error) {
+    if (error instanceof OperationRefused) return { problem: error.message };
+    throw error;
+  }
+}
+
+/** A store read bounded by the console's deadline (deadline.ts). */
+export function read<T>(admin: AdminConsole, work: Promise<T>): Promise<T> {
+  return withinDeadline(work, admin.storeDeadlineMs);
+}
+
+/** Who is acting: the signed-in account's name (the access hook guarantees one on every action route). */
+export function actor(request: FastifyRequest): string {
+  return request.consoleSession?.name ?? 'unknown';
+}

@@ -1,0 +1,100 @@
+/**
+ * Link health as operators act on it from the console (docs/link-health.md, "Operations";
+ * docs/console.md): check one link now (re-check, probe), show a hidden entry again, dismiss a report,
+ * reset a provider's breaker. A check goes through the provider's shared guards as `dramadex links check`
+ * and the background checks do (a paused provider is not asked; the verdict is recorded by the
+ * GuardedRecorder, so the breaker, the hourly hide cap and LINK_CHECK_HIDE apply), and a hide or show goes
+ * through the catalogue's write path, so every instance follows it. Each is one audit row.
+ */
+import type { LinkCheckConfig } from '../config/config.js';
+import { GuardedRecorder } from '../links/guarded-recorder.js';
+import type { CheckOutcome, LinkChecker } from '../links/link-checker.js';
+import { LinkHealthStore } from '../links/link-health-store.js';
+import { dismissReport, showAgain } from '../links/link-reveal.js';
+import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
+import type { Logger } from '../observability/logger.js';
+import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
+import type { Database } from '../store/database.js';
+import type { AuditLog } from './audit-log.js';
+import { OperationRefused } from './operation-refused.js';
+
+/** One link checked: the outcome, and whether the catalogue holds the link and the check hid or showed it. */
+export interface CheckResult {
+  link: string;
+  outcome: CheckOutcome;
+  held: boolean;
+  change: 'hidden' | 'shown' | undefined;
+}
+
+export class LinkOperations {
+  private readonly health: LinkHealthStore;
+  readonly guards: ProviderGuards;
+  private readonly recorder: GuardedRecorder;
+  private checker: LinkChecker | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly audit: AuditLog,
+    private readonly afterChange: () => Promise<void>,
+    private readonly settings: LinkCheckConfig,
+    log: Logger,
+    checker?: LinkChecker,
+  ) {
+    this.health = new LinkHealthStore(database, settings.confirmMinutes * 60_000);
+    this.guards = new ProviderGuards(database, settings);
+    this.recorder = new GuardedRecorder(this.health, this.guards, log);
+    this.checker = checker;
+  }
+
+  /** Checks one link now and records its verdict; refused while its provider is paused. */
+  async check(actor: string, link: string): Promise<CheckResult> {
+    if (!URL.canParse(link) || !/^https?:$/.test(new URL(link).protocol)) throw new OperationRefused(`not an http(s) link: "${link}"`);
+    const provider = parseShareLink(link)?.provider;
+    if (provider) {
+      const state = await this.guards.state(provider, Date.now());
+      if (state.pausedUntil > Date.now())
+        throw new OperationRefused(
+          `${provider} is paused until ${new Date(state.pausedUntil).toISOString()} (${state.pauseReason ?? 'a throttle'}); reset its breaker to check now`,
+        );
+    }
+    // Loaded on use, as the checkers' parsers are needed only where something is checked.
+    this.checker ??= (await import('../links/providers/index.js')).createLinkChecker({
+      origins: (await import('../links/check-origins.js')).parseCheckOrigins(this.settings.origins),
+    });
+    const outcome = await this.checker.check(link);
+    const before = await this.health.status(link);
+    let result: CheckResult = { link, outcome, held: false, change: undefined };
+    if (before) {
+      const after = (await this.recorder.record(link, outcome, new Date())).health;
+      result = { link, outcome, held: true, change: after.hidden === before.hidden ? undefined : after.hidden ? 'hidden' : 'shown' };
+    }
+    const detail = `${outcome.verdict}: ${outcome.reason}${result.held ? '' : ', not in the catalogue (not recorded)'}${result.change ? `, ${result.change}` : ''}`;
+    await this.audit.record(actor, [{ action: 'links check', target: link, detail }]);
+    if (result.change) await this.afterChange();
+    return result;
+  }
+
+  /** Shows a hidden entry again by an operator's decision (links/link-reveal.ts). */
+  async showAgain(actor: string, link: string): Promise<void> {
+    if (!(await showAgain(this.database, link))) throw new OperationRefused(`no hidden entry has the link ${link}`);
+    await this.audit.record(actor, [{ action: 'links show', target: link }]);
+    await this.afterChange();
+  }
+
+  async dismissReport(actor: string, link: string): Promise<void> {
+    if (!(await dismissReport(this.database, link))) throw new OperationRefused(`${link} is not reported`);
+    await this.audit.record(actor, [{ action: 'report dismiss', target: link }]);
+  }
+
+  /** Closes a provider's breaker and lifts its pause (`dramadex links breaker reset`). */
+  async resetBreaker(actor: string, provider: string): Promise<void> {
+    if (!(PROVIDER_IDS as readonly string[]).includes(provider)) throw new OperationRefused(`unknown provider "${provider}"`);
+    await this.guards.reset(provider as ProviderId);
+    await this.audit.record(actor, [{ action: 'breaker reset', target: provider }]);
+  }
+
+  /** Every provider's guards as the deployment shares them. */
+  guardStates(): Promise<GuardState[]> {
+    return this.guards.states(Date.now());
+  }
+}
