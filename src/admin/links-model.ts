@@ -34,6 +34,8 @@ export interface LinkRow {
   decidedAt: string | null;
   aliveAt: string | null;
   reportedAt: string | null;
+  /** Reports since the last dismissal. */
+  reportCount: number;
   /** The latest verdict's reason line and the verdict that decided visibility (migration 008). */
   reason: string | null;
   decidedReason: string | null;
@@ -67,6 +69,7 @@ function linkRows(database: Database) {
       'link_states.decided_at',
       'link_states.alive_at',
       'link_states.reported_at',
+      'link_states.report_count',
       'link_states.reason',
       'link_states.decided_reason',
       'link_states.evidence_row',
@@ -90,6 +93,7 @@ function toLinkRow(row: Raw): LinkRow {
     decidedAt: row.decided_at,
     aliveAt: row.alive_at,
     reportedAt: row.reported_at,
+    reportCount: Number(row.report_count),
     reason: row.reason,
     decidedReason: row.decided_reason,
     evidence: evidenceLine(row),

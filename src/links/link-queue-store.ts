@@ -139,7 +139,7 @@ export class LinkQueueStore {
     const share = parseShareLink(link);
     if (!share) return true; // nothing to check; the report is taken all the same
     const at = new Date(now).toISOString();
-    const moved = { priority: PRIORITY.reported, due_at: now, reported_at: at, report_moved_at: now };
+    const moved = { priority: PRIORITY.reported, due_at: now, report_moved_at: now };
     // Within the cooldown the report is taken but moves nothing: the link was moved up a moment ago.
     await db
       .insertInto('link_states')
@@ -152,6 +152,13 @@ export class LinkQueueStore {
             eb.or([eb('link_states.report_moved_at', 'is', null), eb('link_states.report_moved_at', '<=', now - REPORT_COOLDOWN_MS)]),
           ),
       )
+      .execute();
+    // Every report is recorded and counted, also one the cooldown kept from moving the link (the console
+    // lists reported links with how many reports they had since the last dismissal).
+    await db
+      .updateTable('link_states')
+      .set((eb) => ({ reported_at: at, report_count: eb('report_count', '+', 1) }))
+      .where('source_link', '=', link)
       .execute();
     return true;
   }

@@ -41,6 +41,8 @@ export interface LinkStatesTable {
   unknown_streak: Generated<number>;
   /** When a report last moved the link up the queue (ms since the epoch): at most once every few minutes. */
   report_moved_at: number | null;
+  /** Reports since the last dismissal (each one counts, also within the cooldown). */
+  report_count: Generated<number>;
   /** A confirmed `dead` that may not hide yet (the hourly cap, or its provider outside LINK_CHECK_HIDE). */
   confirmed_at: string | null;
   /** The latest verdict's reason line and evidence (links/link-checker.ts `CheckEvidence`); null before 008. */

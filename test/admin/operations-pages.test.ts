@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SESSION_COOKIE } from '../../src/admin/session-cookie.js';
+import { LinkQueueStore } from '../../src/links/link-queue-store.js';
 import { FixtureTelegram } from '../sources/fixture-telegram.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { addAccount, type Operator, signIn } from './support.js';
@@ -204,6 +205,19 @@ for (const store of STORES) {
       const reset = await mod.post('/admin/links/breaker/reset', { provider: 'quark' });
       assert.equal(reset.statusCode, 200);
       assert.match(reset.body, /quark/);
+    });
+
+    test('reports: each report counts, also within the cooldown that keeps it from moving the link again; a dismissal starts over', async () => {
+      const link = 'https://pan.quark.cn/s/consolecount1';
+      await context.importEntries([{ title: '报告计数', source_link: link, type: 'post', update_time: '2024-06-04 10:00:00' }]);
+      const queue = new LinkQueueStore(context.services.database);
+      const now = Date.now();
+      for (const at of [now, now + 1_000, now + 2_000]) assert.equal(await queue.report(link, at), true);
+      const reports = await mod.get('/admin/reports');
+      assert.match(reports.body, /consolecount1[\s\S]*?(报告次数|Reports) 3/);
+      await mod.post('/admin/reports/dismiss', { link });
+      await queue.report(link, now + 3_000);
+      assert.match((await mod.get('/admin/reports')).body, /consolecount1[\s\S]*?(报告次数|Reports) 1/);
     });
 
     test('the audit page names the account for every change made here', async () => {

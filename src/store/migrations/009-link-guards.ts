@@ -41,6 +41,10 @@ export function linkGuardsMigration(): Migration {
         .addColumn('unknown_streak', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema.alterTable('link_states').addColumn('report_moved_at', 'bigint').execute();
+      await db.schema
+        .alterTable('link_states')
+        .addColumn('report_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('link_states').addColumn('confirmed_at', 'text').execute();
     },
   };
