@@ -18,6 +18,7 @@ import { useReadableHelp } from './readable-help.js';
 import { registerSourcesCommands } from './sources-commands.js';
 
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyOnClosedPipe();
   const program = new Command('dramadex')
     .description('Short-drama content catalogue and hot-ranking service')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -72,6 +73,17 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`dramadex: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
     return 1;
   }
+}
+
+/**
+ * A reader that closes the pipe early (`dramadex takedown list | head`) has what it wanted: the rest of the
+ * output is dropped and the command ends as it would have, without an EPIPE stack. Any other output error
+ * stays fatal. (`export` also stops reading the store at that moment: export-command.ts.)
+ */
+function endQuietlyOnClosedPipe(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
 }
 
 /** The installed package's version, read from its package.json (two folders up from src/cli and dist/src/cli alike). */

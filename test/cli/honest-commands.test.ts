@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { openDatabase } from '../../src/store/database.js';
 import { runCli, startCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
 
@@ -100,6 +101,31 @@ for (const store of STORES) {
       const [code] = (await once(running.child, 'exit')) as [number | null];
       assert.equal(code, 0, running.output());
       assert.doesNotMatch(running.output(), /EPIPE|dramadex:/);
+    });
+
+    test('any command whose reader closes the pipe ends quietly (`takedown list | head`)', async () => {
+      const database = await openDatabase(env.DATABASE_URL as string);
+      try {
+        const takedowns = Array.from({ length: 3000 }, (_, n) => ({
+          pattern: `https://pan.example.com/s/closed-pipe-${n}`,
+          match: 'exact' as const,
+          reason: 'a line long enough that three thousand of them overflow a pipe',
+          created_at: '2024-06-01T00:00:00.000Z',
+        }));
+        for (let start = 0; start < takedowns.length; start += 500)
+          await database.db
+            .insertInto('takedowns')
+            .values(takedowns.slice(start, start + 500))
+            .execute();
+      } finally {
+        await database.close();
+      }
+      const running = startCli(['takedown', 'list'], { ...env, LOG_LEVEL: 'silent' });
+      await running.until(/closed-pipe-/);
+      running.child.stdout?.destroy();
+      const [code] = (await once(running.child, 'exit')) as [number | null];
+      assert.equal(code, 0, running.output());
+      assert.doesNotMatch(running.output(), /EPIPE|dramadex:|Error/);
     });
 
     test("an import's format follows the extension, or --format", async () => {
