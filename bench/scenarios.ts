@@ -42,6 +42,8 @@ const NO_RESPONSE_CACHE = { RESPONSE_CACHE_MB: '0' };
 /** Every bench server has metrics on (METRICS_PORT=0, see run.ts) except these rows' servers. */
 const METRICS_OFF = { METRICS_PORT: 'off' };
 const METRICS_COST = 0.95;
+const CONSOLE_OFF = { ADMIN: 'off' };
+const CONSOLE_COST = 0.95;
 const SEARCH: Target[] = [
   { kind: 'ratio', min: 0.7 },
   { kind: 'median', maxMs: 5 },
@@ -63,9 +65,15 @@ export const SCENARIOS: Scenario[] = [
     name: 'type page 1',
     path: '/api/contents/post',
     kind: 'list',
-    targets: [...LIST, { kind: 'versus', scenario: 'type page 1, metrics off', minRatio: METRICS_COST }],
+    targets: [
+      ...LIST,
+      { kind: 'versus', scenario: 'type page 1, metrics off', minRatio: METRICS_COST },
+      // The console (ADMIN=on, the default) adds no per-request cost to the API: its hooks live in its own scope.
+      { kind: 'versus', scenario: 'type page 1, console off', minRatio: CONSOLE_COST },
+    ],
   },
   { name: 'type page 1, metrics off', path: '/api/contents/post', kind: 'list', serverEnv: METRICS_OFF, targets: [] },
+  { name: 'type page 1, console off', path: '/api/contents/post', kind: 'list', serverEnv: CONSOLE_OFF, targets: [] },
   {
     name: 'type page 1000',
     path: '/api/contents/post?page=1000',
