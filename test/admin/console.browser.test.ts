@@ -5,33 +5,15 @@
  * problem on any of these pages, light or dark; no console error or CSP violation.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { chromiumMissing, launchChromium } from '../support/chromium.js';
+import { accessibilityProblems, chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { addAccount, PASSWORD } from './support.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const missing = chromiumMissing();
 
 if (missing && process.env.CI === 'true') {
   test('the console browser suite needs Chromium under CI', () => assert.fail(`${missing}; .ci/run installs it`));
-}
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const { violations, passes } = await page.evaluate(async () => {
-    type Rule = { id: string; impact: string; nodes: Array<{ target: string[] }> };
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe;
-    const results = await axe.run();
-    return { violations: results.violations, passes: results.passes.length };
-  });
-  assert.ok(passes > 10, `axe-core ran (${passes} rules passed)`);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 for (const store of STORES) {

@@ -5,19 +5,16 @@
 // Every page passes an axe-core scan with no violation at all, shows a hostile title as text, raises no
 // console error or CSP violation, and fits a phone's width without scrolling sideways.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../src/admin/session-cookie.js';
 import { FixtureTelegram } from '../sources/fixture-telegram.js';
-import { chromiumMissing, launchChromium } from '../support/chromium.js';
+import { accessibilityProblems, chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { addAccount, PASSWORD } from './support.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const missing = chromiumMissing();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = [
   '/admin',
   '/admin/entries?q=%E6%B5%8F%E8%A7%88',
@@ -34,19 +31,6 @@ const link = (name: string) => `https://pan.example.com/s/browser-${name}`;
 
 if (missing && process.env.CI === 'true') {
   test('the console browser suite needs Chromium under CI', () => assert.fail(`${missing}; .ci/run installs it`));
-}
-
-/** Every axe-core violation on the current page (any impact), as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const { violations, passes } = await page.evaluate(async () => {
-    type Rule = { id: string; impact: string; nodes: Array<{ target: string[] }> };
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe;
-    const results = await axe.run();
-    return { violations: results.violations, passes: results.passes.length };
-  });
-  assert.ok(passes > 10, `axe-core ran (${passes} rules passed)`);
-  return violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Whether the page is wider than the screen (a phone would scroll sideways). */
@@ -109,7 +93,7 @@ for (const store of STORES) {
         await page.fill('#takedown-reason', '浏览器测试');
         await Promise.all([page.waitForURL(`${base}/admin/takedowns`), page.getByRole('button', { name: '添加下架' }).click()]);
         assert.match((await page.locator('#would-remove').textContent()) ?? '', /共有 2 条/);
-        assert.deepEqual(await accessibilityProblems(page), [], 'the check-your-answers page');
+        assert.deepEqual(await accessibilityProblems(page, 'all'), [], 'the check-your-answers page');
         await page.getByRole('button', { name: '确认下架' }).click();
         await page.getByText('已下架，删除了 2 条。').waitFor();
 
@@ -120,7 +104,7 @@ for (const store of STORES) {
         await page.setInputFiles('#import-file', file);
         await Promise.all([page.waitForURL(/\/admin\/import\?_csrf=/), page.getByRole('button', { name: '上传' }).click()]);
         assert.match((await page.locator('#rejected').textContent()) ?? '', /2\s*source_link/);
-        assert.deepEqual(await accessibilityProblems(page), [], 'the dry run');
+        assert.deepEqual(await accessibilityProblems(page, 'all'), [], 'the dry run');
         await page.setInputFiles('#import-file', file);
         await page.check('input[name="apply"]');
         await page.getByRole('button', { name: '上传' }).click();
@@ -151,11 +135,11 @@ for (const store of STORES) {
         for (const path of PAGES) {
           await page.setViewportSize({ width: 1280, height: 900 });
           await page.goto(`${base}${path}`);
-          assert.deepEqual(await accessibilityProblems(page), [], `${path} on a desktop`);
+          assert.deepEqual(await accessibilityProblems(page, 'all'), [], `${path} on a desktop`);
           await page.setViewportSize({ width: 360, height: 740 });
           await page.goto(`${base}${path}`);
           assert.equal(await overflows(page), false, `${path} fits a phone`);
-          assert.deepEqual(await accessibilityProblems(page), [], `${path} on a phone`);
+          assert.deepEqual(await accessibilityProblems(page, 'all'), [], `${path} on a phone`);
         }
 
         // Sign out; the cookie the browser had is refused from then on.

@@ -3,36 +3,17 @@
 // switch; the hostile title as text; a phone-sized screen; no console errors or CSP violations; axe-core
 // finds no serious or critical accessibility problem, light and dark; and everything without script.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { formatUpdateTime } from '../../src/shared/local-time.js';
-import { chromiumMissing, launchChromium } from '../support/chromium.js';
+import { accessibilityProblems, chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { fillBoards } from './support.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const missing = chromiumMissing();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 if (missing && process.env.CI === 'true') {
   test('the browser suite needs Chromium under CI', () => assert.fail(`${missing}; .ci/run installs it`));
-}
-
-/** Serious and critical axe-core violations on the current page, as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const { violations, passes } = await page.evaluate(async () => {
-    type Rule = { id: string; impact: string; nodes: Array<{ target: string[] }> };
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe;
-    const results = await axe.run();
-    return { violations: results.violations, passes: results.passes.length };
-  });
-  assert.ok(passes > 10, `axe-core ran (${passes} rules passed)`);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 for (const store of STORES) {
