@@ -11,26 +11,17 @@ import { sql } from 'kysely';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Database } from '../store/database.js';
 import { webKeyword } from '../web/web-keyword.js';
-import { evidenceLine } from './links-model.js';
+import { type LinkState, linkStateOf } from './links-model.js';
 
 /** Entries listed at most (search results first, then hidden ones). */
 export const ENTRIES_SHOWN = 50;
 
-export interface EntryRow {
+export interface EntryRow extends LinkState {
   title: string;
   source_link: string;
   type: string;
   update_time: string;
   hidden: boolean;
-  verdict: string | null;
-  checkedAt: string | null;
-  decidedVerdict: string | null;
-  decidedAt: string | null;
-  aliveAt: string | null;
-  reportedAt: string | null;
-  reason: string | null;
-  decidedReason: string | null;
-  evidence: string | null;
 }
 
 export interface EntriesFound {
@@ -99,6 +90,7 @@ async function withLinkStates(database: Database, listed: Listed[]): Promise<Ent
       'decided_at',
       'alive_at',
       'reported_at',
+      'report_count',
       'reason',
       'decided_reason',
       'evidence_row',
@@ -114,18 +106,6 @@ async function withLinkStates(database: Database, listed: Listed[]): Promise<Ent
     .execute();
   const byLink = new Map(states.map((state) => [state.source_link, state]));
   return listed.map((entry) => {
-    const state = byLink.get(entry.source_link);
-    return {
-      ...entry,
-      verdict: state?.verdict ?? null,
-      checkedAt: state?.checked_at ?? null,
-      decidedVerdict: state?.decided_verdict ?? null,
-      decidedAt: state?.decided_at ?? null,
-      aliveAt: state?.alive_at ?? null,
-      reportedAt: state?.reported_at ?? null,
-      reason: state?.reason ?? null,
-      decidedReason: state?.decided_reason ?? null,
-      evidence: state ? evidenceLine(state) : null,
-    };
+    return { ...entry, ...linkStateOf(byLink.get(entry.source_link)) };
   });
 }

@@ -24,10 +24,8 @@ export interface UnknownCodeRow {
   count: number;
 }
 
-export interface LinkRow {
-  title: string | null;
-  source_link: string;
-  hidden: boolean;
+/** A link's state from link health as the console shows it (views/link-state.eta). */
+export interface LinkState {
   verdict: string | null;
   checkedAt: string | null;
   decidedVerdict: string | null;
@@ -40,6 +38,48 @@ export interface LinkRow {
   reason: string | null;
   decidedReason: string | null;
   evidence: string | null;
+}
+
+export interface LinkRow extends LinkState {
+  title: string | null;
+  source_link: string;
+  hidden: boolean;
+}
+
+/** The stored `link_states` columns a LinkState is made from. */
+interface StateColumns extends EvidenceColumns {
+  verdict: string | null;
+  checked_at: string | null;
+  decided_verdict: string | null;
+  decided_at: string | null;
+  alive_at: string | null;
+  reported_at: string | null;
+  report_count: number;
+  reason: string | null;
+  decided_reason: string | null;
+}
+
+interface EvidenceColumns {
+  evidence_status: number | null;
+  evidence_code: string | null;
+  evidence_message: string | null;
+  evidence_row: string | null;
+}
+
+/** A link's state from its `link_states` row; a link never checked has none. */
+export function linkStateOf(row: StateColumns | undefined): LinkState {
+  return {
+    verdict: row?.verdict ?? null,
+    checkedAt: row?.checked_at ?? null,
+    decidedVerdict: row?.decided_verdict ?? null,
+    decidedAt: row?.decided_at ?? null,
+    aliveAt: row?.alive_at ?? null,
+    reportedAt: row?.reported_at ?? null,
+    reportCount: Number(row?.report_count ?? 0),
+    reason: row?.reason ?? null,
+    decidedReason: row?.decided_reason ?? null,
+    evidence: row ? evidenceLine(row) : null,
+  };
 }
 
 export async function providerRows(health: LinkHealthStore): Promise<ProviderRow[]> {
@@ -87,26 +127,12 @@ function toLinkRow(row: Raw): LinkRow {
     title: row.title ?? null,
     source_link: row.source_link,
     hidden: Number(row.hidden) === 1,
-    verdict: row.verdict,
-    checkedAt: row.checked_at,
-    decidedVerdict: row.decided_verdict,
-    decidedAt: row.decided_at,
-    aliveAt: row.alive_at,
-    reportedAt: row.reported_at,
-    reportCount: Number(row.report_count),
-    reason: row.reason,
-    decidedReason: row.decided_reason,
-    evidence: evidenceLine(row),
+    ...linkStateOf(row),
   };
 }
 
 /** The stored evidence in one line: HTTP status, provider code and message, and the row that decided. */
-export function evidenceLine(row: {
-  evidence_status: number | null;
-  evidence_code: string | null;
-  evidence_message: string | null;
-  evidence_row: string | null;
-}): string | null {
+export function evidenceLine(row: EvidenceColumns): string | null {
   const parts = [
     row.evidence_status === null ? '' : `HTTP ${row.evidence_status}`,
     row.evidence_code === null ? '' : `code ${row.evidence_code}`,
