@@ -52,7 +52,7 @@ export async function measureHeadToHead(group: Scenario[], context: HeadToHeadCo
       ratios.sort((a, b) => a - b);
       if (ratios.length === 0) continue;
       const [low, ratio, high] = [0.25, 0.5, 0.75].map((q) => quantile(ratios, q)) as [number, number, number];
-      outcome.headToHead = { scenario: other.name, ratio, low, high, rounds: ratios.length };
+      outcome.headToHead = [...(outcome.headToHead ?? []), { scenario: other.name, ratio, low, high, rounds: ratios.length }];
       context.log(`${scenario.name} ÷ ${other.name}, round by round: ${ratios.map((r) => r.toFixed(3)).join(' ')}`);
     }
   }

@@ -17,9 +17,9 @@ export interface ScenarioOutcome {
   error?: string;
   /**
    * A 'versus' target measured head to head: both servers up at once, in alternating rounds; the median
-   * of the rounds' ratios, and the quartiles.
+   * of the rounds' ratios, and the quartiles. One per 'versus' target (a row may be held against several).
    */
-  headToHead?: { scenario: string; ratio: number; low: number; high: number; rounds: number };
+  headToHead?: Array<{ scenario: string; ratio: number; low: number; high: number; rounds: number }>;
 }
 
 export interface RunFigures {
@@ -104,7 +104,7 @@ function check(target: Target, outcome: ScenarioOutcome, ratio: number | undefin
   const relative = mine !== undefined && theirs ? mine / theirs : undefined;
   const what = target.minRatio <= 0.5 ? `within ${(1 / target.minRatio).toFixed(0)}× of` : `≥ ${target.minRatio}× of`;
   const bareRelative = `bare-relative req/s ${relative === undefined ? '–' : `${relative.toFixed(2)}×`} of it`;
-  const direct = outcome.headToHead?.scenario === target.scenario ? outcome.headToHead : undefined;
+  const direct = outcome.headToHead?.find((pair) => pair.scenario === target.scenario);
   if (direct !== undefined) {
     const spread = `median of ${direct.rounds} paired rounds, middle half ${direct.low.toFixed(2)}–${direct.high.toFixed(2)}×`;
     return {
