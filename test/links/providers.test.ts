@@ -132,6 +132,7 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['dead-4100026', undefined, 'dead', '115.snap.4100026'],
     ['forged1', undefined, 'unknown', 'unknown-code'],
     ['stateonly1', undefined, 'unknown', 'unknown-code'],
+    ['state01', undefined, 'unknown', 'unknown-code'],
     ['captcha1', undefined, 'unknown', '115.snap.slow-down', 'throttled'],
   ],
   xunlei: [

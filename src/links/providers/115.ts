@@ -9,11 +9,14 @@ import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
-/** `share_state` as a number, whether sent as 1 or "1"; undefined for anything else. */
+/**
+ * `share_state` as a number, whether sent as 1 or "1"; undefined for anything else, including "01" or
+ * "1.0": only the two spellings someone measured decide.
+ */
 export function shareState(answer: Answered): number | undefined {
   const value = at(answer.json, 'data', 'share_state') ?? at(answer.json, 'data', 'shareinfo', 'share_state');
   if (typeof value === 'number') return value;
-  return typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : undefined;
+  return typeof value === 'string' && /^(0|[1-9]\d{0,2})$/.test(value) ? Number(value) : undefined;
 }
 const errno = (answer: Answered) => at(answer.json, 'errno');
 
