@@ -82,7 +82,11 @@ export class BuiltIndex {
     // is copied, so the guess errs high: the builder keeps only the used part); pinyin pairs come later.
     const units = Math.ceil((previous?.columns.usedUnits ?? 0) + fresh * 1.25);
     const builder = new PostingBuilder(previous ? previous.postings.ownBytes * 1.1 + fresh * 2.8 : fresh * 2.8, prepared?.pairs);
-    const columns = RankColumns.build(view.ordered({}), rankOf, view, previous?.columns, typeOf, builder, units, prepared);
+    const columns = RankColumns.build(
+      { order: view.ordered({}), rankOfSlot: rankOf, titles: view, previous: previous?.columns, typeOf, prepared },
+      builder,
+      units,
+    );
     return new BuiltIndex(columns, builder.finish(), termCacheMin);
   }
 

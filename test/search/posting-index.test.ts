@@ -12,7 +12,7 @@ import { RankColumns } from '../../src/search/index/rank-columns.js';
 function buildIndex(titles: (rank: number) => string, size: number): PostingIndex {
   const order = Int32Array.from({ length: size }, (_, rank) => rank);
   const builder = new PostingBuilder(1024);
-  const columns = RankColumns.build(order, order, { title: titles }, undefined, new Uint8Array(size), builder, 1024);
+  const columns = RankColumns.build({ order, rankOfSlot: order, titles: { title: titles }, typeOf: new Uint8Array(size) }, builder, 1024);
   const index = builder.finish();
   index.attachPairs(columns.pairPostings(1024));
   return index;
@@ -67,11 +67,7 @@ describe('posting index storage', () => {
     const titles = ['霸道总裁', '《霸·道》', 'a霸道', '霸', '', '!', '长大重生', '总裁霸道', '重·生'];
     const order = Int32Array.from(titles, (_, rank) => rank);
     const columns = RankColumns.build(
-      order,
-      order,
-      { title: (rank) => titles[rank] as string },
-      undefined,
-      new Uint8Array(titles.length),
+      { order, rankOfSlot: order, titles: { title: (rank) => titles[rank] as string }, typeOf: new Uint8Array(titles.length) },
       new PostingBuilder(1024),
       1024,
     );

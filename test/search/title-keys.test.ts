@@ -74,7 +74,7 @@ interface Keyed {
   written: number;
 }
 
-/** The title's keys by kind, keyed as the build keys it (index/posting-builder.ts `addUnits`). */
+/** The title's keys by kind, keyed as the build keys it (index/posting-builder.ts `addWritten`). */
 function keysOf(title: string, numbering: KindNoting): Keyed {
   const { literal, folded, facts } = titleFacts(title);
   const changed = literal !== folded;

@@ -15,6 +15,7 @@ import { KEY_COUNT } from '../tokens/key-space.js';
 import { maxKeys, titleKeys } from '../tokens/title-keys.js';
 import { TitleScan } from '../tokens/title-scan.js';
 import { PostingIndex } from './posting-index.js';
+import type { RegionWriter } from './region-writer.js';
 import { moveToShared } from './shared-arrays.js';
 import { UnitPairs } from './unit-pairs.js';
 
@@ -54,14 +55,17 @@ export class PostingBuilder implements KeySink {
   }
 
   /**
-   * Adds the title at `rank` (ranks ascending) whose folded units are units[start, end) (and literal ones
-   * units[end, literalEnd) when folding changes it, `checks` as index/title-rows.ts `titleChecks` gives
-   * them): its keys as the tokenizer lists them (tokens/title-keys.ts).
+   * Adds the title at `rank` (ranks ascending) that `writer` holds last, from `start`: its folded units
+   * (`foldedLength` of them), then its literal ones up to the writer's end when folding changes it
+   * (`checks` as index/title-rows.ts `titleChecks` gives them): its keys as the tokenizer lists them
+   * (tokens/title-keys.ts).
    */
-  addUnits(rank: number, units: Uint16Array, start: number, end: number, literalEnd = end, checks = 0): void {
-    const most = maxKeys(end - start, literalEnd - end);
+  addWritten(rank: number, writer: RegionWriter, start: number, foldedLength: number, checks: number): void {
+    const end = start + foldedLength;
+    const literalEnd = writer.at;
+    const most = maxKeys(foldedLength, literalEnd - end);
     if (this.scratch.length < most) this.scratch = new Int32Array(most * 2);
-    this.scan.begin(units, start, end, literalEnd, checks);
+    this.scan.begin(writer.units, start, end, literalEnd, checks);
     this.addKeys(rank, this.scratch, 0, titleKeys(this.scan, this.scratch, 0));
   }
 

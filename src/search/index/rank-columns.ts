@@ -25,6 +25,22 @@ export interface ColumnParts {
   types: Uint8Array;
 }
 
+/** What a build of the columns reads besides the posting builder it feeds (`RankColumns.build`). */
+export interface ColumnSources {
+  /** rank → slot: the view's order at build time. */
+  order: Int32Array;
+  /** slot → rank in `order` (-1 for slots it lacks), kept by the build. */
+  rankOfSlot: Int32Array;
+  /** The titles by slot, for those neither `previous` nor `prepared` holds. */
+  titles: TitleSource;
+  /** The build this one follows: its current rows are copied, not folded again. */
+  previous?: RankColumns | undefined;
+  /** Type code per slot. */
+  typeOf: Uint8Array;
+  /** The first build's titles, folded and keyed while the store streamed. */
+  prepared?: PreparedTitles | undefined;
+}
+
 export class RankColumns {
   /** A build holding no title. */
   static readonly EMPTY = new RankColumns(new Int32Array(0), new Int32Array(ROW), new Uint16Array(0), new Int32Array(0), new Uint8Array(0));
@@ -46,21 +62,11 @@ export class RankColumns {
    * One pass in rank order: each title that is new or changed since `previous` (absent from it, or its
    * row there STALE) is folded from `titles` straight into place, every other one copied from
    * `previous`, and its characters are handed to `postings` while it is in cache. The sources of a block of ranks
-   * are touched first, in a tight loop, so their cache misses overlap. `rankOfSlot`: slot → rank in
-   * `order` (-1 for slots it lacks), kept by the build. `capacity`: expected text units. A title in
-   * `prepared` (the first build's, folded and keyed while the store streamed) is copied from there with
-   * its ready keys.
+   * are touched first, in a tight loop, so their cache misses overlap. `capacity`: expected text units.
+   * A title in `prepared` is copied from there with its ready keys.
    */
-  static build(
-    order: Int32Array,
-    rankOfSlot: Int32Array,
-    titles: TitleSource,
-    previous: RankColumns | undefined,
-    typeOf: Uint8Array,
-    postings: PostingBuilder,
-    capacity: number,
-    prepared?: PreparedTitles,
-  ): RankColumns {
+  static build(sources: ColumnSources, postings: PostingBuilder, capacity: number): RankColumns {
+    const { order, rankOfSlot, titles, previous, typeOf, prepared } = sources;
     const size = order.length;
     // Every array of a finished build is in shared memory, read by every search worker (shared-arrays.ts).
     const rows = sharedInt32(size * ROW + ROW);
@@ -69,7 +75,7 @@ export class RankColumns {
     const old = previous ?? RankColumns.EMPTY;
     for (let block = 0; block < size; block += BLOCK) {
       const blockEnd = Math.min(size, block + BLOCK);
-      touchSources(order, titles, old, block, blockEnd, prepared);
+      touchSources(sources, old, block, blockEnd);
       for (let rank = block; rank < blockEnd; rank++) {
         const slot = order[rank] as number;
         const start = writer.at;
@@ -93,7 +99,7 @@ export class RankColumns {
           foldedLength = writer.foldedLength;
         }
         writeRow(rows, rank * ROW, start, facts, foldedLength);
-        postings.addUnits(rank, writer.units, start, start + foldedLength, writer.at, titleChecks(facts, foldedLength));
+        postings.addWritten(rank, writer, start, foldedLength, titleChecks(facts, foldedLength));
       }
     }
     rows[size * ROW + ROW_TEXT_START] = writer.at;
@@ -197,14 +203,7 @@ const BLOCK = 64;
 const touched = new Int32Array(1);
 
 /** Reads where the texts of ranks [first, end) come from: independent loads whose cache misses overlap. */
-function touchSources(
-  order: Int32Array,
-  titles: TitleSource,
-  old: RankColumns,
-  first: number,
-  end: number,
-  prepared?: PreparedTitles,
-): void {
+function touchSources({ order, titles, prepared }: ColumnSources, old: RankColumns, first: number, end: number): void {
   let sum = 0;
   for (let rank = first; rank < end; rank++) {
     const slot = order[rank] as number;

@@ -7,7 +7,7 @@
  * a pinyin match from its first unit (rank/pinyin-tiers.ts), and its triples of initials
  * (initials-triples.ts).
  */
-import { emitInitialsTriples, type KeySink, letterOf } from './initials-triples.js';
+import { emitInitialsStarts, emitInitialsTriples, type KeySink, letterOf } from './initials-triples.js';
 import { initialsPairKey } from './key-space.js';
 import { DECORATION, unitInfo } from './unit-info.js';
 
@@ -29,7 +29,10 @@ export function emitInitialsPairs(units: Uint16Array, start: number, end: number
     if (seen < 2) lead |= unit << (16 - 16 * seen);
     seen++;
     if (previous !== 0 && info !== 0) {
-      if (earlier !== 0) emitInitialsTriples(earlier, previous, info, seen === 3, rank, sink);
+      if (earlier !== 0) {
+        emitInitialsTriples(earlier, previous, info, rank, sink);
+        if (seen === 3) emitInitialsStarts(earlier, previous, info, rank, sink);
+      }
       if ((previous & (previous - 1)) === 0 && (info & (info - 1)) === 0)
         sink.addKey(initialsPairKey(letterOf(previous), letterOf(info)), rank);
       else {

@@ -16,20 +16,26 @@ export interface KeySink {
   addKey(key: number, rank: number): void;
 }
 
-/**
- * Posts the triples of three neighbouring Chinese characters with initials (as bits) `first`, `second`,
- * `third`, and their start tokens too when they are the title's first three undecorated units.
- */
-export function emitInitialsTriples(first: number, second: number, third: number, atStart: boolean, rank: number, sink: KeySink): void {
+/** Posts the triples of three neighbouring Chinese characters with initials (as bits) `first`, `second`, `third`. */
+export function emitInitialsTriples(first: number, second: number, third: number, rank: number, sink: KeySink): void {
   for (let one = first; one !== 0; one &= one - 1) {
     const a = letterOf(one & -one);
     for (let two = second; two !== 0; two &= two - 1) {
       const b = letterOf(two & -two);
-      for (let three = third; three !== 0; three &= three - 1) {
-        const c = letterOf(three & -three);
-        sink.addKey(initialsTripleKey(a, b, c), rank);
-        if (atStart) sink.addKey(initialsStartKey(a, b, c), rank);
-      }
+      for (let three = third; three !== 0; three &= three - 1) sink.addKey(initialsTripleKey(a, b, letterOf(three & -three)), rank);
+    }
+  }
+}
+
+/**
+ * Posts the start tokens of a title's first three undecorated units, Chinese characters with initials
+ * `first`, `second`, `third`: once a title, so apart from the triples' loop, which then tests nothing more.
+ */
+export function emitInitialsStarts(first: number, second: number, third: number, rank: number, sink: KeySink): void {
+  for (let one = first; one !== 0; one &= one - 1) {
+    for (let two = second; two !== 0; two &= two - 1) {
+      for (let three = third; three !== 0; three &= three - 1)
+        sink.addKey(initialsStartKey(letterOf(one & -one), letterOf(two & -two), letterOf(three & -three)), rank);
     }
   }
 }
