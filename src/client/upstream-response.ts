@@ -1,10 +1,13 @@
 /**
- * One HTTP GET, its body read whole or handed to a consumer as it streams, never hanging: a timer (on the
+ * One HTTP GET, its body read whole or handed to a consumer as it streams, through the one capped reader
+ * (shared/capped-stream.ts, docs/architecture.md "Outbound requests"), never hanging: a timer (on the
  * injected clock) aborts the request when neither headers nor body bytes arrive for `idleTimeoutMs`, and
- * is re-armed by every chunk; a body past `maxBytes` is abandoned. A body cut short and network errors come back as `failed` with a reason and
+ * is re-armed by every chunk; a body past `maxBytes` is abandoned; redirects stay on the upstream's host. A body cut short and network errors come back as `failed` with a reason and
  * whether a retry can help (a reset can; a refused connection or an unknown host cannot); nothing here
  * throws for them. Also how long a 429 asks to wait (`retryAfterMs`).
  */
+import { CappedFetchError } from '../shared/capped-fetch.js';
+import { cappedStream } from '../shared/capped-stream.js';
 import type { ClientClock } from './client-clock.js';
 
 /** A failure of the upstream or of talking to it, in one line; `status` when the upstream answered one. */
@@ -41,20 +44,14 @@ export interface StreamedAnswer {
   chunks: AsyncIterable<Buffer>;
 }
 
-/** A failure of the body stream itself (as opposed to one the consumer throws). */
-class BodyFailure extends Error {
-  constructor(readonly original: unknown) {
-    super('body failed');
-  }
-}
-
-/** A body past `maxBytes`. */
-class BodyTooLarge extends Error {}
+/** Redirects are followed only on the upstream's own host, scheme and port: no destination comes from an answer. */
+const MAX_REDIRECTS = 5;
 
 /**
- * One GET whose body `consume` reads as it arrives, never hanging: the idle timer is re-armed by every
- * chunk. Failures of the connection or the body come back as `failed` (to retry or not); an error the
- * consumer throws (a dump that is not JSON) is the consumer's and propagates.
+ * One GET whose body `consume` reads as it arrives, through the shared capped reader's streaming form
+ * (shared/capped-stream.ts): the idle deadline is re-armed by every chunk. Failures of the connection or
+ * the body come back as `failed` (to retry or not); an error the consumer throws (a dump that is not
+ * JSON) is the consumer's and propagates.
  */
 export async function streamBody<T>(
   url: string,
@@ -62,55 +59,35 @@ export async function streamBody<T>(
   options: ReadOptions,
   consume: (answer: StreamedAnswer) => Promise<T>,
 ): Promise<{ kind: 'done'; value: T } | Failed> {
-  const controller = new AbortController();
-  let stalled = false;
-  let cancel = () => {};
-  const arm = () => {
-    cancel();
-    cancel = options.clock.setTimer(options.idleTimeoutMs, () => {
-      stalled = true;
-      controller.abort();
-    });
-  };
-  const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+  const target = new URL(url);
   let answered = false;
-  arm();
   try {
-    let response: Response;
-    try {
-      response = await fetch(url, { headers, signal, redirect: 'follow' });
-    } catch (error) {
-      throw new BodyFailure(error);
-    }
-    answered = true;
-    const body = response.body;
-    async function* chunks(): AsyncGenerator<Buffer> {
-      if (!body) return;
-      let bytes = 0;
-      try {
-        for await (const chunk of body) {
-          arm();
-          bytes += chunk.byteLength;
-          if (bytes > options.maxBytes) throw new BodyTooLarge();
-          options.onBytes?.(chunk.byteLength);
-          yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        }
-      } catch (error) {
-        throw error instanceof BodyTooLarge ? error : new BodyFailure(error);
-      }
-    }
-    return { kind: 'done', value: await consume({ status: response.status, headers: response.headers, chunks: chunks() }) };
+    const value = await cappedStream(
+      target,
+      {
+        headers,
+        bodyCapBytes: options.maxBytes,
+        redirect: { follow: 'same-hosts', hosts: [target.hostname], max: MAX_REDIRECTS },
+        idle: { ms: options.idleTimeoutMs, setTimer: (ms, fire) => options.clock.setTimer(ms, fire) },
+        signal: options.signal,
+        onChunk: options.onBytes,
+      },
+      (answer) => {
+        answered = true;
+        return consume({ status: answer.status, headers: answer.headers, chunks: answer.chunks });
+      },
+    );
+    return { kind: 'done', value };
   } catch (error) {
     if (options.signal?.aborted) throw new UpstreamError('stopped');
+    if (!(error instanceof CappedFetchError)) throw error;
     const seconds = Math.round(options.idleTimeoutMs / 1000);
-    if (stalled && !answered)
+    if (error.failure === 'timeout' && !answered)
       return { kind: 'failed', reason: `no answer: waited ${seconds} s for the response to start`, retryable: true, unanswered: true };
-    if (stalled) return { kind: 'failed', reason: `the upstream sent nothing for ${seconds} s`, retryable: true };
-    if (error instanceof BodyTooLarge) throw new UpstreamError(`${url}: the answer is larger than ${sizeText(options.maxBytes)}`);
-    if (!(error instanceof BodyFailure)) throw error;
-    return describeNetworkError(error.original);
-  } finally {
-    cancel();
+    if (error.failure === 'timeout') return { kind: 'failed', reason: `the upstream sent nothing for ${seconds} s`, retryable: true };
+    if (error.failure === 'body-over-cap') throw new UpstreamError(`${url}: the answer is larger than ${sizeText(options.maxBytes)}`);
+    if (error.failure === 'aborted') throw new UpstreamError('stopped');
+    return describeNetworkError(error.cause);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The one capped HTTP reader for outbound requests (docs/architecture.md, "Outbound requests"): link
- * checks and Telegram source polls read answers through it, so each request has the same three guards
+ * checks and Telegram source polls read answers through it, the mirror client its streaming form
+ * (capped-stream.ts), so each request has the same three guards
  * and one error type. A deadline covers the whole exchange (headers, redirects, body); the
  * body is read as a stream and abandoned past its cap; redirects follow an explicit policy: none (a 3xx
  * is an answer like any other) or only to a fixed list of hosts over HTTPS, so no destination is ever
@@ -78,7 +79,7 @@ export async function cappedFetch(url: URL, request: CappedRequest): Promise<Cap
  * The response once its headers are in, after the redirect policy (the step a streaming reader would share).
  * The caller's signal bounds it; a network failure is a `request-failed` whose `cause` is fetch's own error.
  */
-async function openCapped(
+export async function openCapped(
   url: URL,
   request: Pick<CappedRequest, 'method' | 'headers' | 'body' | 'redirect' | 'route'> & { signal: AbortSignal },
 ): Promise<{ response: Response; url: URL }> {
@@ -139,12 +140,17 @@ async function readCapped(response: Response, cap: number): Promise<Buffer> {
   return Buffer.concat(chunks, size);
 }
 
-/** fetch reports most failures as "fetch failed" or "terminated" with the real cause beneath. */
-function networkError(error: unknown): CappedFetchError {
+/** fetch reports most failures as "fetch failed" or "terminated" with the real cause beneath (kept as `cause`). */
+export function networkError(error: unknown): CappedFetchError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const message = (error as Error).message;
   const code = cause?.code ?? (error as { code?: string }).code;
   if (message === 'terminated')
-    return new CappedFetchError('request-failed', `body cut short (${code ?? cause?.message ?? 'connection closed'})`, code);
-  return new CappedFetchError('request-failed', `${message}${code ? ` (${code})` : cause?.message ? ` (${cause.message})` : ''}`, code);
+    return new CappedFetchError('request-failed', `body cut short (${code ?? cause?.message ?? 'connection closed'})`, code, error);
+  return new CappedFetchError(
+    'request-failed',
+    `${message}${code ? ` (${code})` : cause?.message ? ` (${cause.message})` : ''}`,
+    code,
+    error,
+  );
 }

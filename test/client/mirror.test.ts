@@ -6,6 +6,9 @@
  * what happened.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { EntryInput } from '../../src/catalogue/catalogue-store.js';
 import { TakedownStore } from '../../src/catalogue/takedowns.js';
@@ -163,6 +166,35 @@ for (const store of STORES) {
       const inTwoMinutes = new Date(Date.parse('2026-01-01T00:00:00Z') + 120_000).toUTCString();
       assert.equal(retryAfterMs(inTwoMinutes, Buffer.from('not json'), Date.parse('2026-01-01T00:00:00Z')), 120_000);
       assert.equal(retryAfterMs(null, Buffer.from('{"retry_after":0}'), 0), 1_000, 'at least a second');
+    });
+
+    test('a dump that redirects to another host is not followed: the type fails and nothing else is asked', async () => {
+      // The elsewhere server stands for any address an answer could name; 127.0.0.2 is another host on loopback.
+      const elsewhere = createServer((_request, response) => {
+        elsewhereAsked++;
+        response.end('{}');
+      });
+      let elsewhereAsked = 0;
+      elsewhere.listen(0, '127.0.0.2');
+      await once(elsewhere, 'listening');
+      const target = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}${dump('post')}`;
+      const redirecting = createServer((_request, response) => {
+        response.writeHead(302, { location: target }).end();
+      });
+      redirecting.listen(0, '127.0.0.1');
+      await once(redirecting, 'listening');
+      try {
+        const revision = await local.services.catalogue.store.revision();
+        const client = new CatalogueClient(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`, { clock });
+        const [post] = await mirrorRound(local.services.catalogue.store, client, ['post'], newMirrorState());
+        assert.equal(post?.state, 'failed');
+        assert.match(post && 'reason' in post ? post.reason : '', /answered 302/);
+        assert.equal(elsewhereAsked, 0, 'the redirect was not followed');
+        assert.equal(await local.services.catalogue.store.revision(), revision);
+      } finally {
+        redirecting.close();
+        elsewhere.close();
+      }
     });
 
     test('--watch repeats every interval, follows upstream changes and stops when told', async () => {
