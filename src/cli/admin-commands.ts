@@ -34,8 +34,11 @@ export function registerAdminCommands(program: Command): void {
         if (await accounts.exists(name))
           throw new CliError(`an account named ${name} exists (change its password with \`admin password\`)`);
         const password = await readNewPassword(options.passwordStdin === true);
-        await accounts.add(name, role, password);
-        await new AuditLog(database).record(CLI_ACTOR, [{ action: 'account add', target: name, detail: role }]);
+        await new AuditLog(database).change(
+          CLI_ACTOR,
+          (bound) => new AccountStore(bound).add(name, role, password),
+          () => [{ action: 'account add', target: name, detail: role }],
+        );
         write(`created ${role} ${name}; sign in at /admin/login`);
       });
     });
@@ -59,8 +62,13 @@ export function registerAdminCommands(program: Command): void {
         const accounts = new AccountStore(database);
         if (!(await accounts.exists(name))) throw new CliError(`no console account is named ${name}`);
         const password = await readNewPassword(options.passwordStdin === true);
-        if (!(await accounts.setPassword(name, password))) throw new CliError(`no console account is named ${name}`);
-        await new AuditLog(database).record(CLI_ACTOR, [{ action: 'account password', target: name }]);
+        await new AuditLog(database).change(
+          CLI_ACTOR,
+          async (bound) => {
+            if (!(await new AccountStore(bound).setPassword(name, password))) throw new CliError(`no console account is named ${name}`);
+          },
+          () => [{ action: 'account password', target: name }],
+        );
         write(`changed the password of ${name}; its sessions were ended`);
       });
     });
@@ -70,8 +78,13 @@ export function registerAdminCommands(program: Command): void {
     .argument('<name>', 'the account name')
     .action(async (name: string) => {
       await withDatabase(loadConfig(), async (database) => {
-        if (!(await new AccountStore(database).remove(name))) throw new CliError(`no console account is named ${name}`);
-        await new AuditLog(database).record(CLI_ACTOR, [{ action: 'account remove', target: name }]);
+        await new AuditLog(database).change(
+          CLI_ACTOR,
+          async (bound) => {
+            if (!(await new AccountStore(bound).remove(name))) throw new CliError(`no console account is named ${name}`);
+          },
+          () => [{ action: 'account remove', target: name }],
+        );
         write(`removed ${name}; its sessions were ended`);
       });
     });

@@ -74,10 +74,10 @@ export function registerLimitsCommands(program: Command): void {
         const wanted = (await record.active()).map((entry) => entry.address).filter((item) => address === undefined || item === address);
         if (address !== undefined && wanted.length === 0) throw new CliError(`${address} is not blacklisted`);
         if (config.redisUrl) await deleteSharedCounters(config, wanted);
-        const cleared = await record.clear(address);
-        await new AuditLog(database).record(
+        const cleared = await new AuditLog(database).change(
           CLI_ACTOR,
-          cleared.map((item) => ({ action: 'blacklist clear', target: item })),
+          (bound) => new BlacklistRecord(bound).clear(address),
+          (items) => items.map((item) => ({ action: 'blacklist clear', target: item })),
         );
         write(cleared.length === 0 ? 'no blacklisted addresses' : `cleared ${cleared.join(', ')}`);
       });

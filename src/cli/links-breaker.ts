@@ -8,7 +8,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
-import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
+import { createOperations } from '../operations/operations.js';
 import { CliError } from './errors.js';
 import { parseProvider } from './parse-provider.js';
 import { withDatabase } from './with-database.js';
@@ -30,8 +31,8 @@ export function registerBreakerCommand(links: Command): void {
       await withDatabase(config, async (database) => {
         const guards = new ProviderGuards(database, config.links);
         if (provider) {
-          await guards.reset(provider);
-          await new AuditLog(database).record(CLI_ACTOR, [{ action: 'breaker reset', target: provider }]);
+          // The console's reset: the same guards, with its audit row in the same transaction.
+          await createOperations({ config, database }).links.resetBreaker(CLI_ACTOR, provider);
           write(`${provider}: breaker closed, pause lifted`);
         }
         write(

@@ -5,7 +5,8 @@
  * canary (a run is a cycle), and every verdict goes through the provider's guards as the background
  * checks' do. A lane whose provider is paused, whose canary fails, that keeps failing or that has not
  * finished within LANE_DEADLINE_MS stops with one line saying why, so a provider that never answers costs
- * seconds, not ten seconds a link. When nothing is due the summary says why.
+ * seconds, not ten seconds a link. When nothing is due the summary says why. Each verdict recorded is one
+ * audit row (as `cli`), committed with it.
  */
 
 import type { Config } from '../config/config.js';
@@ -16,9 +17,12 @@ import { LinkHealthStore } from '../links/link-health-store.js';
 import { LinkQueueStore } from '../links/link-queue-store.js';
 import { LEASE_MS } from '../links/link-scheduler.js';
 import { ProviderGuards } from '../links/provider-guards.js';
+import type { LinkHealth } from '../links/visibility-rule.js';
 import type { Logger } from '../observability/logger.js';
+import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
 import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
+import { followingTransaction } from '../store/one-transaction.js';
 import { nothingDueReason } from './links-idle.js';
 
 /** A lane that has not finished by then gives up on its provider's remaining links. */
@@ -33,8 +37,6 @@ export interface LinksCheckRun {
   provider: ProviderId | undefined;
   limit: number;
   write: (line: string) => void;
-  /** Hears each verdict recorded, as the line it printed (the command's audit rows, docs/console.md). */
-  onRecorded?: ((link: string, line: string) => void) | undefined;
 }
 
 interface Tally {
@@ -50,8 +52,10 @@ interface Tally {
 export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
   const { config, database, write } = run;
   const queue = new LinkQueueStore(database);
-  const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
-  const guards = new ProviderGuards(database, config.links);
+  // Kept for the whole run (the recorder remembers runs of failures); each verdict joins its audited transaction.
+  const joining = followingTransaction(database);
+  const health = new LinkHealthStore(joining, config.links.confirmMinutes * 60_000);
+  const guards = new ProviderGuards(joining, config.links);
   const recorder = new GuardedRecorder(health, guards, run.log);
   const owner = `cli-${process.pid}`;
   let links = run.given.map((link) => link.trim()).filter(Boolean);
@@ -71,7 +75,7 @@ export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
     const id = parseShareLink(link)?.provider ?? 'none';
     lanes.set(id, [...(lanes.get(id) ?? []), link]);
   }
-  const lane = new Lane(run, guards, recorder, health, tally);
+  const lane = new Lane(run, guards, recorder, health, tally, new AuditLog(database));
   await Promise.all([...lanes].map(([id, laneLinks]) => lane.check(id, laneLinks)));
   if (run.given.length === 0) await queue.release(links, owner);
   const checked = [...tally.verdicts.values()].reduce((sum, count) => sum + count, 0);
@@ -112,6 +116,7 @@ class Lane {
     private readonly recorder: GuardedRecorder,
     private readonly health: LinkHealthStore,
     private readonly tally: Tally,
+    private readonly audit: AuditLog,
   ) {}
 
   async check(provider: ProviderId | 'none', links: string[]): Promise<void> {
@@ -178,30 +183,44 @@ class Lane {
     this.run.write(`skipped ${count} ${provider} ${count === 1 ? 'link' : 'links'}: ${why}`);
   }
 
-  /** Stores the verdict through the guards (links the catalogue holds) and prints it with its reason. */
+  /**
+   * Stores the verdict through the guards (links the catalogue holds) and prints it with its reason. The
+   * verdict and its audit row (as `cli`, docs/console.md) commit together, or neither does.
+   */
   private async record(link: string, outcome: CheckOutcome): Promise<number> {
     const { tally } = this;
     tally.verdicts.set(outcome.verdict, (tally.verdicts.get(outcome.verdict) ?? 0) + 1);
-    const before = await this.health.status(link);
-    let pausedMs = 0;
-    let note = '';
-    if (before) {
-      const recorded = await this.recorder.record(link, outcome, new Date());
-      pausedMs = recorded.pausedMs;
-      const after = recorded.health;
-      if (after.hidden && !before.hidden) tally.hidden++;
-      if (!after.hidden && before.hidden) tally.shown++;
-      if (after.suspect) {
-        tally.suspect++;
-        note = '  [suspect: hides nothing]';
-      } else if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) {
-        tally.waiting++;
-        note = '  [confirmed, waiting to hide]';
-      }
-    } else tally.notHeld++;
+    const seen = await this.audit.change(
+      CLI_ACTOR,
+      async () => {
+        const before = await this.health.status(link);
+        return before ? { before, recorded: await this.recorder.record(link, outcome, new Date()) } : undefined;
+      },
+      (seen) => [
+        {
+          action: 'links check',
+          target: link,
+          detail: `${outcome.verdict}: ${outcome.reason}${seen ? noteOf(outcome, seen.recorded.health) : ', not in the catalogue (not recorded)'}`,
+        },
+      ],
+    );
+    if (!seen) tally.notHeld++;
+    const after = seen?.recorded.health;
+    if (seen && after) {
+      if (after.hidden && !seen.before.hidden) tally.hidden++;
+      if (!after.hidden && seen.before.hidden) tally.shown++;
+      if (after.suspect) tally.suspect++;
+      else if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) tally.waiting++;
+    }
     // The reason beside the verdict: what the provider answered and the row that decided (docs/link-health.md).
-    this.run.write(`${outcome.verdict} ${link}  ${outcome.reason}${note}`);
-    this.run.onRecorded?.(link, `${outcome.verdict}: ${outcome.reason}${before ? '' : ', not in the catalogue (not recorded)'}${note}`);
-    return pausedMs;
+    this.run.write(`${outcome.verdict} ${link}  ${outcome.reason}${after ? noteOf(outcome, after) : ''}`);
+    return seen?.recorded.pausedMs ?? 0;
   }
+}
+
+/** What a recorded verdict did not do, beside it: kept as suspect, or confirmed and waiting to hide. */
+function noteOf(outcome: CheckOutcome, after: LinkHealth): string {
+  if (after.suspect) return '  [suspect: hides nothing]';
+  if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) return '  [confirmed, waiting to hide]';
+  return '';
 }

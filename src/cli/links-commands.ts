@@ -12,7 +12,6 @@ import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES, LinkHealthStore } from '../links/link-health-store.js';
 import { probeLines, probeLink } from '../links/link-probe.js';
 import { createLinkChecker } from '../links/providers/index.js';
-import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
 import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
@@ -43,14 +42,8 @@ export function registerLinksCommands(program: Command): void {
       const config = loadConfig();
       const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
       await withDatabase(config, async (database) => {
-        // One audit row per link checked, with its verdict and reason (as `cli`).
-        const checked: AuditRecord[] = [];
-        const onRecorded = (link: string, detail: string) => checked.push({ action: 'links check', target: link, detail: detail.trim() });
-        try {
-          await runLinksCheck({ config, database, checker, log: commandLog(config), given, provider, limit, write, onRecorded });
-        } finally {
-          await new AuditLog(database).record(CLI_ACTOR, checked);
-        }
+        // One audit row per link checked, with its verdict and reason (as `cli`), written with the verdict.
+        await runLinksCheck({ config, database, checker, log: commandLog(config), given, provider, limit, write });
       });
     });
   links

@@ -8,9 +8,10 @@ import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config/config.js';
-import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
+import { mirrorRound, mirrorWatch, newMirrorState, type ReplacedOutcome, type TypeOutcome } from '../ingest/mirror.js';
 import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
+import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
 import { mirrorProgress } from './mirror-progress.js';
 import { withDatabase } from './with-database.js';
@@ -49,25 +50,12 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
       config,
       async (database) => {
         const store = new CatalogueStore(database);
+        // Each type replaced is one audit row (as `cli`), committed with the replace.
         const audit = new AuditLog(database);
-        // Each type that changed is one audit row (as `cli`), written as its outcome is reported; a failed
-        // write is kept and thrown once the round is over (it is never an unhandled rejection meanwhile).
-        let auditing = Promise.resolve();
-        let auditFailure: unknown;
-        const reportAfter = (outcome: TypeOutcome) => {
-          reportAndClear(outcome);
-          if (outcome.state !== 'replaced') return;
-          const row = { action: 'mirror', target: `${client.baseUrl} ${outcome.type}`, detail: outcomeLine(outcome) };
-          auditing = auditing
-            .then(() => audit.record(CLI_ACTOR, [row]))
-            .catch((error: unknown) => {
-              auditFailure ??= error;
-            });
-        };
-        const audited = async () => {
-          await auditing;
-          if (auditFailure) throw auditFailure;
-        };
+        const alongReplace = (bound: Database, outcome: ReplacedOutcome) =>
+          audit.writeIn(bound, CLI_ACTOR, [
+            { action: 'mirror', target: `${client.baseUrl} ${outcome.type}`, detail: outcomeLine(outcome) },
+          ]);
         if (options.watch) {
           const onRound = () => {
             process.stderr.write(`mirror: next round in ${minutes} min\n`);
@@ -76,18 +64,20 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
             intervalMs: minutes * 60_000,
             clock: systemClock,
             signal: stop.signal,
-            onOutcome: reportAfter,
+            onOutcome: reportAndClear,
+            alongReplace,
             onProgress: progress.onEvent,
             onRound,
           });
           return;
         }
-        const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent), reportAfter).catch((error: Error) => {
-          if (stop.signal.aborted) return [];
-          if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
-          throw error;
-        });
-        await audited();
+        const outcomes = await mirrorRound(store, client, types, newMirrorState(progress.onEvent, alongReplace), reportAndClear).catch(
+          (error: Error) => {
+            if (stop.signal.aborted) return [];
+            if (error instanceof UpstreamError) throw new CliError(`mirror of ${client.baseUrl} failed: ${error.message}`);
+            throw error;
+          },
+        );
         const failures = failed(outcomes);
         if (failures.length > 0) throw new CliError(`mirror of ${failures.join(', ')} from ${client.baseUrl} failed (see above)`);
       },

@@ -16,6 +16,7 @@ import { normalizeAddress } from '../http/client-address.js';
 import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { LocalClock } from '../shared/local-time.js';
+import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 
@@ -37,13 +38,17 @@ export function registerRankingCommands(program: Command): void {
     .description('print a new ranking token (last line of output)')
     .option('--ip <address>', 'bind it to this address now (else the first address that uses it)')
     .action(async (options: { ip?: string }) =>
-      withTokens(loadConfig(), async (tokens, audit) => {
-        const { token: secret, record } = await tokens.issue(options.ip === undefined ? undefined : address(options.ip));
-        await audit({
-          action: 'token issue',
-          target: `token ${record.id}`,
-          detail: `${record.tokenPrefix}…, bound to ${record.boundAddress ?? '-'}`,
-        });
+      withTokens(loadConfig(), async (_tokens, audited) => {
+        const { token: secret, record } = await audited(
+          (tokens) => tokens.issue(options.ip === undefined ? undefined : address(options.ip)),
+          ({ record }) => [
+            {
+              action: 'token issue',
+              target: `token ${record.id}`,
+              detail: `${record.tokenPrefix}…, bound to ${record.boundAddress ?? '-'}`,
+            },
+          ],
+        );
         write(`issued token ${record.id} (${record.tokenPrefix}…), bound to ${record.boundAddress ?? 'the first address that uses it'}`);
         write('it is shown only now; only its hash is stored');
         write(secret);
@@ -66,11 +71,16 @@ export function registerRankingCommands(program: Command): void {
     .argument('<token>', 'the id `token list` shows, or the token itself')
     .option('--ip <address>', 'the new address')
     .action(async (reference: string, options: { ip?: string }) =>
-      withTokens(loadConfig(), async (tokens, audit) => {
+      withTokens(loadConfig(), async (tokens, audited) => {
         const found = await find(tokens, reference);
-        const rebound = await tokens.rebind(found.id, options.ip === undefined ? null : address(options.ip));
-        if (!rebound) throw new CliError(`token ${found.id} is revoked; issue a new one`);
-        await audit({ action: 'token rebind', target: `token ${rebound.id}`, detail: `bound to ${rebound.boundAddress ?? '-'}` });
+        const rebound = await audited(
+          async (inside) => {
+            const rebound = await inside.rebind(found.id, options.ip === undefined ? null : address(options.ip));
+            if (!rebound) throw new CliError(`token ${found.id} is revoked; issue a new one`);
+            return rebound;
+          },
+          (rebound) => [{ action: 'token rebind', target: `token ${rebound.id}`, detail: `bound to ${rebound.boundAddress ?? '-'}` }],
+        );
         write(`token ${rebound.id} is now bound to ${rebound.boundAddress ?? 'the next address that uses it'}`);
       }),
     );
@@ -79,10 +89,14 @@ export function registerRankingCommands(program: Command): void {
     .description('revoke a token for good')
     .argument('<token>', 'the id `token list` shows, or the token itself')
     .action(async (reference: string) =>
-      withTokens(loadConfig(), async (tokens, audit) => {
+      withTokens(loadConfig(), async (tokens, audited) => {
         const found = await find(tokens, reference);
-        if (!(await tokens.revoke(found.id))) throw new CliError(`token ${found.id} was already revoked`);
-        await audit({ action: 'token revoke', target: `token ${found.id}`, detail: `${found.tokenPrefix}…` });
+        await audited(
+          async (inside) => {
+            if (!(await inside.revoke(found.id))) throw new CliError(`token ${found.id} was already revoked`);
+          },
+          () => [{ action: 'token revoke', target: `token ${found.id}`, detail: `${found.tokenPrefix}…` }],
+        );
         write(`token ${found.id} (${found.tokenPrefix}…) revoked`);
       }),
     );
@@ -101,34 +115,37 @@ async function importRankings(config: Config, file: string, board: string, dryRu
     throw new CliError(`${file} was not imported: ${reason}`);
   }
   await withDatabase(config, async (database) => {
-    const boards = new RankingBoards(new SnapshotStore(database), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
+    const boardsOf = (db: Database) =>
+      new RankingBoards(new SnapshotStore(db), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
     if (dryRun) {
-      const preview = await boards.preview(board, records);
+      const preview = await boardsOf(database).preview(board, records);
       const { up, down, same, new: added } = preview.changes;
       write(
         `dry run, nothing stored: board ${board} would hold ${preview.records} records instead of ${preview.replaces} (up ${up}, down ${down}, same ${same}, new ${added})`,
       );
       return;
     }
-    const summary = await boards.import(board, records);
+    const summary = await new AuditLog(database).change(
+      CLI_ACTOR,
+      (bound) => boardsOf(bound).import(board, records),
+      (done) => [{ action: 'rankings import', target: board, detail: `snapshot ${done.snapshotId}, ${done.records} records from ${file}` }],
+    );
     const { up, down, same, new: added } = summary.changes;
-    await new AuditLog(database).record(CLI_ACTOR, [
-      { action: 'rankings import', target: board, detail: `snapshot ${summary.snapshotId}, ${summary.records} records from ${file}` },
-    ]);
     write(
       `stored snapshot ${summary.snapshotId} of board ${board} at ${summary.takenAt}: ${summary.records} records (up ${up}, down ${down}, same ${same}, new ${added})`,
     );
   });
 }
 
-/** The tokens, and how a change to them is written to the audit record (as `cli`). */
-function withTokens(
-  config: Config,
-  work: (tokens: RankingTokens, audit: (record: AuditRecord) => Promise<void>) => Promise<void>,
-): Promise<void> {
+/** A change to the tokens and its audit rows (as `cli`), made in one transaction. */
+type AuditedTokenChange = <T>(change: (tokens: RankingTokens) => Promise<T>, describe: (result: T) => AuditRecord[]) => Promise<T>;
+
+/** The tokens to read, and how to change them with their audit rows. */
+function withTokens(config: Config, work: (tokens: RankingTokens, audited: AuditedTokenChange) => Promise<void>): Promise<void> {
   // The command line never derives channel tokens, so it needs no derivation key.
+  const tokensOf = (database: Database) => new RankingTokens(new TokenStore(database), undefined);
   return withDatabase(config, (database) =>
-    work(new RankingTokens(new TokenStore(database), undefined), (record) => new AuditLog(database).record(CLI_ACTOR, [record])),
+    work(tokensOf(database), (change, describe) => new AuditLog(database).change(CLI_ACTOR, (bound) => change(tokensOf(bound)), describe)),
   );
 }
 

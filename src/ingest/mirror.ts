@@ -7,17 +7,21 @@
  * changes nothing either. With the ETag of the last dump, an unchanged type costs a 304. An upstream that
  * cannot be reached at all (refused, no such host) ends the round at once.
  */
-import type { CatalogueStore, ImportCounts } from '../catalogue/catalogue-store.js';
+import { CatalogueStore, type ImportCounts } from '../catalogue/catalogue-store.js';
 import { TakedownStore } from '../catalogue/takedowns.js';
 import { type CatalogueClient, type ClientEvent, UpstreamError } from '../client/catalogue-client.js';
 import type { ClientClock } from '../client/client-clock.js';
 import type { ContentType } from '../shared/content-types.js';
+import type { Database } from '../store/database.js';
+import { inOneTransaction } from '../store/one-transaction.js';
 import { clearStaged, clearStaleRuns, newStagingRun } from '../store/staged-entries.js';
 import { stageDump } from './dump-stream.js';
 import type { Rejection } from './validate-rows.js';
 
+export type ReplacedOutcome = { type: ContentType; state: 'replaced'; rejected: Rejection[] } & ImportCounts;
+
 export type TypeOutcome =
-  | ({ type: ContentType; state: 'replaced'; rejected: Rejection[] } & ImportCounts)
+  | ReplacedOutcome
   | { type: ContentType; state: 'not modified' }
   | { type: ContentType; state: 'failed'; reason: string };
 
@@ -29,10 +33,14 @@ export interface MirrorState {
   upstreamNames: Map<ContentType, string>;
   /** Bytes and items of the dump being read. */
   onProgress?: ((event: Extract<ClientEvent, { kind: 'progress' }>) => void) | undefined;
+  /** Writes that commit with a type's replace, through the database of its transaction (the command's audit row). */
+  alongReplace?: AlongReplace | undefined;
 }
 
-export function newMirrorState(onProgress?: MirrorState['onProgress']): MirrorState {
-  return { etags: new Map(), upstreamNames: new Map(), onProgress };
+export type AlongReplace = (database: Database, outcome: ReplacedOutcome) => Promise<void>;
+
+export function newMirrorState(onProgress?: MirrorState['onProgress'], alongReplace?: AlongReplace): MirrorState {
+  return { etags: new Map(), upstreamNames: new Map(), onProgress, alongReplace };
 }
 
 /** Staged rows of a run this old belong to a process that died mid-dump. */
@@ -66,6 +74,7 @@ export interface WatchOptions {
   signal: AbortSignal;
   onOutcome?: (outcome: TypeOutcome) => void;
   onProgress?: MirrorState['onProgress'];
+  alongReplace?: AlongReplace;
   /** Called after each round, before the wait for the next. */
   onRound?: (outcomes: TypeOutcome[]) => void | Promise<void>;
 }
@@ -77,7 +86,7 @@ export async function mirrorWatch(
   types: readonly ContentType[],
   options: WatchOptions,
 ): Promise<void> {
-  const state = newMirrorState(options.onProgress);
+  const state = newMirrorState(options.onProgress, options.alongReplace);
   while (!options.signal.aborted) {
     const outcomes = await mirrorRound(store, client, types, state, options.onOutcome).catch((error: unknown) => {
       if (options.signal.aborted) return undefined;
@@ -124,9 +133,18 @@ async function mirrorType(store: CatalogueStore, client: CatalogueClient, type: 
         reason: `none of its ${rejected.length} items is valid (item 1: ${rejected[0]?.reason}); nothing changed`,
       };
     }
-    const counts = await store.replaceFromStaged(run, type);
+    const outcome = await inOneTransaction(database, async (bound) => {
+      const replaced: ReplacedOutcome = {
+        type,
+        state: 'replaced',
+        rejected,
+        ...(await new CatalogueStore(bound).replaceFromStaged(run, type)),
+      };
+      await state.alongReplace?.(bound, replaced);
+      return replaced;
+    });
     if (fetched.etag) state.etags.set(type, fetched.etag);
-    return { type, state: 'replaced', rejected, ...counts };
+    return outcome;
   } finally {
     await clearStaged(database, run);
   }

@@ -1,11 +1,13 @@
 /**
  * The audit record (docs/console.md, "The audit record"): who changed what, and when. Every operation in
- * this folder writes one row per thing it changed once the change has committed, whether a console
- * account or a `dramadex` command (actor `cli`) asked for it, so the record reads the same from either
- * side. Rows name what they touched in words (a link, a source's name, a key's id), never by a key into
- * another table, and nothing deletes them.
+ * this folder makes its change and writes its rows in one transaction (`change`), whether a console
+ * account or a `dramadex` command (actor `cli`) asked for it, so a change never commits without its rows,
+ * nor rows without their change, and the record reads the same from either side. Rows name what they
+ * touched in words (a link, a source's name, a key's id), never by a key into another table, and nothing
+ * deletes them.
  */
 import type { Database } from '../store/database.js';
+import { inOneTransaction } from '../store/one-transaction.js';
 
 /** The actor of every change made by a `dramadex` command. */
 export const CLI_ACTOR = 'cli';
@@ -31,20 +33,42 @@ export class AuditLog {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Writes one row per record, all stamped with the same time and actor. */
-  async record(actor: string, records: AuditRecord[]): Promise<void> {
+  /**
+   * Makes a change and records it in one transaction: `work` writes through the database it is handed
+   * (store/one-transaction.ts), and the rows `describe` gives for its result are written before the commit.
+   * If either fails, neither is kept and the error is thrown; a removal of thousands of links writes its
+   * rows in the same commit as the removal.
+   */
+  change<T>(actor: string, work: (database: Database) => Promise<T>, describe: (result: T) => AuditRecord[]): Promise<T> {
+    return inOneTransaction(this.database, async (bound) => {
+      const result = await work(bound);
+      await this.writeIn(bound, actor, describe(result));
+      return result;
+    });
+  }
+
+  /**
+   * Writes rows through `database`: inside a transaction a lower component opened around its own change
+   * (store/one-transaction.ts), where it hands its caller the bound database to write alongside.
+   */
+  async writeIn(database: Database, actor: string, records: AuditRecord[]): Promise<void> {
     const at = this.now().toISOString();
     const rows = records.map((record) => ({ at, actor, action: record.action, target: record.target, detail: record.detail ?? '' }));
-    if (rows.length === 0) return;
-    // One transaction for all the batches: a removal of thousands of links writes its rows in one commit.
-    await this.database.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-        await trx
-          .insertInto('audit_log')
-          .values(rows.slice(start, start + INSERT_BATCH))
-          .execute();
-      }
-    });
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await database.db
+        .insertInto('audit_log')
+        .values(rows.slice(start, start + INSERT_BATCH))
+        .execute();
+    }
+  }
+
+  /** Writes rows for what was done outside the store (nothing to commit with them), in their own commit. */
+  record(actor: string, records: AuditRecord[]): Promise<void> {
+    return this.change(
+      actor,
+      async () => undefined,
+      () => records,
+    );
   }
 
   /** The newest rows first, `limit` of them, older than the row `beforeId` when given (the next page). */

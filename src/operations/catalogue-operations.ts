@@ -3,11 +3,11 @@
  * "One path for every change"): import (with a dry run), removal, takedowns (with a dry run, and a reason
  * that is kept unless a new one is given). Each goes through the store's one write path, so every
  * instance, the search index, the caches and the ETags follow it as they follow any import; each writes
- * its audit rows once it has committed, and then calls `afterChange`, so the process that made the change
- * serves it at once.
+ * its audit rows in the change's own transaction (AuditLog.change), and once that has committed calls
+ * `afterChange`, so the process that made the change serves it at once.
  */
 import { readFile } from 'node:fs/promises';
-import type { CatalogueStore, RemovalReport } from '../catalogue/catalogue-store.js';
+import { CatalogueStore, type RemovalReport } from '../catalogue/catalogue-store.js';
 import { type Takedown, type TakedownMatch, TakedownStore, takedownPatternProblem } from '../catalogue/takedowns.js';
 import { type ImportFileOptions, type ImportReport, importRows } from '../ingest/import-file.js';
 import { formatOfPath, type ImportFormat, readRows } from '../ingest/read-rows.js';
@@ -33,7 +33,7 @@ export class CatalogueOperations {
   private readonly takedowns: TakedownStore;
 
   constructor(
-    private readonly store: CatalogueStore,
+    store: CatalogueStore,
     private readonly audit: AuditLog,
     private readonly afterChange: () => Promise<void>,
   ) {
@@ -50,10 +50,11 @@ export class CatalogueOperations {
   /** Imports `text` (a file's contents); `name` is what the audit record says was imported. */
   async importText(actor: string, name: string, text: string, options: ImportFileOptions = {}): Promise<ImportReport> {
     const { format, rows } = readable(text, options.format);
-    const report = { format, ...(await importRows(this.store, rows, options)) };
-    const removed = options.replace ? `, removed ${report.removed}` : '';
-    const detail = `${report.format}${options.replace ? ` replace${options.type ? ` ${options.type}` : ''}` : ''}: added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}`;
-    await this.audit.record(actor, [{ action: 'import', target: name, detail }]);
+    const report = await this.audit.change(
+      actor,
+      async (database) => ({ format, ...(await importRows(new CatalogueStore(database), rows, options)) }),
+      (done) => [{ action: 'import', target: name, detail: importDetail(done, options) }],
+    );
     await this.afterChange();
     return report;
   }
@@ -64,10 +65,10 @@ export class CatalogueOperations {
 
   /** Removes entries by link; one audit row per entry removed. */
   async remove(actor: string, links: string[]): Promise<RemovalReport> {
-    const report = await this.store.removeEntries(links);
-    await this.audit.record(
+    const report = await this.audit.change(
       actor,
-      report.removed.map((link) => ({ action: 'remove', target: link })),
+      (database) => new CatalogueStore(database).removeEntries(links),
+      (done) => done.removed.map((link) => ({ action: 'remove', target: link })),
     );
     if (report.removed.length > 0) await this.afterChange();
     return report;
@@ -82,11 +83,17 @@ export class CatalogueOperations {
   async takeDown(actor: string, request: TakedownRequest): Promise<number> {
     const pattern = checkedPattern(request.pattern);
     const reason = request.reason?.trim() || undefined;
-    const removed = await this.takedowns.add(pattern, reason, request.match, actor);
-    const kept = (await this.takedowns.list()).find((row) => row.pattern === pattern)?.reason ?? '';
-    await this.audit.record(actor, [
-      { action: 'takedown add', target: pattern, detail: `${request.match}, removed ${removed}${kept ? `, reason: ${kept}` : ''}` },
-    ]);
+    const { removed } = await this.audit.change(
+      actor,
+      async (database) => {
+        const takedowns = new TakedownStore(database);
+        const removed = await takedowns.add(pattern, reason, request.match, actor);
+        return { removed, kept: (await takedowns.list()).find((row) => row.pattern === pattern)?.reason ?? '' };
+      },
+      ({ removed, kept }) => [
+        { action: 'takedown add', target: pattern, detail: `${request.match}, removed ${removed}${kept ? `, reason: ${kept}` : ''}` },
+      ],
+    );
     await this.afterChange();
     return removed;
   }
@@ -94,13 +101,25 @@ export class CatalogueOperations {
   /** Lifts a takedown; refused when there is none with this pattern. */
   async liftTakedown(actor: string, pattern: string): Promise<void> {
     const clean = pattern.trim();
-    if (!(await this.takedowns.remove(clean))) throw new OperationRefused(`no takedown "${clean}"`);
-    await this.audit.record(actor, [{ action: 'takedown lift', target: clean }]);
+    await this.audit.change(
+      actor,
+      async (database) => {
+        if (!(await new TakedownStore(database).remove(clean))) throw new OperationRefused(`no takedown "${clean}"`);
+      },
+      () => [{ action: 'takedown lift', target: clean }],
+    );
   }
 
   listTakedowns(): Promise<Takedown[]> {
     return this.takedowns.list();
   }
+}
+
+/** An import's counts in one line, with how it was asked for (a replace, of a type). */
+function importDetail(report: ImportReport, options: ImportFileOptions): string {
+  const how = options.replace ? ` replace${options.type ? ` ${options.type}` : ''}` : '';
+  const removed = options.replace ? `, removed ${report.removed}` : '';
+  return `${report.format}${how}: added ${report.added}, updated ${report.updated}, unchanged ${report.unchanged}${removed}, rejected ${report.rejected.length}`;
 }
 
 /** The file's rows, or a refusal saying why it cannot be read at all (a broken JSON array). */

@@ -1,6 +1,7 @@
 /**
  * Catalogue API keys as operators change them (docs/limits.md, docs/console.md): create one (the secret
- * is returned once and never stored; the audit row names the key by id and prefix) and revoke one. Running
+ * is returned once and never stored; the audit row, written in the same transaction, names the key by id
+ * and prefix) and revoke one. Running
  * instances pick a change up on their next poll of the keys, as they do after `dramadex key`.
  */
 import { type ApiKeyRow, ApiKeyStore, MAX_KEY_RATE } from '../limits/api-keys.js';
@@ -30,26 +31,29 @@ export class KeyOperations {
   }
 
   async create(actor: string, ratePerSecond: number, label: string): Promise<{ key: string; row: ApiKeyRow }> {
-    const created = await this.keys.create(ratePerSecond, label.trim());
-    const { row } = created;
-    await this.audit.record(actor, [
-      {
-        action: 'key create',
-        target: `key ${row.id}`,
-        detail: `${row.prefix}…, ${ratePerSecond}/s${row.label ? `, label ${row.label}` : ''}`,
-      },
-    ]);
-    return created;
+    return this.audit.change(
+      actor,
+      (database) => new ApiKeyStore(database).create(ratePerSecond, label.trim()),
+      ({ row }) => [
+        {
+          action: 'key create',
+          target: `key ${row.id}`,
+          detail: `${row.prefix}…, ${ratePerSecond}/s${row.label ? `, label ${row.label}` : ''}`,
+        },
+      ],
+    );
   }
 
   /** Revokes by id or prefix; refused when no active key matches. */
   async revoke(actor: string, reference: string): Promise<ApiKeyRow[]> {
-    const revoked = await this.keys.revoke(reference.trim().replace(/…$/, ''));
-    if (revoked.length === 0) throw new OperationRefused(`no active API key has id or prefix "${reference}"`);
-    await this.audit.record(
+    return this.audit.change(
       actor,
-      revoked.map((row) => ({ action: 'key revoke', target: `key ${row.id}`, detail: `${row.prefix}…` })),
+      async (database) => {
+        const revoked = await new ApiKeyStore(database).revoke(reference.trim().replace(/…$/, ''));
+        if (revoked.length === 0) throw new OperationRefused(`no active API key has id or prefix "${reference}"`);
+        return revoked;
+      },
+      (revoked) => revoked.map((row) => ({ action: 'key revoke', target: `key ${row.id}`, detail: `${row.prefix}…` })),
     );
-    return revoked;
   }
 }

@@ -4,7 +4,8 @@
  * reset a provider's breaker. A check goes through the provider's shared guards as `dramadex links check`
  * and the background checks do (a paused provider is not asked; the verdict is recorded by the
  * GuardedRecorder, so the breaker, the hourly hide cap and LINK_CHECK_HIDE apply), and a hide or show goes
- * through the catalogue's write path, so every instance follows it. Each is one audit row.
+ * through the catalogue's write path, so every instance follows it. Each is one audit row, written in the
+ * transaction of what it changed (a check's network call comes first, outside it).
  */
 import type { LinkCheckConfig } from '../config/config.js';
 import { GuardedRecorder } from '../links/guarded-recorder.js';
@@ -15,6 +16,7 @@ import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
 import type { Logger } from '../observability/logger.js';
 import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
+import { followingTransaction } from '../store/one-transaction.js';
 import type { AuditLog } from './audit-log.js';
 import { OperationRefused } from './operation-refused.js';
 
@@ -33,15 +35,17 @@ export class LinkOperations {
   private checker: LinkChecker | undefined;
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly audit: AuditLog,
     private readonly afterChange: () => Promise<void>,
     private readonly settings: LinkCheckConfig,
     log: Logger,
     checker?: LinkChecker,
   ) {
-    this.health = new LinkHealthStore(database, settings.confirmMinutes * 60_000);
-    this.guards = new ProviderGuards(database, settings);
+    // Kept across calls (the recorder remembers runs of failures), so they follow the audited transaction.
+    const joining = followingTransaction(database);
+    this.health = new LinkHealthStore(joining, settings.confirmMinutes * 60_000);
+    this.guards = new ProviderGuards(joining, settings);
     this.recorder = new GuardedRecorder(this.health, this.guards, log);
     this.checker = checker;
   }
@@ -62,35 +66,56 @@ export class LinkOperations {
       origins: (await import('../links/check-origins.js')).parseCheckOrigins(this.settings.origins),
     });
     const outcome = await this.checker.check(link);
-    const before = await this.health.status(link);
-    let result: CheckResult = { link, outcome, held: false, change: undefined };
-    if (before) {
-      const after = (await this.recorder.record(link, outcome, new Date())).health;
-      result = { link, outcome, held: true, change: after.hidden === before.hidden ? undefined : after.hidden ? 'hidden' : 'shown' };
-    }
-    const detail = `${outcome.verdict}: ${outcome.reason}${result.held ? '' : ', not in the catalogue (not recorded)'}${result.change ? `, ${result.change}` : ''}`;
-    await this.audit.record(actor, [{ action: 'links check', target: link, detail }]);
+    const result = await this.audit.change(
+      actor,
+      async (): Promise<CheckResult> => {
+        const before = await this.health.status(link);
+        if (!before) return { link, outcome, held: false, change: undefined };
+        const after = (await this.recorder.record(link, outcome, new Date())).health;
+        return { link, outcome, held: true, change: after.hidden === before.hidden ? undefined : after.hidden ? 'hidden' : 'shown' };
+      },
+      ({ held, change }) => [
+        {
+          action: 'links check',
+          target: link,
+          detail: `${outcome.verdict}: ${outcome.reason}${held ? '' : ', not in the catalogue (not recorded)'}${change ? `, ${change}` : ''}`,
+        },
+      ],
+    );
     if (result.change) await this.afterChange();
     return result;
   }
 
   /** Shows a hidden entry again by an operator's decision (links/link-reveal.ts). */
   async showAgain(actor: string, link: string): Promise<void> {
-    if (!(await showAgain(this.database, link))) throw new OperationRefused(`no hidden entry has the link ${link}`);
-    await this.audit.record(actor, [{ action: 'links show', target: link }]);
+    await this.audit.change(
+      actor,
+      async (database) => {
+        if (!(await showAgain(database, link))) throw new OperationRefused(`no hidden entry has the link ${link}`);
+      },
+      () => [{ action: 'links show', target: link }],
+    );
     await this.afterChange();
   }
 
   async dismissReport(actor: string, link: string): Promise<void> {
-    if (!(await dismissReport(this.database, link))) throw new OperationRefused(`${link} is not reported`);
-    await this.audit.record(actor, [{ action: 'report dismiss', target: link }]);
+    await this.audit.change(
+      actor,
+      async (database) => {
+        if (!(await dismissReport(database, link))) throw new OperationRefused(`${link} is not reported`);
+      },
+      () => [{ action: 'report dismiss', target: link }],
+    );
   }
 
   /** Closes a provider's breaker and lifts its pause (`dramadex links breaker reset`). */
   async resetBreaker(actor: string, provider: string): Promise<void> {
     if (!(PROVIDER_IDS as readonly string[]).includes(provider)) throw new OperationRefused(`unknown provider "${provider}"`);
-    await this.guards.reset(provider as ProviderId);
-    await this.audit.record(actor, [{ action: 'breaker reset', target: provider }]);
+    await this.audit.change(
+      actor,
+      () => this.guards.reset(provider as ProviderId),
+      () => [{ action: 'breaker reset', target: provider }],
+    );
   }
 
   /** Every provider's guards as the deployment shares them. */

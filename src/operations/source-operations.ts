@@ -4,7 +4,7 @@
  * the operator typed (a channel name with or without `@` or `t.me/`, an http(s) base URL) and the limits
  * of each setting, so both refuse the same input with the same words. A poll goes through the same poller
  * as `serve` (its lease keeps it from polling a source a running instance is polling); what it writes
- * takes the import path, and each poll is one audit row.
+ * takes the import path, and each poll is one audit row, committed with the poll's recorded outcome.
  */
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { ClientEvent } from '../client/catalogue-client.js';
@@ -13,6 +13,7 @@ import type { LocalClock } from '../shared/local-time.js';
 import { CHANNEL_NAME } from '../sources/channel-name.js';
 import type { PollReport } from '../sources/source-poller.js';
 import { type NewSource, SourceExistsError, type SourceRecord, SourceStore } from '../sources/source-store.js';
+import { followingTransaction } from '../store/one-transaction.js';
 import type { AuditLog } from './audit-log.js';
 import { OperationRefused } from './operation-refused.js';
 
@@ -66,23 +67,30 @@ export class SourceOperations {
     private readonly afterChange: () => Promise<void>,
     private readonly pollSettings: PollSettings,
   ) {
-    this.sources = new SourceStore(store.database);
+    this.sources = new SourceStore(followingTransaction(store.database));
   }
 
   async add(actor: string, source: NewSource, now = new Date()): Promise<void> {
-    await this.sources.add(source, now).catch((error: unknown) => {
-      if (error instanceof SourceExistsError) throw new OperationRefused(error.message);
-      throw error;
-    });
     const what = source.kind === 'telegram' ? `type ${source.settings.type}` : source.settings.baseUrl;
-    await this.audit.record(actor, [
-      { action: 'sources add', target: source.name, detail: `${source.kind}, ${what}, every ${source.everyMinutes} min` },
-    ]);
+    await this.audit.change(
+      actor,
+      (database) =>
+        new SourceStore(database).add(source, now).catch((error: unknown) => {
+          if (error instanceof SourceExistsError) throw new OperationRefused(error.message);
+          throw error;
+        }),
+      () => [{ action: 'sources add', target: source.name, detail: `${source.kind}, ${what}, every ${source.everyMinutes} min` }],
+    );
   }
 
   async remove(actor: string, name: string): Promise<void> {
-    if (!(await this.sources.remove(name))) throw new OperationRefused(`no source named "${name}"`);
-    await this.audit.record(actor, [{ action: 'sources remove', target: name }]);
+    await this.audit.change(
+      actor,
+      async (database) => {
+        if (!(await new SourceStore(database).remove(name))) throw new OperationRefused(`no source named "${name}"`);
+      },
+      () => [{ action: 'sources remove', target: name }],
+    );
   }
 
   /** Polls the named sources (all when none is named) now; one audit row per source polled. */
@@ -93,12 +101,18 @@ export class SourceOperations {
   ): Promise<PollReport[]> {
     // Loaded on use: the readers' title rules load search's text tables, which every other command would pay for.
     const { SourcePoller } = await import('../sources/source-poller.js');
-    const poller = new SourcePoller(this.store, this.sources, { ...this.pollSettings, ...options });
+    const row = (report: PollReport) => [{ action: 'sources poll', target: report.name, detail: pollDetail(report) }];
+    // A polled source's row commits with its recorded outcome and cursor (the sources store joins through
+    // followingTransaction); the entries a poll imports commit just before, in the import's own transaction.
+    const finished = new Set<PollReport>();
+    const finishing = (report: PollReport, finish: () => Promise<void>) => {
+      finished.add(report);
+      return this.audit.change(actor, finish, () => row(report));
+    };
+    const poller = new SourcePoller(this.store, this.sources, { ...this.pollSettings, ...options, finishing });
     const reports = await poller.pollNow(names);
-    await this.audit.record(
-      actor,
-      reports.map((report) => ({ action: 'sources poll', target: report.name, detail: pollDetail(report) })),
-    );
+    // An unknown or busy source changed nothing: its row is written on its own.
+    await this.audit.record(actor, reports.filter((report) => !finished.has(report)).flatMap(row));
     if (reports.some((report) => report.outcome === 'ok')) await this.afterChange();
     return reports;
   }

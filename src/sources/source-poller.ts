@@ -37,6 +37,11 @@ export interface PollerOptions {
   signal?: AbortSignal | undefined;
   /** Waits, retries and bytes of upstream dumps (the command line shows them). */
   onUpstreamEvent?: ((event: ClientEvent) => void) | undefined;
+  /**
+   * Runs `finish`, the write that records a poll's outcome and cursor, so a caller can commit its own
+   * writes with it (an operator's poll and its audit row, docs/console.md); without it `finish` runs alone.
+   */
+  finishing?: ((report: PollReport, finish: () => Promise<void>) => Promise<void>) | undefined;
 }
 
 /** Long enough for an upstream's six dumps at one per minute; a holder that dies frees it when it ends. */
@@ -100,12 +105,14 @@ export class SourcePoller {
     const at = this.now();
     const added = report.outcome === 'ok' ? report.added : 0;
     const ok = report.outcome === 'ok';
-    await this.sources.finish(
-      name,
-      this.owner,
-      { ok, cursor, added, outcome: report.outcome, error: 'reason' in report ? report.reason : undefined },
-      at,
-    );
+    const finish = () =>
+      this.sources.finish(
+        name,
+        this.owner,
+        { ok, cursor, added, outcome: report.outcome, error: 'reason' in report ? report.reason : undefined },
+        at,
+      );
+    await (this.options.finishing ? this.options.finishing(report, finish) : finish());
     this.options.recorder?.polled(name, report.outcome as PollOutcome, added, at);
     return report;
   }
