@@ -16,6 +16,7 @@ import { type ColumnParts, type PinyinPairsBuild, RankColumns } from './index/ra
 import type { PreparedQuery } from './query/title-forms.js';
 import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
+import { classifyChain, isChainKeyword } from './rank/chain-tiers.js';
 import { answerOf, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
 import { classifyPinyin } from './rank/pinyin-tiers.js';
 import { planQuery, type QueryPlan } from './rank/query-plan.js';
@@ -181,6 +182,7 @@ export class BuiltIndex {
       case 'changed-unit':
       case 'pair':
       case 'candidates': {
+        if (isChainKeyword(query)) return classifyChain(context, query, typeCode);
         const found = candidates(postings, query, bitset, pool);
         const ranks = ofType(found === ALL ? identity(columns.size, pool) : found, columns.types, typeCode, pool);
         classifyCandidates(context, ranks, query, classified);

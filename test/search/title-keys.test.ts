@@ -13,13 +13,14 @@ import { KEY_COUNT, type PairNumbers, UNIT_TOKEN_KIND } from '../../src/search/t
 import { LITERAL_UNIT_KEYS_PER_UNIT } from '../../src/search/tokens/literal-units.js';
 import { NEIGHBOUR_PAIR_KEYS_PER_UNIT } from '../../src/search/tokens/neighbour-pairs.js';
 import { PAIR_CHECK, PAIR_MARK_KEYS_PER_TITLE, PAIR_MARK_KEYS_PER_UNIT, PAIR_START } from '../../src/search/tokens/pair-marks.js';
+import { REPEATED_UNIT_KEYS_PER_UNIT } from '../../src/search/tokens/repeated-units.js';
 import { maxKeys, titleKeys } from '../../src/search/tokens/title-keys.js';
 import { TitleScan } from '../../src/search/tokens/title-scan.js';
 import { UNIT_KEYS_PER_UNIT } from '../../src/search/tokens/unit-keys.js';
 import { UNIT_MARK_KEYS_PER_UNIT } from '../../src/search/tokens/unit-marks.js';
 import { assertProperty } from '../support/property.js';
 
-type Kind = 'unit' | 'neighbour pair' | 'unit mark' | 'literal unit' | 'pair check' | 'pair start';
+type Kind = 'unit' | 'neighbour pair' | 'unit mark' | 'literal unit' | 'repeated unit' | 'pair check' | 'pair start';
 
 /** Each kind's declared most keys for a title of `folded` folded units and `literal` literal ones (0: folding changes nothing). */
 const BUDGET: Record<Kind, (folded: number, literal: number) => number> = {
@@ -28,6 +29,7 @@ const BUDGET: Record<Kind, (folded: number, literal: number) => number> = {
   'unit mark': (folded) => UNIT_MARK_KEYS_PER_UNIT * folded,
   // One per folded unit when folding kept the length (then literal = folded), else one per literal unit.
   'literal unit': (_folded, literal) => LITERAL_UNIT_KEYS_PER_UNIT * literal,
+  'repeated unit': (folded) => REPEATED_UNIT_KEYS_PER_UNIT * folded,
   'pair check': (folded) => PAIR_MARK_KEYS_PER_UNIT * folded,
   'pair start': () => PAIR_MARK_KEYS_PER_TITLE,
 };
@@ -53,9 +55,11 @@ class KindNoting implements PairNumbers {
       ? 'unit mark'
       : LITERAL_UNITS.includes(first)
         ? 'literal unit'
-        : first < 0x20
-          ? `a (kind ${first}, unit) token`
-          : 'neighbour pair';
+        : first === UNIT_TOKEN_KIND.repeatedUnit
+          ? 'repeated unit'
+          : first < 0x20
+            ? `a (kind ${first}, unit) token`
+            : 'neighbour pair';
     this.kinds.set(number, kind);
     return number;
   }
@@ -112,7 +116,7 @@ const PIECES = [...'霸道總裁总裁爱愛乾坤LOVElove Zz', ...'ＬＯＶＥ
 const title = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }).map((parts) => parts.join(''));
 
 /** Titles that reach every kind, each kind at its most per unit where it can be. */
-const EVERY_KIND = ['霸道總裁', '總裁', '總', 'LOVE Story', 'İstanbul', '总裁', '总·裁', '爱', '(34集)', '乾坤', '武动乾坤'];
+const EVERY_KIND = ['霸道總裁', '总裁爱总裁', '總裁', '總', 'LOVE Story', 'İstanbul', '总裁', '总·裁', '爱', '(34集)', '乾坤', '武动乾坤'];
 
 describe('the keys each kind of token writes', () => {
   test('stay within the kind’s declared most, for titles that reach every kind', () => {

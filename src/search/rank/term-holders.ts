@@ -4,7 +4,8 @@
  * tier, decided by how many terms it holds. Checking every candidate's text for every term cost
  * hundreds of milliseconds when one term is a common character (`集` is in most titles). Here each
  * term's exact holders come from its posting lists (a one-character term's list is exact; a longer
- * term's intersection is checked against the text), a per-rank counter adds them up, and only the
+ * term's pair intersection is decided by marks, chain-holders.ts, and only the titles they leave
+ * undecided are read), a per-rank counter adds them up, and only the
  * holders of the whole keyword get the full tier check (docs/search.md, "How it is fast").
  */
 
@@ -15,6 +16,7 @@ import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
+import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
 import { generalCode } from './classify-candidates.js';
 import { BLOCK, touchBlock } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
@@ -61,10 +63,21 @@ export function exactHolders(context: SearchContext, term: string, units: Uint16
   if (units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!)) {
     return pairHolders(context, units[0]!, units[1]!, units);
   }
+  if (isChain(units)) return chainHolders(context, term, units);
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
   const holders = holdingText(context, found, units);
   cache.set(term, holders, found.length);
+  return holders;
+}
+
+/** A chain's holders (chain-holders.ts): its pairs' lists, reading only the candidates they leave undecided. */
+function chainHolders(context: SearchContext, term: string, units: Uint16Array): Int32Array {
+  const { found, complete } = chainCandidates(context, units);
+  const undecided = complete ? undecidedByChain(context, found, units) : undefined;
+  const holders = undecided ? withoutFailing(context, found, undecided, units) : holdingText(context, found, units);
+  // Kept by the candidates it sifted, as a text-checked term is: the next keyword with it decodes no list.
+  context.termCache.set(term, holders, found.length);
   return holders;
 }
 
@@ -79,7 +92,14 @@ function pairHolders(context: SearchContext, first: number, second: number, patt
   const holders = index.list(index.unitPairKey(first, second), pool);
   const checkKey = index.pairMarkKey(PAIR_CHECK, first, second);
   if (checkKey === NO_KEY) return holders;
-  const checked = index.list(checkKey, pool);
+  return withoutFailing(context, holders, index.list(checkKey, pool), pattern);
+}
+
+/**
+ * `holders` (ascending, in place) less the titles of `checked` (ascending, every one a holder) whose
+ * folded text does not hold `pattern`: only the checked titles are read.
+ */
+function withoutFailing(context: SearchContext, holders: Int32Array, checked: Int32Array, pattern: Uint16Array): Int32Array {
   const { rows, units } = context.columns;
   // Both ascending and every checked title a holder: one merge drops the failing ones in place.
   let kept = 0;

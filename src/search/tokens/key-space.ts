@@ -4,7 +4,8 @@
  * (initials-pairs.ts), and per triple, a-z × a-z × a-z, twice: anywhere and at the title's start
  * (initials-triples.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
  * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts), the marks on units and on
- * pairs (unit-marks.ts, pair-marks.ts) and literal units (literal-units.ts). A token numbered as the pair
+ * pairs (unit-marks.ts, pair-marks.ts), literal units (literal-units.ts) and repeated units
+ * (repeated-units.ts). A token numbered as the pair
  * (kind, unit) takes as its kind a control character no other module uses: a control character is
  * decoration, never a title's own unit, so the token never meets a real pair. A query side's lookup
  * returns NO_KEY for a token no title holds: its list is empty.
@@ -26,6 +27,8 @@ export const UNIT_TOKEN_KIND = {
   /** literal-units.ts */
   literalUnit: 7,
   literalStart: 8,
+  /** repeated-units.ts */
+  repeatedUnit: 9,
 } as const;
 
 export const INITIALS_PAIR_BASE = 0x10000;

@@ -10,13 +10,19 @@ import { numberedKey } from './key-space.js';
 import { LITERAL_UNIT_KEYS_PER_UNIT, literalUnitKeys } from './literal-units.js';
 import { NEIGHBOUR_PAIR_KEYS_PER_UNIT, neighbourPair } from './neighbour-pairs.js';
 import { PAIR_CHECK, PAIR_MARK_KEYS_PER_TITLE, PAIR_MARK_KEYS_PER_UNIT, PAIR_START, pairChecked, startPairAfter } from './pair-marks.js';
+import { REPEATED_UNIT, REPEATED_UNIT_KEYS_PER_UNIT } from './repeated-units.js';
 import type { TitleScan } from './title-scan.js';
 import { DECORATION, unitInfo } from './unit-info.js';
 import { UNIT_KEYS_PER_UNIT, unitKey } from './unit-keys.js';
 import { UNIT_MARK_KEYS_PER_UNIT, unitMark } from './unit-marks.js';
 
 const KEYS_PER_UNIT =
-  UNIT_KEYS_PER_UNIT + NEIGHBOUR_PAIR_KEYS_PER_UNIT + PAIR_MARK_KEYS_PER_UNIT + UNIT_MARK_KEYS_PER_UNIT + LITERAL_UNIT_KEYS_PER_UNIT;
+  UNIT_KEYS_PER_UNIT +
+  NEIGHBOUR_PAIR_KEYS_PER_UNIT +
+  PAIR_MARK_KEYS_PER_UNIT +
+  UNIT_MARK_KEYS_PER_UNIT +
+  LITERAL_UNIT_KEYS_PER_UNIT +
+  REPEATED_UNIT_KEYS_PER_UNIT;
 
 /** The most keys `titleKeys` writes for a title of `folded` folded units and `literal` literal ones (0 when folding changes nothing). */
 export function maxKeys(folded: number, literal: number): number {
@@ -29,7 +35,7 @@ export function maxKeys(folded: number, literal: number): number {
  * repeat (a unit seen twice); the builder posts it once.
  */
 export function titleKeys(scan: TitleScan, out: Int32Array, from: number): number {
-  const { units, end, pairs } = scan;
+  const { units, end, pairs, seen, serial } = scan;
   let at = from;
   // The walk's state in locals and the keys written here, not in the kinds' modules through `scan`:
   // measured, fields of `scan` written in the walk made it a third slower.
@@ -44,6 +50,9 @@ export function titleKeys(scan: TitleScan, out: Int32Array, from: number): numbe
     const unit = units[index]!;
     if (unitInfo(unit) === DECORATION) continue;
     out[at++] = unitKey(unit);
+    // A unit this title's walk met before: its repeated-unit token (repeated-units.ts).
+    if (seen[unit] === serial) out[at++] = numberedKey(pairs.number(REPEATED_UNIT, unit));
+    else seen[unit] = serial;
     if (previous >= 0) {
       const pair = neighbourPair(pairs, previous, unit);
       out[at++] = numberedKey(pair);

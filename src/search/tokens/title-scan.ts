@@ -22,12 +22,21 @@ export class TitleScan {
   /** When folding changed the title but kept its length: how far a folded unit's literal one is, else -1. */
   literalOffset = -1;
 
+  /**
+   * Per folded unit, the serial of the last title whose walk met it (repeated-units.ts): a unit met
+   * again in the same title is repeated. 256 KB per scan; no clearing between titles.
+   */
+  readonly seen = new Int32Array(0x10000);
+  /** The title's serial, counted by `begin`. */
+  serial = 0;
+
   /** `pairs`: the numbering of pairs and marks (one per build, or per start-up preparation). */
   constructor(readonly pairs: PairNumbers) {}
 
   /** Starts a title. */
   begin(units: Uint16Array, start: number, end: number, literalEnd: number, checks: number): void {
     this.units = units;
+    this.serial++;
     this.start = start;
     this.end = end;
     this.literalEnd = literalEnd;

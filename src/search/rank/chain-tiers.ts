@@ -1,0 +1,93 @@
+/**
+ * A keyword of one term, three or more units and no decoration, that folding leaves alone and that is
+ * no pinyin (`每天都在`, `千金她超甜`): its matches tiered from lists, as a pair's are. The chain's pair
+ * lists and marks (chain-holders.ts) tell which candidates hold it; of those, the ones under the first
+ * pair's PAIR_START mark start with it (the first pair stands at the title's start, and the next unit
+ * is held once), the rest contain it. Only a decided title's row is read (its length tells an exact
+ * match, its core length one that may be an exact core: that one gets the full check), not its text;
+ * the undecided ones, and titles that folding changes, get the full check.
+ */
+
+import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH } from '../index/title-rows.js';
+import { Tier, tierCode } from '../query/search-query.js';
+import { FOLD_CHANGES, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
+import { PAIR_START } from '../tokens/pair-marks.js';
+import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
+import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
+import { BLOCK, DEFERRED, touchBlock, touchRows } from './literal-tiers.js';
+import type { SearchContext } from './search-context.js';
+
+const EXACT = tierCode(Tier.EXACT);
+const PREFIX = tierCode(Tier.PREFIX);
+const CONTAINS = tierCode(Tier.CONTAINS);
+
+/** Is the keyword one the chain tiers: one term, its own core, a chain, unchanged by folding, no pinyin? */
+export function isChainKeyword(query: PreparedQuery): boolean {
+  return (
+    query.terms.length === 0 &&
+    query.pinyin === '' &&
+    query.foldInvariant &&
+    query.literalCoreUnits.length === query.literalUnits.length &&
+    isChain(query.literalUnits)
+  );
+}
+
+/** Fills the context's `classified` with the chain keyword's candidates of the type (-1: any) and their codes; returns how many. */
+export function classifyChain(context: SearchContext, query: PreparedQuery, typeCode: number): number {
+  const { postings: index, columns, pool, bitset, classified } = context;
+  const units = query.literalUnits;
+  const { found, complete } = chainCandidates(context, units);
+  const ranks = ofType(found, columns.types, typeCode, pool);
+  const undecided = complete ? undecidedByChain(context, ranks, units) : undefined;
+  if (!undecided) {
+    // The lists decide too little here: every candidate's text is read, as for any keyword.
+    classifyCandidates(context, ranks, query, classified);
+    return ranks.length;
+  }
+  classified.reserve(ranks);
+  const starts = index.intersect(ranks, index.pairMarkKey(PAIR_START, units[0]!, units[1]!), pool, bitset);
+  if (tierDecided(context, ranks, { undecided, starts, query }) > 0) checkDeferred(context, ranks, query);
+  return ranks.length;
+}
+
+/** Codes of the decided candidates from their rows; DEFERRED for the rest. Returns how many were deferred. */
+function tierDecided(
+  context: SearchContext,
+  ranks: Int32Array,
+  { undecided, starts, query }: { undecided: Int32Array; starts: Int32Array; query: PreparedQuery },
+): number {
+  const { rows } = context.columns;
+  const { codes } = context.classified;
+  const length = query.literalUnits.length;
+  const coreLength = query.literalCoreLength;
+  let nextUndecided = 0;
+  let nextStart = 0;
+  let deferred = 0;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchRows(context, ranks, index, Math.min(ranks.length, index + BLOCK));
+    const rank = ranks[index]!;
+    while (nextUndecided < undecided.length && undecided[nextUndecided]! < rank) nextUndecided++;
+    while (nextStart < starts.length && starts[nextStart]! < rank) nextStart++;
+    const row = rank * ROW;
+    const facts = rows[row + ROW_FACTS]!;
+    if (undecided[nextUndecided] === rank || (facts & (STALE | FOLD_CHANGES)) !== 0) {
+      codes[index] = DEFERRED;
+      deferred++;
+    } else if (rows[row + ROW_FOLDED_LENGTH] === length) codes[index] = EXACT;
+    else if (literalCoreOf(facts) === coreLength) {
+      // Its core may be the keyword: an exact core, which only the text tells.
+      codes[index] = DEFERRED;
+      deferred++;
+    } else codes[index] = starts[nextStart] === rank ? PREFIX : CONTAINS;
+  }
+  return deferred;
+}
+
+/** The full check for the deferred candidates. */
+function checkDeferred(context: SearchContext, ranks: Int32Array, query: PreparedQuery): void {
+  const { codes } = context.classified;
+  for (let index = 0; index < ranks.length; index++) {
+    if (index % BLOCK === 0) touchBlock(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
+    if (codes[index] === DEFERRED) codes[index] = generalCode(context, ranks[index]! * ROW, query);
+  }
+}
