@@ -53,7 +53,13 @@ export function createConsole(parts: ConsoleParts): AdminConsole {
     templates: new ConsoleTemplates(),
     apiKeys: new ApiKeyStore(parts.database),
     // The page that made a change, and this instance's API, serve it at once; other instances follow the change feed.
-    operations: createOperations({ config: parts.config, database: parts.database, afterChange: () => parts.catalogue.refresh() }),
+    // Its link checks take their turns from the scheduler's pacer: one LINK_CHECK_RATE for both.
+    operations: createOperations({
+      config: parts.config,
+      database: parts.database,
+      afterChange: () => parts.catalogue.refresh(),
+      pacer: parts.links.pacer,
+    }),
     storeDeadlineMs: parts.storeDeadlineMs ?? STORE_DEADLINE_MS,
   };
 }

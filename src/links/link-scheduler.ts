@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from '../observability/logger.js';
-import { Counter, isRefusal } from '../redis/counter.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import { PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import { checkCanary } from './canary.js';
+import { CheckPacer } from './check-pacer.js';
 import { GuardedRecorder, type LinkCheckObserver } from './guarded-recorder.js';
 import type { CheckOutcome, LinkChecker } from './link-checker.js';
 import type { LinkHealthStore } from './link-health-store.js';
@@ -41,6 +41,8 @@ export interface SchedulerOptions {
   guards: ProviderGuards;
   concurrency: number;
   log: Logger;
+  /** The per-provider pace shared with the console's checks (check-pacer.ts); else one over `redis`. */
+  pacer?: CheckPacer | undefined;
   redis?: RedisLink | undefined;
   redisKeyPrefix?: string;
   /** Metrics: one call per check and per change of a guard. */
@@ -62,7 +64,7 @@ export type WaitReason = 'rate' | 'pause' | 'idle' | 'retry';
 export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   readonly owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly recorder: GuardedRecorder;
-  private readonly counters = new Map<string, Counter>();
+  private readonly pacer: CheckPacer;
   private stopped = false;
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Map<ProviderId, () => void>();
@@ -74,6 +76,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
   constructor(private readonly options: SchedulerOptions) {
     super();
     this.recorder = new GuardedRecorder(options.health, options.guards, options.log, options.observer);
+    this.pacer = options.pacer ?? new CheckPacer(options.redisKeyPrefix, options.redis);
   }
 
   start(): void {
@@ -209,30 +212,14 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
     return due.filter((item) => claimed.has(item.link));
   }
 
-  /** The deployment-wide counter for a rate: whole checks a second, or one check every few seconds. */
-  private counterFor(rate: number): Counter {
-    const spec = rate >= 1 ? { points: Math.floor(rate), durationSeconds: 1 } : { points: 1, durationSeconds: Math.round(1 / rate) };
-    const name = `link-checks:${spec.points}/${spec.durationSeconds}`;
-    let counter = this.counters.get(name);
-    if (!counter) {
-      counter = new Counter({ name, ...spec }, this.options.redisKeyPrefix ?? 'dramadex:', this.options.redis);
-      this.counters.set(name, counter);
-    }
-    return counter;
-  }
-
-  /** Waits until the deployment-wide rate allows one more check of `provider`. */
-  private async takeRateToken(provider: ProviderId, rate: number): Promise<void> {
-    const counter = this.counterFor(rate);
-    while (!this.stopped) {
-      try {
-        await counter.consume(provider);
-        return;
-      } catch (refusal) {
-        if (!isRefusal(refusal)) throw refusal;
-        await this.wait(provider, 'rate', Math.max(1, refusal.msBeforeNext));
-      }
-    }
+  /** Waits until the deployment-wide rate allows one more check of `provider` (a stop ends the wait). */
+  private takeRateToken(provider: ProviderId, rate: number): Promise<void> {
+    return this.pacer.take(
+      provider,
+      rate,
+      (ms) => this.wait(provider, 'rate', ms),
+      () => this.stopped,
+    );
   }
 
   private async checkOne(provider: ProviderId, due: DueLink): Promise<void> {

@@ -11,6 +11,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
 import { parseCheckOrigins } from './check-origins.js';
+import { CheckPacer } from './check-pacer.js';
 import type { LinkChecker } from './link-checker.js';
 import { type LinkCounts, LinkHealthStore } from './link-health-store.js';
 import { LinkQueueStore } from './link-queue-store.js';
@@ -23,6 +24,8 @@ export interface LinkServices {
   health: LinkHealthStore;
   /** Each provider's pause, rate, breaker, canary and hides, shared through the store. */
   guards: ProviderGuards;
+  /** Each provider's pace of checks (LINK_CHECK_RATE), shared by the scheduler and the console's checks. */
+  pacer: CheckPacer;
   /** Undefined unless LINK_CHECK=on. */
   scheduler: LinkScheduler | undefined;
   /** A person reported the link broken: true when the catalogue holds it; the check comes ahead of the schedule. */
@@ -53,6 +56,7 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
   const queue = new LinkQueueStore(database);
   const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
   const guards = new ProviderGuards(database, config.links);
+  const pacer = new CheckPacer(config.limits.redisKeyPrefix, redis);
   // Read even with checks off, so a wrong LINK_CHECK_ORIGINS fails the start rather than a later switch-on.
   const origins = parseCheckOrigins(config.links.origins);
   const recorder = metrics?.linkCheckRecorder();
@@ -72,8 +76,7 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
         guards,
         concurrency: config.links.concurrency,
         log: log.child({ component: 'link-checks' }),
-        redis,
-        redisKeyPrefix: config.limits.redisKeyPrefix,
+        pacer,
         observer: recorder && {
           checked: (provider, outcome, seconds) =>
             recorder.checked(
@@ -93,6 +96,7 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
     queue,
     health,
     guards,
+    pacer,
     scheduler,
     async report(link) {
       const held = await queue.report(link, Date.now());

@@ -3,11 +3,14 @@
  * docs/console.md): check one link now (re-check, probe), show a hidden entry again, dismiss a report,
  * reset a provider's breaker. A check goes through the provider's shared guards as `dramadex links check`
  * and the background checks do (a paused provider is not asked; the verdict is recorded by the
- * GuardedRecorder, so the breaker, the hourly hide cap and LINK_CHECK_HIDE apply), and a hide or show goes
- * through the catalogue's write path, so every instance follows it. Each is one audit row, written in the
- * transaction of what it changed (a check's network call comes first, outside it).
+ * GuardedRecorder, so the breaker, the hourly hide cap and LINK_CHECK_HIDE apply; it takes its turn of the
+ * provider's LINK_CHECK_RATE from the pacer the scheduler uses, so clicks add no checks past the rate), and a
+ * hide or show goes through the catalogue's write path, so every instance follows it. Each is one audit row,
+ * written in the transaction of what it changed (a check's network call comes first, outside it).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { LinkCheckConfig } from '../config/config.js';
+import { CheckPacer } from '../links/check-pacer.js';
 import { GuardedRecorder } from '../links/guarded-recorder.js';
 import type { CheckOutcome, LinkChecker } from '../links/link-checker.js';
 import { LinkHealthStore } from '../links/link-health-store.js';
@@ -28,6 +31,9 @@ export interface CheckResult {
   change: 'hidden' | 'shown' | undefined;
 }
 
+/** A check waits at most this long in all for its provider's turn; a longer wait is refused with its length. */
+export const PACE_WAIT_MS = 2000;
+
 export class LinkOperations {
   private readonly health: LinkHealthStore;
   readonly guards: ProviderGuards;
@@ -41,6 +47,8 @@ export class LinkOperations {
     private readonly settings: LinkCheckConfig,
     log: Logger,
     checker?: LinkChecker,
+    /** The scheduler's pacer (link-services.ts) where one runs in this process; else this process's own. */
+    private readonly pacer: CheckPacer = new CheckPacer(),
   ) {
     // Kept across calls (the recorder remembers runs of failures), so they follow the audited transaction.
     const joining = followingTransaction(database);
@@ -60,6 +68,7 @@ export class LinkOperations {
         throw new OperationRefused(
           `${provider} is paused until ${new Date(state.pausedUntil).toISOString()} (${state.pauseReason ?? 'a throttle'}); reset its breaker to check now`,
         );
+      await this.takeTurn(provider, state.rate);
     }
     // Loaded on use, as the checkers' parsers are needed only where something is checked.
     this.checker ??= (await import('../links/providers/index.js')).createLinkChecker({
@@ -84,6 +93,21 @@ export class LinkOperations {
     );
     if (result.change) await this.afterChange();
     return result;
+  }
+
+  /** Waits for a turn of the provider's shared pace, up to PACE_WAIT_MS in all; refused when it would take longer. */
+  private async takeTurn(provider: ProviderId, rate: number): Promise<void> {
+    let waited = 0;
+    for (;;) {
+      const ms = await this.pacer.tryTake(provider, rate);
+      if (ms === 0) return;
+      if (waited + ms > PACE_WAIT_MS)
+        throw new OperationRefused(
+          `${provider} is checked at most ${rate} times a second (LINK_CHECK_RATE, shared with the background checks); its next turn is in ${Math.ceil(ms / 1000)} s`,
+        );
+      await delay(ms);
+      waited += ms;
+    }
   }
 
   /** Shows a hidden entry again by an operator's decision (links/link-reveal.ts). */

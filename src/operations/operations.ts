@@ -8,6 +8,7 @@
  */
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config/config.js';
+import type { CheckPacer } from '../links/check-pacer.js';
 import type { LinkChecker } from '../links/link-checker.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { LocalClock } from '../shared/local-time.js';
@@ -35,9 +36,18 @@ export interface OperationParts {
   log?: Logger | undefined;
   /** The link checker to use instead of the providers' (tests). */
   checker?: LinkChecker | undefined;
+  /** The scheduler's pacer, so a check from the console takes its turn of LINK_CHECK_RATE with the background checks. */
+  pacer?: CheckPacer | undefined;
 }
 
-export function createOperations({ config, database, afterChange = async () => undefined, log, checker }: OperationParts): Operations {
+export function createOperations({
+  config,
+  database,
+  afterChange = async () => undefined,
+  log,
+  checker,
+  pacer,
+}: OperationParts): Operations {
   const audit = new AuditLog(database);
   const store = new CatalogueStore(database);
   const pollSettings = { telegramOrigin: config.sources.telegramOrigin, clock: new LocalClock(config.catalogueTimeZone) };
@@ -45,7 +55,7 @@ export function createOperations({ config, database, afterChange = async () => u
     audit,
     catalogue: new CatalogueOperations(store, audit, afterChange),
     sources: new SourceOperations(store, audit, afterChange, pollSettings),
-    links: new LinkOperations(database, audit, afterChange, config.links, log ?? createLogger('silent', 'stderr', 'json'), checker),
+    links: new LinkOperations(database, audit, afterChange, config.links, log ?? createLogger('silent', 'stderr', 'json'), checker, pacer),
     keys: new KeyOperations(database, audit),
   };
 }

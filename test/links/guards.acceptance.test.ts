@@ -1,7 +1,8 @@
 /**
  * The guards against a provider's bad day (docs/link-health.md, "Guards"), end to end through `links
  * check` with the real checkers against the fixture providers, on both stores and, on PostgreSQL, with
- * two instances (two store connections running at once): when every quark share turns `dead`, the hourly
+ * two runs of `links check` at once (two store connections; two background schedulers sharing the guards
+ * are guards.two-schedulers.test.ts): when every quark share turns `dead`, the hourly
  * cap bounds the hides, the breaker opens and nothing hides after it; a canary that is not alive voids its
  * cycle's dead verdicts; and a pause is still there after a restart (a new connection).
  */

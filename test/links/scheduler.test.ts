@@ -1,7 +1,8 @@
 /**
  * The scheduler against a scripted provider stand-in, on both stores, with fake timers (the rate's
  * windows and the pauses are timers): queue order (reported, never checked newest first), the rate per
- * provider, the concurrency, a pause after a throttle that holds until its time has passed, and leases.
+ * provider, the concurrency, a pause after a throttle that holds until its time has passed, a canary that
+ * is not alive pausing its provider before any link is asked (LINK_CHECK_CANARIES), and leases.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -9,6 +10,7 @@ import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { LinkHealthStore } from '../../src/links/link-health-store.js';
 import { LinkQueueStore } from '../../src/links/link-queue-store.js';
 import { LinkScheduler, type SchedulerOptions } from '../../src/links/link-scheduler.js';
+import { GUARD_PAUSE_MS } from '../../src/links/provider-guards.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { testGuards } from './guards-support.js';
@@ -127,6 +129,48 @@ for (const store of STORES) {
       mock.timers.tick(60_000);
       await checkedCount(running, 1);
       assert.ok(checker.order.length >= 2);
+    });
+
+    test('a canary that is not alive pauses its provider before any link is asked; the first cycle after the pause asks it again', async () => {
+      mock.timers.enable({ apis: ['setTimeout', 'Date'], now: T0 });
+      const canary = quark();
+      const links = Array.from({ length: 3 }, () => entry({ source_link: quark() }));
+      await ctx.importEntries(links);
+      let canaryAnswer: 'dead' | 'alive' = 'dead';
+      // Every link answers dead: the bad day a canary exists for.
+      const checker = new ScriptedChecker((link) => [link === canary ? canaryAnswer : 'dead']);
+      const guards = testGuards(ctx.services.database, 1000, { canaries: { quark: canary } });
+      const running = schedule(checker, { rate: 1000, guards });
+      const canaries: string[] = [];
+      running.on('canary', (_provider, outcome) => canaries.push(outcome.verdict));
+      const paused = once(running, 'paused');
+      const standing = new Promise<number>((resolve) =>
+        running.on('waiting', (provider, reason, ms) => {
+          if (provider === 'quark' && reason === 'pause') resolve(ms);
+        }),
+      );
+      running.start();
+      const [provider, pausedMs] = await paused;
+      assert.deepEqual([provider, pausedMs], ['quark', GUARD_PAUSE_MS]);
+      assert.equal(await standing, GUARD_PAUSE_MS, 'the loop stands still for the whole pause');
+      assert.deepEqual(checker.order, [canary], 'no link of the provider is asked while its canary is dead');
+      assert.deepEqual(canaries, ['dead']);
+      const state = await guards.state('quark', Date.now());
+      assert.match(state.pauseReason ?? '', /^canary dead/);
+      assert.equal(state.canaryVerdict, 'dead');
+      const verdicts = await ctx.services.database.db
+        .selectFrom('link_states')
+        .select('verdict')
+        .where('verdict', 'is not', null)
+        .execute();
+      assert.deepEqual(verdicts, [], 'no verdict of the cycle was recorded');
+
+      // The provider is back: once the pause has passed, the next cycle asks the canary first, then the links.
+      canaryAnswer = 'alive';
+      mock.timers.tick(GUARD_PAUSE_MS);
+      await checkedCount(running, links.length);
+      assert.deepEqual(canaries, ['dead', 'alive']);
+      assert.equal(checker.order[1], canary, 'the canary goes first in the new cycle');
     });
 
     test('a lease keeps a link from a second checker until it expires', async () => {
