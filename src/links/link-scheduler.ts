@@ -196,10 +196,13 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
     let due = await queue.dueLinks(provider, count, Date.now());
     // Nothing due: enrol new entries, a batch at a time, until some are this provider's, none are left or
     // ENROL_BURST batches were read; the event loop gets a turn between batches (serving comes first).
+    // When nothing is left to enrol the queue is read once more: another loop or instance may have just
+    // enrolled the entries this one found missing, and without that read it would idle IDLE_MS over them.
     for (let burst = 0; due.length === 0 && !this.stopped && burst < ENROL_BURST; burst++) {
-      if ((await this.enrol()) === 0) break;
-      await new Promise((resolve) => setImmediate(resolve));
+      const enrolled = await this.enrol();
+      if (enrolled > 0) await new Promise((resolve) => setImmediate(resolve));
       due = await queue.dueLinks(provider, count, Date.now());
+      if (enrolled === 0) break;
     }
     const claimed = new Set(
       await queue.claim(
