@@ -9,7 +9,7 @@
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { NO_MATCH, Tier, tierCode } from '../query/search-query.js';
 import { FOLD_CHANGES, firstUnitOf, foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
-import { isDecoration } from '../text/text-forms.js';
+import { foldUnit, isDecoration } from '../text/text-forms.js';
 import type { SearchContext } from './search-context.js';
 import { indexOfUnits, sameCore } from './unit-tiers.js';
 
@@ -110,6 +110,8 @@ export function classifyOneTerm(context: SearchContext, ranks: Int32Array, query
   const looser = query.pinyin !== '';
   const core = query.literalCore;
   const coreLength = query.literalCoreLength;
+  // Titles here have no unit that folding changes: a keyword whose core has one (`臉`, `R`) is not in them as typed.
+  const literal = !hasFoldedAwayUnit(query.literalCoreUnits);
   let deferred = 0;
   for (let index = 0; index < ranks.length; index++) {
     if (index % BLOCK === 0) touchBlock(context, ranks, index, Math.min(ranks.length, index + BLOCK));
@@ -122,10 +124,15 @@ export function classifyOneTerm(context: SearchContext, ranks: Int32Array, query
     }
     const start = rows[row + ROW_TEXT_START]!;
     const end = start + rows[row + ROW_FOLDED_LENGTH]!;
-    const at = indexOfUnits(units, start, end, keyword);
+    const at = literal ? indexOfUnits(units, start, end, keyword) : -1;
     let code = NO_MATCH;
     if (at === 0 && end - start === keyword.length) code = EXACT;
-    else if (core !== '' && literalCoreOf(facts) === coreLength && sameCore(units, start, end, coreLength, query.literalCoreUnits))
+    else if (
+      literal &&
+      core !== '' &&
+      literalCoreOf(facts) === coreLength &&
+      sameCore(units, start, end, coreLength, query.literalCoreUnits)
+    )
       code = EXACT_CORE;
     else if (at >= 0) code = at === 0 ? PREFIX : CONTAINS;
     else if (!query.foldInvariant) {
@@ -148,4 +155,19 @@ export function classifyOneTerm(context: SearchContext, ranks: Int32Array, query
     codes[index] = code;
   }
   return deferred;
+}
+
+/**
+ * Does the text hold a unit that folding changes? A title holding one is stored with its literal text
+ * apart (FOLD_CHANGES), so a title without that flag cannot hold the text as typed: a traditional keyword
+ * then skips the literal scan of the titles folding leaves alone (about a fifth of its loop's time).
+ */
+function hasFoldedAwayUnit(units: Uint16Array): boolean {
+  for (let index = 0; index < units.length; index++) {
+    const unit = units[index]!;
+    // A surrogate folds with its pair: such a keyword keeps the literal scan.
+    if (unit >= 0xd800 && unit <= 0xdfff) continue;
+    if (foldUnit(unit) !== unit) return true;
+  }
+  return false;
 }
