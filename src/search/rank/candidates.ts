@@ -109,11 +109,13 @@ export function holdingAll(
  * candidate).
  */
 export function textSources(index: PostingIndex, query: SearchQuery, bitset: RankBitset, pool: ListPool): Int32Array[] | undefined {
+  // With weak terms only, every match holds them all, the whole keyword's matches too.
+  if (onlyWeakTerms(query)) return [weakTermHolders(index, query, pool, bitset)];
   const textKeys = candidateKeys(index, query.foldedCore, foldText(query.literalCore));
   if (!textKeys) return undefined;
   const sources = [holdingAll(index, textKeys, pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING)];
   // A weak term alone places no title in a terms tier (search-query.ts): beside a strong term, which every
-  // terms match then holds, its holders are not candidates. With weak terms only, all must be held.
+  // terms match then holds, its holders are not candidates.
   const skipWeak = query.terms.some((term) => !isWeakTerm(term));
   for (const term of query.terms) {
     if (skipWeak && isWeakTerm(term)) continue;
@@ -122,6 +124,21 @@ export function textSources(index: PostingIndex, query: SearchQuery, bitset: Ran
     sources.push(holdingAll(index, termKeys, pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING));
   }
   return sources;
+}
+
+/** Several terms, each weak (one letter or digit: search-query.ts `isWeakTerm`). */
+export function onlyWeakTerms(query: SearchQuery): boolean {
+  return query.terms.length > 0 && query.terms.every(isWeakTerm);
+}
+
+/**
+ * The titles holding every term of a keyword of weak terms only (`２ ２`, `a 1`): exactly its matches, as
+ * no title holding some of them matches (search-query.ts `termsTier`). A weak term's key is its unit, whose
+ * list is exactly its holders, so the lists are intersected in full, never cut short as `holdingAll` may.
+ */
+export function weakTermHolders(index: PostingIndex, query: SearchQuery, pool: ListPool, bitset: RankBitset): Int32Array {
+  const keys = query.terms.map((term) => unitKey(term.charCodeAt(0)));
+  return holdingAll(index, keys, pool, bitset, Number.POSITIVE_INFINITY);
 }
 
 /** The candidates of a query without pinyin (pinyin-tiers.ts adds those), in buffers of `pool` (valid until its next reset). */
