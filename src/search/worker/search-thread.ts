@@ -29,6 +29,12 @@ export interface ThreadOptions {
   workerUrl: URL;
   /** The pool's other workers adopt the first one's builds (search-worker.ts). */
   follows: boolean;
+  /**
+   * Other workers read this one's builds: it posts them (and its pinyin lists) to the pool. Alone, it
+   * keeps them to itself, so this thread holds no handle that would keep a replaced build's shared
+   * memory alive until its own next full collection.
+   */
+  shares: boolean;
   log: Logger;
   tallies: Record<SearchWorkerEvent, Tally>;
   backoff: BackoffPolicy;
@@ -97,7 +103,7 @@ export class SearchThread {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.options.workerUrl, { workerData: { follows: this.options.follows } });
+    const worker = new Worker(this.options.workerUrl, { workerData: { follows: this.options.follows, shares: this.options.shares } });
     // The worker never keeps the process alive by itself: servers and commands own their lifetime.
     worker.unref();
     worker.on('message', (reply: FromWorker) => {

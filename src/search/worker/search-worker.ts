@@ -2,9 +2,9 @@
  * A search worker thread's entry: it keeps the title mirror and the indexed engine (indexed-search.ts)
  * and answers searches, so a search that takes milliseconds never holds the catalogue's event loop, and
  * lists and health stay quick while searches saturate a core (docs/search.md, "Off the event loop").
- * The first worker of the pool builds (`follows` false): its builds and pinyin lists go back to the pool
- * as arrays in shared memory, and the other workers adopt them, reading the one copy in place
- * (docs/search.md, "Every core"). The engine keeps the recent full answers here; only the page asked for
+ * The first worker of the pool builds (`follows` false): when the pool has other workers (`shares`), its
+ * builds and pinyin lists go back to the pool as arrays in shared memory, and the other workers adopt
+ * them, reading the one copy in place (docs/search.md, "Every core"). The engine keeps the recent full answers here; only the page asked for
  * travels, moved, not copied, so the catalogue's thread never holds (nor collects) a million-slot answer.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
@@ -17,7 +17,7 @@ import { TitleMirror } from './title-mirror.js';
 const port = parentPort;
 if (!port) throw new Error('search-worker.js runs as a worker thread only');
 
-const follows = (workerData as { follows?: boolean } | undefined)?.follows === true;
+const { follows = false, shares = false } = (workerData ?? {}) as { follows?: boolean; shares?: boolean };
 const mirror = new TitleMirror();
 const engine = new IndexedSearch({ follows });
 const NOTHING = new Int32Array(0);
@@ -68,7 +68,8 @@ function order(message: OrderMessage): [Int32Array, number, SharedBuild?] {
   buildId = `${threadId}:${engine.builds}`;
   pinyinPosted = false;
   buildAhead();
-  const parts = engine.builtParts;
+  // Posted only when other workers adopt it: a handle on this thread's build is one the pool's thread needs no copy of.
+  const parts = shares ? engine.builtParts : undefined;
   return [NOTHING, 0, parts ? { id: buildId, parts } : undefined];
 }
 
@@ -90,7 +91,7 @@ function buildAhead(): void {
 
 /** The building worker's pinyin lists, to the pool once they exist (built ahead, or by a Latin search first). */
 function postPinyin(): void {
-  if (follows || pinyinPosted) return;
+  if (!shares || pinyinPosted) return;
   const parts = engine.pinyinParts;
   if (!parts) return;
   pinyinPosted = true;

@@ -77,6 +77,7 @@ export class WorkerSearch implements SearchEngine {
         new SearchThread({
           workerUrl: options.workerUrl ?? WORKER_URL,
           follows: index > 0,
+          shares: index === 0 && count > 1,
           log: this.log,
           tallies,
           backoff: options.backoff ?? DEFAULT_BACKOFF,
