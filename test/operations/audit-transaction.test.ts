@@ -136,31 +136,22 @@ for (const store of STORES) {
     });
 
     test('`links check` keeps no verdict whose audit row the store refused', async () => {
+      const checkNow = () =>
+        runLinksCheck({
+          config: config(),
+          database,
+          checker: new ScriptedChecker(() => ['dead']),
+          log: createLogger('silent', 'stderr', 'json'),
+          given: [link(3)],
+          provider: undefined,
+          limit: 10,
+          write: () => undefined,
+        });
       await refuseInserts(database, 'audit_log');
-      const lines: string[] = [];
-      const run = runLinksCheck({
-        config: config(),
-        database,
-        checker: new ScriptedChecker(() => ['dead']),
-        log: createLogger('silent', 'stderr', 'json'),
-        given: [link(3)],
-        provider: undefined,
-        limit: 10,
-        write: (line) => lines.push(line),
-      });
-      await assert.rejects(run, new RegExp(REFUSAL));
+      await assert.rejects(checkNow(), new RegExp(REFUSAL));
       assert.equal((await new LinkHealthStore(database, 60_000).status(link(3)))?.verdict ?? null, null);
       await allowInserts(database, 'audit_log');
-      await runLinksCheck({
-        config: config(),
-        database,
-        checker: new ScriptedChecker(() => ['dead']),
-        log: createLogger('silent', 'stderr', 'json'),
-        given: [link(3)],
-        provider: undefined,
-        limit: 10,
-        write: (line) => lines.push(line),
-      });
+      await checkNow();
       assert.equal((await auditRows())[0], `cli links check ${link(3)}`);
     });
   });
