@@ -16,6 +16,7 @@ import { CLI_ACTOR } from '../../src/operations/audit-log.js';
 import { createOperations, type Operations } from '../../src/operations/operations.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 import { ScriptedChecker } from '../links/scripted-checker.js';
+import { FixtureTelegram } from '../sources/fixture-telegram.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
 
 const link = (n: number) => `https://pan.quark.cn/s/audittx${n}`;
@@ -153,6 +154,36 @@ for (const store of STORES) {
       await allowInserts(database, 'audit_log');
       await checkNow();
       assert.equal((await auditRows())[0], `cli links check ${link(3)}`);
+    });
+
+    test("a poll's row commits with the poll's recorded outcome, or neither is kept", async () => {
+      const telegram = new FixtureTelegram();
+      const origin = await telegram.listen();
+      try {
+        telegram.channel('audit_poll', [{ id: 1, time: '2026-11-20T12:00:00+00:00', html: `剧名<br>${link(9)}` }]);
+        const polling = createOperations({
+          config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url, TELEGRAM_ORIGIN: origin }),
+          database,
+        });
+        await polling.sources.add('ops', {
+          name: 'audit_poll',
+          kind: 'telegram',
+          settings: { channel: 'audit_poll', type: 'post', backfill: 10 },
+          everyMinutes: 30,
+        });
+        await refuseInserts(database, 'audit_log');
+        await assert.rejects(polling.sources.poll('ops', ['audit_poll']), new RegExp(REFUSAL));
+        assert.equal((await polling.sources.sources.get('audit_poll'))?.lastPollAt ?? null, null);
+        await allowInserts(database, 'audit_log');
+        // Its lease was not given back (that write was rolled back): it runs out as a crashed poll's does.
+        const [report] = await polling.sources.poll('ops', ['audit_poll']);
+        assert.equal(report?.outcome, 'busy', JSON.stringify(report));
+        assert.equal((await auditRows())[0], 'ops sources poll audit_poll');
+        // What it read was imported before, in the import's own transaction (docs/console.md).
+        assert.ok((await links()).includes(link(9)));
+      } finally {
+        await telegram.close();
+      }
     });
   });
 }
