@@ -135,6 +135,9 @@ export class LinkOperations {
   /** Closes a provider's breaker and lifts its pause (`dramadex links breaker reset`). */
   async resetBreaker(actor: string, provider: string): Promise<void> {
     if (!(PROVIDER_IDS as readonly string[]).includes(provider)) throw new OperationRefused(`unknown provider "${provider}"`);
+    // The guards remember creating a provider's row; it is created first, in its own commit, so a reset
+    // rolled back cannot leave them remembering a row that is not there.
+    await this.guards.state(provider as ProviderId, Date.now());
     await this.audit.change(
       actor,
       () => this.guards.reset(provider as ProviderId),

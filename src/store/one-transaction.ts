@@ -25,7 +25,9 @@ export async function inOneTransaction<T>(database: Database, work: (bound: Data
 /**
  * A view for a component built once and kept (one whose memory spans calls, such as the link recorder's
  * runs of failures): inside `inOneTransaction` on the same database its queries join that transaction,
- * elsewhere they go to the database as usual.
+ * elsewhere they go to the database as usual. What such a component remembers of its own writes (the
+ * link guards remember the rows they created) must have been written before: a rollback undoes the row,
+ * not the memory.
  */
 export function followingTransaction(database: Database): Database {
   return {
