@@ -1,0 +1,126 @@
+/**
+ * The list operations a pinyin keyword's sources are made of (pinyin-sources.ts): unions of characters'
+ * and syllable pairs' lists, the initials triples of a longer keyword or of a cut into three or more
+ * syllables, and the narrowing of candidates by a list without merging it. Apart from pinyin-sources.ts,
+ * which decides which ways of reading a keyword each list serves.
+ */
+import { initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { holdingAll } from './candidates.js';
+import type { SearchContext } from './search-context.js';
+
+/**
+ * A further list this many times longer than the candidates left is not decoded (as candidates.ts
+ * `CHECK_INSTEAD_OF_DECODING`): a pinyin candidate's check, the automata of query/pinyin.ts with its row
+ * and text, costs about 0.1 µs. At a million titles 6 and 12 were alike, and 32 slower.
+ */
+const PINYIN_CHECK_INSTEAD_OF_DECODING = 12;
+
+/** A cut's rarest pair of syllables narrows its initials' candidates when its lists hold at most this share of their count. */
+const SYLLABLE_PAIR_SHARE = 0.8;
+
+/** The letter (0 = a) at `at` of a keyword of letters a-z. */
+export function letterOf(text: string, at: number): number {
+  return text.charCodeAt(at) - 97;
+}
+
+/** The initials-triple keys of a string of four or more initials, each neighbouring three. */
+function initialsKeys(initials: string): number[] {
+  const keys: number[] = [];
+  for (let at = 0; at + 2 < initials.length; at++)
+    keys.push(initialsTripleKey(letterOf(initials, at), letterOf(initials, at + 1), letterOf(initials, at + 2)));
+  return keys;
+}
+
+/** One list: the union of the keys' lists (decoded one at a time into the pinyin scratch's pool, gathered in the bitset). */
+export function unionOfKeys({ postings, pool, bitset, pinyin }: SearchContext, keys: number[]): Int32Array {
+  if (keys.length === 1) return postings.list(keys[0]!, pool);
+  const { lists } = pinyin;
+  for (const key of keys) {
+    lists.reset();
+    bitset.add(postings.list(key, lists));
+  }
+  return bitset.drain(pool);
+}
+
+export const EMPTY = new Int32Array(0);
+
+/** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
+export function syllablePairKeys(index: PostingIndex, first: string, second: string): { keys: number[]; postings: number } {
+  const syllables = index.syllables();
+  const keys: number[] = [];
+  let postings = 0;
+  for (const one of syllables.get(first) ?? []) {
+    for (const two of syllables.get(second) ?? []) {
+      const key = index.unitPairKey(one, two);
+      if (key === NO_KEY) continue;
+      keys.push(key);
+      postings += index.count(key);
+    }
+  }
+  return { keys, postings };
+}
+
+/**
+ * The ranks of `ranks` (ascending) that any of the keys' lists holds: `ranks` marked in `bitset`, each
+ * list decoded and its marked postings set in `held`, then `ranks` read off in order. Draining the union
+ * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
+ * predictor guesses, had taken most of a long full-pinyin keyword's list work.
+ */
+function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
+  const { held, lists } = pinyin;
+  bitset.add(ranks);
+  const marks = bitset.bits;
+  const found = held.bits;
+  const last = ranks[ranks.length - 1]!;
+  for (const key of keys) {
+    lists.reset();
+    const list = postings.list(key, lists);
+    for (let at = 0; at < list.length; at++) {
+      const rank = list[at]!;
+      if (rank > last) break;
+      const word = rank >>> 5;
+      found[word] = found[word]! | (marks[word]! & (1 << (rank & 31)));
+    }
+  }
+  bitset.clear(ranks);
+  const out = pool.take(ranks.length);
+  let count = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at]!;
+    out[count] = rank;
+    count += (found[rank >>> 5]! >>> (rank & 31)) & 1;
+  }
+  held.clear(ranks);
+  return out.subarray(0, count);
+}
+
+/**
+ * Titles holding, for a cut of three or more syllables (given by its `initials`), characters whose initials are the syllables'
+ * initials side by side (or a few more): their initials triples' lists, the rarest first, as a keyword of
+ * those initials takes them. Each list is one key built ahead, where the unit-pair lists of every
+ * character read one syllable next to one read the next were tens of keys to decode and merge a pair,
+ * for hardly fewer titles (at a million generated titles `zhuiqihuozang` had 40,002 either way).
+ */
+export function holdingInitials(context: SearchContext, initials: string): Int32Array {
+  if (initials.length === 3)
+    return context.postings.list(initialsTripleKey(letterOf(initials, 0), letterOf(initials, 1), letterOf(initials, 2)), context.pool);
+  return holdingAll(context.postings, initialsKeys(initials), context.pool, context.bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
+}
+
+/**
+ * Titles holding the cut of three or more syllables, or a few more: those its initials' triples find
+ * (`holdingInitials`), less those without any character read as one of its neighbouring two syllables
+ * next to one read as the other, when the rarest such pair of syllables has clearly fewer postings than
+ * they: a posting decoded costs about a seventh of a title checked, so a pair list is worth decoding only
+ * when it is bound to drop many (`shafengle`: 67,667 titles spell sfl, 39,885 of them sha-feng-le).
+ */
+export function holdingSyllables(context: SearchContext, split: string[], initials: string): Int32Array {
+  const candidates = holdingInitials(context, initials);
+  let rarest: { keys: number[]; postings: number } | undefined;
+  for (let at = 1; at < split.length; at++) {
+    const pair = syllablePairKeys(context.postings, split[at - 1]!, split[at]!);
+    if (!rarest || pair.postings < rarest.postings) rarest = pair;
+  }
+  if (!rarest || candidates.length === 0 || rarest.postings > candidates.length * SYLLABLE_PAIR_SHARE) return candidates;
+  return rarest.keys.length === 0 ? EMPTY : heldByAny(context, rarest.keys, candidates);
+}
