@@ -15,15 +15,12 @@ import type { SearchContext } from './search-context.js';
  */
 const PINYIN_CHECK_INSTEAD_OF_DECODING = 12;
 
-/** A cut's rarest pair of syllables narrows its initials' candidates when its lists hold at most this share of their count. */
-const SYLLABLE_PAIR_SHARE = 0.8;
-
 /** The letter (0 = a) at `at` of a keyword of letters a-z. */
 export function letterOf(text: string, at: number): number {
   return text.charCodeAt(at) - 97;
 }
 
-/** The initials-triple keys of a string of four or more initials, each neighbouring three. */
+/** The initials-triple keys of a string of three or more initials, each neighbouring three. */
 function initialsKeys(initials: string): number[] {
   const keys: number[] = [];
   for (let at = 0; at + 2 < initials.length; at++)
@@ -94,13 +91,7 @@ function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: numb
   return out.subarray(0, count);
 }
 
-/**
- * Titles holding, for a cut of three or more syllables (given by its `initials`), characters whose initials are the syllables'
- * initials side by side (or a few more): their initials triples' lists, the rarest first, as a keyword of
- * those initials takes them. Each list is one key built ahead, where the unit-pair lists of every
- * character read one syllable next to one read the next were tens of keys to decode and merge a pair,
- * for hardly fewer titles (at a million generated titles `zhuiqihuozang` had 40,002 either way).
- */
+/** Titles holding every triple of a string of three or more initials (or a few more), the rarest list first. */
 export function holdingInitials(context: SearchContext, initials: string): Int32Array {
   if (initials.length === 3)
     return context.postings.list(initialsTripleKey(letterOf(initials, 0), letterOf(initials, 1), letterOf(initials, 2)), context.pool);
@@ -108,19 +99,25 @@ export function holdingInitials(context: SearchContext, initials: string): Int32
 }
 
 /**
- * Titles holding the cut of three or more syllables, or a few more: those its initials' triples find
- * (`holdingInitials`), less those without any character read as one of its neighbouring two syllables
- * next to one read as the other, when the rarest such pair of syllables has clearly fewer postings than
- * they: a posting decoded costs about a seventh of a title checked, so a pair list is worth decoding only
- * when it is bound to drop many (`shafengle`: 67,667 titles spell sfl, 39,885 of them sha-feng-le).
+ * Titles holding the cut of three or more syllables (or a few more), from the rarer of two sources, told
+ * apart by counts alone: the triples of its syllables' initials (`zhuiqihuozang` takes `zqh` and `qhz`,
+ * one list each, built ahead), or, for each neighbouring two syllables, the unit-pair lists of every
+ * character read one next to one read the other (tens of keys a pair), the rarest pair's union first and
+ * each further one kept where the candidates hold it. The triples are the rarer when a pair of syllables
+ * is common and the initials are not; the pairs when the initials are shared by other words
+ * (`shafengle`: 67,667 titles spell sfl, 39,885 sha-feng-le).
  */
 export function holdingSyllables(context: SearchContext, split: string[], initials: string): Int32Array {
-  const candidates = holdingInitials(context, initials);
-  let rarest: { keys: number[]; postings: number } | undefined;
-  for (let at = 1; at < split.length; at++) {
-    const pair = syllablePairKeys(context.postings, split[at - 1]!, split[at]!);
-    if (!rarest || pair.postings < rarest.postings) rarest = pair;
+  const { postings } = context;
+  const pairs = split.slice(1).map((second, at) => syllablePairKeys(postings, split[at]!, second));
+  pairs.sort((a, b) => a.postings - b.postings);
+  let rarestTriple = Number.POSITIVE_INFINITY;
+  for (const key of initialsKeys(initials)) rarestTriple = Math.min(rarestTriple, postings.count(key));
+  if (rarestTriple < (pairs[0]?.postings ?? 0)) return holdingInitials(context, initials);
+  let result: Int32Array = EMPTY;
+  for (const [position, { keys, postings: count }] of pairs.entries()) {
+    if (position > 0 && (result.length === 0 || count > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
+    result = position === 0 ? unionOfKeys(context, keys) : heldByAny(context, keys, result);
   }
-  if (!rarest || candidates.length === 0 || rarest.postings > candidates.length * SYLLABLE_PAIR_SHARE) return candidates;
-  return rarest.keys.length === 0 ? EMPTY : heldByAny(context, rarest.keys, candidates);
+  return result;
 }

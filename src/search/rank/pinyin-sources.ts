@@ -133,8 +133,6 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     return sources;
   }
   let spelt = 0;
-  // Cuts of three or more syllables with the same initials have the same candidates: taken once.
-  const initialsTaken = new Set<string>();
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
     if (split.length === 1) {
@@ -147,8 +145,6 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
       spelt += list.length;
     } else {
       const initials = split.map((syllable) => syllable[0]).join('');
-      if (initialsTaken.has(initials)) continue;
-      initialsTaken.add(initials);
       const list = holdingSyllables(context, split, initials);
       sources.loose.push(list);
       spelt += list.length;
