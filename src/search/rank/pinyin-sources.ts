@@ -5,8 +5,8 @@
  * unit-pair lists of a character read one next to one read the other. Such a way matches from a title's
  * first unit exactly when, for two or three initials, the title is in the pair's or triple's start list,
  * and, for syllables, when the title's lead (its first two undecorated units) spells it, which
- * `ExactWays.starts` tells. Longer ways give supersets from the initials triples' lists (of the
- * keyword, or of a cut's syllables' initials: pinyin-lists.ts), each title to be checked.
+ * `ExactWays.starts` tells. Longer ways give supersets (intersections of triple or pair lists:
+ * pinyin-lists.ts), each title to be checked.
  */
 import { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey } from '../index/posting-index.js';
 import { syllableSplits } from '../query/pinyin.js';
@@ -144,8 +144,7 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
       exactly(list, first!, second);
       spelt += list.length;
     } else {
-      const initials = split.map((syllable) => syllable[0]).join('');
-      const list = holdingSyllables(context, split, initials);
+      const list = holdingSyllables(context, split);
       sources.loose.push(list);
       spelt += list.length;
     }
