@@ -195,15 +195,18 @@ export class BuiltIndex {
 
   /**
    * Builds the next `ranks` ranks' pinyin-pair lists ahead of the first Latin keyword, so that search does
-   * not build them all (150 ms at a million titles); false once they are built. A search that needs them
-   * first builds the rest.
+   * not build them all (150 ms at a million titles), then, in a slice of its own, the syllable table
+   * (`PostingIndex.syllables`, a few ms that the first Latin keyword had paid); false once both are built.
+   * A search that needs them first builds the rest.
    */
   buildAhead(ranks: number): boolean {
-    if (this.postings.hasPairs) return false;
+    if (this.postings.hasPairs) {
+      this.postings.syllables();
+      return false;
+    }
     this.pinyinPairs ??= this.columns.pairPostingsBuild(this.postings.ownBytes);
-    if (!this.pinyinPairs.step(ranks)) return true;
-    this.attachPinyinPairs();
-    return false;
+    if (this.pinyinPairs.step(ranks)) this.attachPinyinPairs();
+    return true;
   }
 
   private attachPinyinPairs(): void {

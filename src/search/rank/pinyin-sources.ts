@@ -3,28 +3,18 @@
  * letters or one or two syllables make is found exactly by lists: two initials by their initials-pair
  * list, three by their triple's list, one syllable by the lists of the characters read so, two by the
  * unit-pair lists of a character read one next to one read the other. Such a way matches from a title's
- * first unit exactly when the title's lead (its first two undecorated units) spells it, which
- * `ExactWays.starts` tells, or, for three initials, when the title is in the triple's start list. Longer
- * ways give supersets (intersections of triple or pair lists), each title to be checked.
+ * first unit exactly when, for two or three initials, the title is in the pair's or triple's start list,
+ * and, for syllables, when the title's lead (its first two undecorated units) spells it, which
+ * `ExactWays.starts` tells. Longer ways give supersets (intersections of triple or pair lists:
+ * pinyin-lists.ts), each title to be checked.
  */
-import { initialsPairKey, initialsStartKey, initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey } from '../index/posting-index.js';
 import { syllableSplits } from '../query/pinyin.js';
-import { holdingAll } from './candidates.js';
+import { EMPTY, holdingInitials, holdingSyllables, letterOf, syllablePairKeys, unionOfKeys } from './pinyin-lists.js';
 import type { PinyinScratch, SearchContext } from './search-context.js';
-
-/**
- * A further list this many times longer than the candidates left is not decoded (as candidates.ts
- * `CHECK_INSTEAD_OF_DECODING`): a pinyin candidate's check, the automata of query/pinyin.ts with its row
- * and text, costs about 0.1 µs. At a million titles 6 and 12 were alike, and 32 slower.
- */
-const PINYIN_CHECK_INSTEAD_OF_DECODING = 12;
 
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
 const SPLIT_LIMIT = 32;
-
-function letterOf(text: string, at: number): number {
-  return text.charCodeAt(at) - 97;
-}
 
 /** A pinyin keyword's lists. */
 export interface PinyinSources {
@@ -100,92 +90,9 @@ export class ExactWays {
   }
 }
 
-/** The initials-triple keys of a string of four or more initials, each neighbouring three. */
-function initialsKeys(initials: string): number[] {
-  const keys: number[] = [];
-  for (let at = 0; at + 2 < initials.length; at++)
-    keys.push(initialsTripleKey(letterOf(initials, at), letterOf(initials, at + 1), letterOf(initials, at + 2)));
-  return keys;
-}
-
-/** One list: the union of the keys' lists (decoded one at a time into the pinyin scratch's pool, gathered in the bitset). */
-function unionOfKeys({ postings, pool, bitset, pinyin }: SearchContext, keys: number[]): Int32Array {
-  if (keys.length === 1) return postings.list(keys[0]!, pool);
-  const { lists } = pinyin;
-  for (const key of keys) {
-    lists.reset();
-    bitset.add(postings.list(key, lists));
-  }
-  return bitset.drain(pool);
-}
-
-const EMPTY = new Int32Array(0);
-
-/** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
-function syllablePairKeys(index: PostingIndex, first: string, second: string): { keys: number[]; postings: number } {
-  const syllables = index.syllables();
-  const keys: number[] = [];
-  let postings = 0;
-  for (const one of syllables.get(first) ?? []) {
-    for (const two of syllables.get(second) ?? []) {
-      const key = index.unitPairKey(one, two);
-      if (key === NO_KEY) continue;
-      keys.push(key);
-      postings += index.count(key);
-    }
-  }
-  return { keys, postings };
-}
-
-/** Titles holding, for each neighbouring two syllables of the split, characters so read side by side (or a few more). */
-function holdingSyllables(context: SearchContext, split: string[]): Int32Array {
-  const pairs = split.slice(1).map((second, at) => syllablePairKeys(context.postings, split[at]!, second));
-  pairs.sort((a, b) => a.postings - b.postings);
-  let result: Int32Array = new Int32Array(0);
-  for (const [position, { keys, postings }] of pairs.entries()) {
-    if (position > 0 && (result.length === 0 || postings > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
-    result = position === 0 ? unionOfKeys(context, keys) : heldByAny(context, keys, result);
-  }
-  return result;
-}
-
-/**
- * The ranks of `ranks` (ascending) that any of the keys' lists holds: `ranks` marked in `bitset`, each
- * list decoded and its marked postings set in `held`, then `ranks` read off in order. Draining the union
- * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
- * predictor guesses, had taken most of a long full-pinyin keyword's list work.
- */
-function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
-  const { held, lists } = pinyin;
-  bitset.add(ranks);
-  const marks = bitset.bits;
-  const found = held.bits;
-  const last = ranks[ranks.length - 1]!;
-  for (const key of keys) {
-    lists.reset();
-    const list = postings.list(key, lists);
-    for (let at = 0; at < list.length; at++) {
-      const rank = list[at]!;
-      if (rank > last) break;
-      const word = rank >>> 5;
-      found[word] = found[word]! | (marks[word]! & (1 << (rank & 31)));
-    }
-  }
-  bitset.clear(ranks);
-  const out = pool.take(ranks.length);
-  let count = 0;
-  for (let at = 0; at < ranks.length; at++) {
-    const rank = ranks[at]!;
-    out[count] = rank;
-    count += (found[rank >>> 5]! >>> (rank & 31)) & 1;
-  }
-  held.clear(ranks);
-  return out.subarray(0, count);
-}
-
 /** The lists of a pinyin keyword's matches, in buffers of `pool`; `ways.clear()` once they are used. */
 export function pinyinSources(context: SearchContext, query: string): PinyinSources {
-  const { postings: index, pool, bitset } = context;
+  const { postings: index, pool } = context;
   const sources: PinyinSources = {
     exact: [],
     ways: new ExactWays(context.pinyin),
@@ -202,14 +109,15 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
     asInitials = index.list(initialsPairKey(first, second), pool);
-    exactly(asInitials, index.unitsWithInitial(first), index.unitsWithInitial(second));
+    sources.exact.push(asInitials);
+    sources.starting = index.list(initialsStartPairKey(first, second), pool);
   } else if (query.length === 3) {
     const [first, second, third] = [letterOf(query, 0), letterOf(query, 1), letterOf(query, 2)];
     asInitials = index.list(initialsTripleKey(first, second, third), pool);
     sources.exact.push(asInitials);
     sources.starting = index.list(initialsStartKey(first, second, third), pool);
   } else {
-    asInitials = holdingAll(index, initialsKeys(query), pool, bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
+    asInitials = holdingInitials(context, query);
     sources.loose.push(asInitials);
   }
   // No title holds the initials' pairs or triples (the usual full-pinyin keyword of seven letters or

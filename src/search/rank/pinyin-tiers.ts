@@ -133,7 +133,7 @@ function checkPinyin(
   const { codes } = classified;
   const { rows, units } = columns;
   // A keyword only initials can spell (most of three letters or more) has an automaton of its own.
-  const initials = asInitials && !asSyllables ? new InitialsMatcher(query.pinyin) : undefined;
+  const initials = asInitials && !asSyllables ? new InitialsMatcher(query.pinyin, context.pinyin.unitSlots) : undefined;
   const pinyin = new PinyinMatcher(query.pinyin, asInitials, asSyllables, context.pinyin.unitSlots);
   const checkedRanks = pool.take(places.length);
   for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at]!]!;

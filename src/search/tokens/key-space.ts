@@ -2,7 +2,7 @@
  * Where each kind of token lives among the index's keys, one numbering for every posting list: keys
  * 0..0xffff are folded code units (unit-keys.ts); then one key per pair of pinyin initials, a-z × a-z
  * (initials-pairs.ts), and per triple, a-z × a-z × a-z, twice: anywhere and at the title's start
- * (initials-triples.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
+ * (initials-triples.ts), then per pair again, at the title's start (initials-pairs.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
  * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts), the marks on units and on
  * pairs (unit-marks.ts, pair-marks.ts), literal units (literal-units.ts) and repeated units
  * (repeated-units.ts). A token numbered as the pair
@@ -34,7 +34,8 @@ export const UNIT_TOKEN_KIND = {
 export const INITIALS_PAIR_BASE = 0x10000;
 const INITIALS_TRIPLE_BASE = INITIALS_PAIR_BASE + 26 * 26;
 const INITIALS_START_BASE = INITIALS_TRIPLE_BASE + 26 * 26 * 26;
-export const KEY_COUNT = INITIALS_START_BASE + 26 * 26 * 26;
+const INITIALS_START_PAIR_BASE = INITIALS_START_BASE + 26 * 26 * 26;
+export const KEY_COUNT = INITIALS_START_PAIR_BASE + 26 * 26;
 /** The key of a token no title holds: its list is empty. */
 export const NO_KEY = -1;
 
@@ -56,6 +57,11 @@ export function initialsTripleKey(first: number, second: number, third: number):
 /** The key of the triple of initials `first`, `second`, `third` (0 = a) as a title's first three undecorated units. */
 export function initialsStartKey(first: number, second: number, third: number): number {
   return INITIALS_START_BASE + (first * 26 + second) * 26 + third;
+}
+
+/** The key of the pair of initials `first`, `second` (0 = a) as a title's first two undecorated units. */
+export function initialsStartPairKey(first: number, second: number): number {
+  return INITIALS_START_PAIR_BASE + first * 26 + second;
 }
 
 /** The key of the token a build numbered `number` (index/unit-pairs.ts). */

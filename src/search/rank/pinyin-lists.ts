@@ -1,0 +1,118 @@
+/**
+ * The list operations a pinyin keyword's sources are made of (pinyin-sources.ts): unions of characters'
+ * and syllable pairs' lists, the initials triples of a longer keyword or of a cut into three or more
+ * syllables, and the narrowing of candidates by a list without merging it. Apart from pinyin-sources.ts,
+ * which decides which ways of reading a keyword each list serves.
+ */
+import { initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { holdingAll } from './candidates.js';
+import type { SearchContext } from './search-context.js';
+
+/**
+ * A further list this many times longer than the candidates left is not decoded (as candidates.ts
+ * `CHECK_INSTEAD_OF_DECODING`): a pinyin candidate's check, the automata of query/pinyin.ts with its row
+ * and text, costs about 0.1 µs. At a million titles 6 and 12 were alike, and 32 slower.
+ */
+const PINYIN_CHECK_INSTEAD_OF_DECODING = 12;
+
+/** The letter (0 = a) at `at` of a keyword of letters a-z. */
+export function letterOf(text: string, at: number): number {
+  return text.charCodeAt(at) - 97;
+}
+
+/** The initials-triple keys of a string of three or more initials, each neighbouring three. */
+function initialsKeys(initials: string): number[] {
+  const keys: number[] = [];
+  for (let at = 0; at + 2 < initials.length; at++)
+    keys.push(initialsTripleKey(letterOf(initials, at), letterOf(initials, at + 1), letterOf(initials, at + 2)));
+  return keys;
+}
+
+/** One list: the union of the keys' lists (decoded one at a time into the pinyin scratch's pool, gathered in the bitset). */
+export function unionOfKeys({ postings, pool, bitset, pinyin }: SearchContext, keys: number[]): Int32Array {
+  if (keys.length === 1) return postings.list(keys[0]!, pool);
+  const { lists } = pinyin;
+  for (const key of keys) {
+    lists.reset();
+    bitset.add(postings.list(key, lists));
+  }
+  return bitset.drain(pool);
+}
+
+export const EMPTY = new Int32Array(0);
+
+/** The unit-pair keys of every character read `first` next to one read `second`, and their postings in all. */
+export function syllablePairKeys(index: PostingIndex, first: string, second: string): { keys: number[]; postings: number } {
+  const syllables = index.syllables();
+  const keys: number[] = [];
+  let postings = 0;
+  for (const one of syllables.get(first) ?? []) {
+    for (const two of syllables.get(second) ?? []) {
+      const key = index.unitPairKey(one, two);
+      if (key === NO_KEY) continue;
+      keys.push(key);
+      postings += index.count(key);
+    }
+  }
+  return { keys, postings };
+}
+
+/**
+ * The ranks of `ranks` (ascending) that any of the keys' lists holds: `ranks` marked in `bitset`, each
+ * list decoded and its marked postings set in `held`, then `ranks` read off in order. Draining the union
+ * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
+ * predictor guesses, had taken most of a long full-pinyin keyword's list work.
+ */
+function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
+  const { held, lists } = pinyin;
+  bitset.add(ranks);
+  const marks = bitset.bits;
+  const found = held.bits;
+  const last = ranks[ranks.length - 1]!;
+  for (const key of keys) {
+    lists.reset();
+    const list = postings.list(key, lists);
+    for (let at = 0; at < list.length; at++) {
+      const rank = list[at]!;
+      if (rank > last) break;
+      const word = rank >>> 5;
+      found[word] = found[word]! | (marks[word]! & (1 << (rank & 31)));
+    }
+  }
+  bitset.clear(ranks);
+  const out = pool.take(ranks.length);
+  let count = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at]!;
+    out[count] = rank;
+    count += (found[rank >>> 5]! >>> (rank & 31)) & 1;
+  }
+  held.clear(ranks);
+  return out.subarray(0, count);
+}
+
+/** Titles holding every triple of a string of three or more initials (or a few more), the rarest list first. */
+export function holdingInitials(context: SearchContext, initials: string): Int32Array {
+  if (initials.length === 3)
+    return context.postings.list(initialsTripleKey(letterOf(initials, 0), letterOf(initials, 1), letterOf(initials, 2)), context.pool);
+  return holdingAll(context.postings, initialsKeys(initials), context.pool, context.bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
+}
+
+/**
+ * Titles holding the cut of three or more syllables (or a few more): for each neighbouring two syllables,
+ * the unit-pair lists of every character read one next to one read the other, the rarest pair's union
+ * first and each further one kept where the candidates hold it. The triples of the syllables' initials
+ * (one list each, built ahead) were tried instead: at a million generated titles they found as many
+ * titles for `zhuiqihuozang` (40,002) and took no less time, and 27,000 more for `shafengle` (67,667
+ * titles spell sfl, 39,885 sha-feng-le), and a list's count does not tell which gives fewer.
+ */
+export function holdingSyllables(context: SearchContext, split: string[]): Int32Array {
+  const pairs = split.slice(1).map((second, at) => syllablePairKeys(context.postings, split[at]!, second));
+  pairs.sort((a, b) => a.postings - b.postings);
+  let result: Int32Array = EMPTY;
+  for (const [position, { keys, postings: count }] of pairs.entries()) {
+    if (position > 0 && (result.length === 0 || count > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
+    result = position === 0 ? unionOfKeys(context, keys) : heldByAny(context, keys, result);
+  }
+  return result;
+}
