@@ -133,6 +133,17 @@ describe('one-unit keywords past the walked first matches', () => {
   });
 });
 
+describe('chain keywords that repeat an inner unit', () => {
+  // `2000` and `1080` hold an inner unit twice, so every holder repeats it and the chain's repeated-unit
+  // list decides nothing (rank/chain-holders.ts): every candidate's text is read. Titles hold the pairs
+  // side by side, apart, across decoration, in full-width and beside an episode suffix.
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['2000', '20', '00', '2025', '1080', '1080P', '10', '80', '０', '2', '0', '·', '集', '（34集）', ' ', '霸道'];
+    const { view, engine } = builtOver(pieces, 33, 5, 256);
+    sameAnswers(view, engine, ['2000', '1080', '２０００', '0000', '2020', '1080P', '108', '000', '2000集', '20200']);
+  });
+});
+
 /** An engine built over 2,500 titles of 1 to `most` random pieces (seeded), of three types and six days. */
 function builtOver(pieces: string[], seed: number, most: number, termCacheMin: number): { view: CatalogueView; engine: IndexedSearch } {
   let state = seed;

@@ -49,10 +49,13 @@ export function chainCandidates(
 /**
  * The candidates of a complete `chainCandidates` that the lists leave undecided (ascending, a subset of
  * `found`): those under a pair's PAIR_CHECK or repeating an inner unit. Every other candidate holds the
- * chain in its folded text. Undefined when the marks' lists hold more postings than reading every
- * candidate is worth.
+ * chain in its folded text. Undefined when reading every candidate is worth more: the marks' lists
+ * hold more postings than that, or the chain repeats an inner unit.
  */
 export function undecidedByChain(context: SearchContext, found: Int32Array, units: Uint16Array): Int32Array | undefined {
+  // Every holder of a chain that holds one of its inner units twice (`2000`, `1080`) repeats that unit:
+  // its repeated-unit list would leave every candidate undecided, so it is not read.
+  if (repeatsAnInnerUnit(units)) return undefined;
   const { postings: index, pool, bitset } = context;
   const marks: number[] = [];
   for (let at = 1; at < units.length; at++) marks.push(index.pairMarkKey(PAIR_CHECK, units[at - 1]!, units[at]!));
@@ -64,4 +67,10 @@ export function undecidedByChain(context: SearchContext, found: Int32Array, unit
   const parts: Int32Array[] = [];
   for (const key of keys) parts.push(index.intersect(found, key, pool, bitset));
   return unionAll(parts, bitset, pool);
+}
+
+/** Does the chain hold one of its inner units (neither end) more than once? */
+function repeatsAnInnerUnit(units: Uint16Array): boolean {
+  for (let at = 1; at < units.length - 1; at++) if (units.indexOf(units[at]!) !== at || units.lastIndexOf(units[at]!) !== at) return true;
+  return false;
 }
