@@ -14,7 +14,7 @@ import { FOLD_CHANGES, literalCoreOf, type PreparedQuery, STALE } from '../query
 import { PAIR_START } from '../tokens/pair-marks.js';
 import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
 import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
-import { BLOCK, DEFERRED, touchTexts, touchRows } from './literal-tiers.js';
+import { BLOCK, DEFERRED, touchRows, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
 const EXACT = tierCode(Tier.EXACT);
