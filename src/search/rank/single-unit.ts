@@ -18,7 +18,7 @@ import { pairTierLists } from '../tokens/pair-marks.js';
 import { changedUnitTierLists, unitTierLists } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
 import { generalCode, ofType } from './classify-candidates.js';
-import { BLOCK, touchBlock } from './literal-tiers.js';
+import { BLOCK, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
 /** Fills `context.classified` for the unit's holders of the type (-1: any); returns how many. */
@@ -57,11 +57,14 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   return ranks.length;
 }
 
-/** The code (`tierCode`) of each of the ranks by the full check, a block at a time. */
+/**
+ * The code (`tierCode`) of each of the ranks by the full check, a block at a time, both ends of their texts
+ * touched first (a checked title is often one that folding changes, its literal text after its folded one).
+ */
 function checkAll(context: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
   const codes = context.pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
-    if (at % BLOCK === 0) touchBlock(context, ranks, at, Math.min(ranks.length, at + BLOCK));
+    if (at % BLOCK === 0) touchTexts(context, ranks, at, Math.min(ranks.length, at + BLOCK));
     codes[at] = generalCode(context, ranks[at]! * ROW, query);
   }
   return codes;
