@@ -144,6 +144,16 @@ describe('chain keywords that repeat an inner unit', () => {
   });
 });
 
+describe('pair and one-unit keywords whose checked titles fold', () => {
+  // A fold-changing pair's PAIR_CHECK titles (`4K` as typed under the folded pair `4k`) and a unit's
+  // CHECK_ALONE ones are tiered by the one-term loops before the first matches (rank/single-unit.ts).
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['4K', '4k', '４Ｋ', 'K', '1080P', '總裁', '总裁', '【', '】', ' ', '集', '4', 'k'];
+    const { view, engine } = builtOver(pieces, 5, 4, 256);
+    sameAnswers(view, engine, ['4K', '4k', 'K', 'k', '總裁', '总裁', '0P', 'P', '4', '4K4']);
+  });
+});
+
 /** An engine built over 2,500 titles of 1 to `most` random pieces (seeded), of three types and six days. */
 function builtOver(pieces: string[], seed: number, most: number, termCacheMin: number): { view: CatalogueView; engine: IndexedSearch } {
   let state = seed;

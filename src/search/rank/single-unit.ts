@@ -17,7 +17,7 @@ import type { TierLists } from '../tokens/key-space.js';
 import { pairTierLists } from '../tokens/pair-marks.js';
 import { changedUnitTierLists, unitTierLists } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
-import { generalCode, ofType } from './classify-candidates.js';
+import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
 import { BLOCK, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
@@ -106,7 +106,10 @@ export function firstPairMatches(context: SearchContext, first: number, second: 
 function firstListMatches(context: SearchContext, lists: TierLists, query: PreparedQuery): FirstMatches {
   const { postings: index, pool } = context;
   const checked = index.list(lists.checked, pool);
-  const codes = checkAll(context, checked, query);
+  // The whole answer's buffer is free until a later page asks: the checked titles are tiered there by the
+  // loops every candidate takes (literal-tiers.ts), which cost less per title than the full check.
+  classifyCandidates(context, checked, query, context.classified);
+  const { codes } = context.classified;
   // Holders under a leading mark take its tier over the later marks: those skip them, decoded whole.
   const checkedOnly = [checked];
   const checkedAndLeading =
@@ -157,7 +160,7 @@ export interface FirstMatches {
 }
 
 /** The first `need` of the ranks whose code is `code`. */
-function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number, pool: ListPool): Int32Array {
+function ofCode(ranks: Int32Array, codes: Uint16Array, code: number, need: number, pool: ListPool): Int32Array {
   const out = pool.take(Math.min(need, ranks.length));
   let found = 0;
   for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at]!;
