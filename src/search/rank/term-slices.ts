@@ -11,7 +11,7 @@
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount } from '../index/posting-lists.js';
 import { ROW, ROW_FACTS } from '../index/title-rows.js';
-import { NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
+import { isWeakTerm, NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
@@ -79,11 +79,16 @@ export class TermSlices {
   firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
     const whole = checkedHolders(context, query);
-    for (const [position, term] of query.terms.entries()) {
-      const unit = term.length === 1 ? term.charCodeAt(0) : -1;
-      const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
-      if (bits) this.addBits(bits);
-      else this.addRanks(exactHolders(context, term, query.termUnits[position]!));
+    // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
+    // `termsTier`; a title holding every term holds the strong ones too), which already have a count.
+    for (const weak of [false, true]) {
+      for (const [position, term] of query.terms.entries()) {
+        if (isWeakTerm(term) !== weak) continue;
+        const unit = term.length === 1 ? term.charCodeAt(0) : -1;
+        const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
+        if (bits) this.addBits(bits, weak);
+        else this.addRanks(exactHolders(context, term, query.termUnits[position]!), weak);
+      }
     }
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
@@ -160,14 +165,18 @@ export class TermSlices {
     this.touched.fill(0);
   }
 
-  /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
-  private addBits(bits: Uint32Array): void {
+  /**
+   * Adds one to the count of every rank set in `bits`, 32 ranks at a time; with `countedOnly`, of those
+   * whose count is above zero. Those lie in touched words unless a dense unit was added before.
+   */
+  private addBits(bits: Uint32Array, countedOnly: boolean): void {
     const { low, middle, high, top } = this;
-    this.denseAdded++;
-    for (let word = 0; word < bits.length; word++) {
-      const carry = bits[word]!;
-      if (carry === 0) continue;
+    const every = !countedOnly || this.denseAdded > 0;
+    if (every) this.denseAdded++;
+    for (let word = this.nextTouched(-1, every); word < bits.length; word = this.nextTouched(word, every)) {
       const lowWord = low[word]!;
+      const carry = countedOnly ? bits[word]! & (lowWord | middle[word]! | high[word]! | top[word]!) : bits[word]!;
+      if (carry === 0) continue;
       low[word] = lowWord ^ carry;
       const second = lowWord & carry;
       if (second === 0) continue;
@@ -181,8 +190,11 @@ export class TermSlices {
     }
   }
 
-  /** Adds one to the count of each rank. */
-  private addRanks(ranks: Int32Array): void {
+  /**
+   * Adds one to the count of each rank; with `countedOnly`, of each whose count is above zero. Its words
+   * are noted as touched either way: a title of a dense unit's count may lie in a word not yet touched.
+   */
+  private addRanks(ranks: Int32Array, countedOnly: boolean): void {
     this.touch(ranks);
     const { low, middle, high, top } = this;
     for (let at = 0; at < ranks.length; at++) {
@@ -190,6 +202,7 @@ export class TermSlices {
       const word = rank >>> 5;
       const bit = 1 << (rank & 31);
       const lowWord = low[word]!;
+      if (countedOnly && ((lowWord | middle[word]! | high[word]! | top[word]!) & bit) === 0) continue;
       low[word] = lowWord ^ bit;
       if ((lowWord & bit) === 0) continue;
       const middleWord = middle[word]!;
@@ -348,7 +361,7 @@ function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int3
 
 /** The number of terms a title in this tier holds (0 for the tiers only the whole keyword's holders reach). */
 function heldForTier(query: PreparedQuery, tier: number): number {
-  // Only queries without a weak term take this path (query-plan.ts, servesTerms).
+  // Every counted title holds a strong term (weak terms are counted only beside one, `firstMatches`).
   for (let held = query.terms.length; held >= 1; held--) if (termsTier(query, held, true) === tier) return held;
   return 0;
 }
