@@ -26,8 +26,11 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { indexedUnits } from './candidates.js';
 
-/** The most terms whose counts the bit slices hold (four slices: counts up to 15, rank/term-slices.ts). */
-export const MAX_SLICED_TERMS = 15;
+/**
+ * The most terms whose counts the bit slices hold (six slices: counts up to 63, rank/term-slices.ts),
+ * more than the 50 terms of a 100-character keyword (the API's limit).
+ */
+export const MAX_SLICED_TERMS = 63;
 
 export type QueryPlan =
   | { readonly kind: 'unit'; readonly unit: number; readonly listsFirst: boolean }

@@ -2,7 +2,8 @@
  * A new several-term keyword's first page and exact total without tiering every holder. A common
  * one-character term (`集`, `了`) brings hundreds of thousands of holders, and tiering them one by one
  * (term-holders.ts) costs milliseconds even with no row read. Here the number of terms each title holds
- * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank, so a common unit's holders
+ * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank (six words, 6 bits, for a
+ * keyword of more than 15 terms: a 100-character paste has up to 50), so a common unit's holders
  * (a dense bitset, decoded once per build) are added 32 ranks at a time, the total is a popcount of
  * the slices' union, and page 1 walks the tiers best first, each found as the ranks whose count equals
  * its number, until the page is full (docs/search.md, "How it is fast"). A page past the first WALKED
@@ -25,6 +26,8 @@ import { exactHolders, wholeHolders } from './term-holders.js';
 
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
 const DENSE_SHARE = 16;
+/** The highest count four slices hold: a keyword of more terms reads the fifth and sixth (`wide`). */
+const FOUR_SLICES_MOST = 15;
 /** Bitsets kept per build (8 MB at a million titles). */
 const DENSE_LIMIT = 64;
 
@@ -43,6 +46,10 @@ export class TermSlices {
   private readonly middle: Uint32Array;
   private readonly high: Uint32Array;
   private readonly top: Uint32Array;
+  /** Bits 4 and 5 of the counts: read only for a keyword of more than 15 terms (`wide`), set only by one. */
+  private readonly fifth: Uint32Array;
+  private readonly sixth: Uint32Array;
+  private wide = false;
   /**
    * One bit per word of the slices that a sparse term's count (or a fully checked title) may have set: a
    * keyword of sparse terms touches a few thousand of the 31,250 words at a million titles, and the count,
@@ -65,11 +72,13 @@ export class TermSlices {
     this.middle = new Uint32Array(words);
     this.high = new Uint32Array(words);
     this.top = new Uint32Array(words);
+    this.fifth = new Uint32Array(words);
+    this.sixth = new Uint32Array(words);
     this.touched = new Uint32Array((words + 31) >>> 5);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (4 + this.dense.size) + this.touched.byteLength;
+    return this.low.byteLength * (6 + this.dense.size) + this.touched.byteLength;
   }
 
   /**
@@ -79,6 +88,7 @@ export class TermSlices {
   firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
     const whole = checkedHolders(context, query);
+    this.wide = query.terms.length > FOUR_SLICES_MOST;
     // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
     // `termsTier`; a title holding every term holds the strong ones too), which already have a count.
     for (const weak of [false, true]) {
@@ -151,12 +161,20 @@ export class TermSlices {
       middle.fill(0);
       high.fill(0);
       top.fill(0);
+      if (this.wide) {
+        this.fifth.fill(0);
+        this.sixth.fill(0);
+      }
     } else {
       for (let word = this.nextTouched(-1, false); word < low.length; word = this.nextTouched(word, false)) {
         low[word] = 0;
         middle[word] = 0;
         high[word] = 0;
         top[word] = 0;
+        if (this.wide) {
+          this.fifth[word] = 0;
+          this.sixth[word] = 0;
+        }
       }
     }
     this.allTouched = false;
@@ -175,7 +193,7 @@ export class TermSlices {
     if (every) this.denseAdded++;
     for (let word = this.nextTouched(-1, every); word < bits.length; word = this.nextTouched(word, every)) {
       const lowWord = low[word]!;
-      const carry = countedOnly ? bits[word]! & (lowWord | middle[word]! | high[word]! | top[word]!) : bits[word]!;
+      const carry = countedOnly ? bits[word]! & (lowWord | this.countedAbove(word)) : bits[word]!;
       if (carry === 0) continue;
       low[word] = lowWord ^ carry;
       const second = lowWord & carry;
@@ -186,7 +204,11 @@ export class TermSlices {
       if (third === 0) continue;
       const highWord = high[word]!;
       high[word] = highWord ^ third;
-      top[word] = top[word]! | (highWord & third);
+      const fourth = highWord & third;
+      if (fourth === 0) continue;
+      const topWord = top[word]!;
+      top[word] = topWord ^ fourth;
+      if ((topWord & fourth) !== 0) this.carryPastTop(word, topWord & fourth);
     }
   }
 
@@ -202,7 +224,7 @@ export class TermSlices {
       const word = rank >>> 5;
       const bit = 1 << (rank & 31);
       const lowWord = low[word]!;
-      if (countedOnly && ((lowWord | middle[word]! | high[word]! | top[word]!) & bit) === 0) continue;
+      if (countedOnly && ((lowWord | this.countedAbove(word)) & bit) === 0) continue;
       low[word] = lowWord ^ bit;
       if ((lowWord & bit) === 0) continue;
       const middleWord = middle[word]!;
@@ -210,8 +232,25 @@ export class TermSlices {
       if ((middleWord & bit) === 0) continue;
       const highWord = high[word]!;
       high[word] = highWord ^ bit;
-      if ((highWord & bit) !== 0) top[word] = top[word]! | bit;
+      if ((highWord & bit) === 0) continue;
+      const topWord = top[word]!;
+      top[word] = topWord ^ bit;
+      if ((topWord & bit) !== 0) this.carryPastTop(word, bit);
     }
+  }
+
+  /** The word's ranks with a count bit above bit 0 set. */
+  private countedAbove(word: number): number {
+    const above = this.middle[word]! | this.high[word]! | this.top[word]!;
+    return this.wide ? above | this.fifth[word]! | this.sixth[word]! : above;
+  }
+
+  /** Adds `carry` to bits 4 and 5 of the word's counts (only a keyword of more than 15 terms counts so far). */
+  private carryPastTop(word: number, carry: number): void {
+    const { fifth, sixth } = this;
+    const fifthWord = fifth[word]!;
+    fifth[word] = fifthWord ^ carry;
+    sixth[word] = sixth[word]! | (fifthWord & carry);
   }
 
   /**
@@ -224,19 +263,23 @@ export class TermSlices {
     let anyMiddle = 0;
     let anyHigh = 0;
     let anyTop = 0;
+    let anyPastTop = 0;
+    const { wide, fifth, sixth } = this;
     const every = this.denseAdded > 0;
     for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
       const middleWord = middle[word]!;
       const highWord = high[word]!;
       const topWord = top[word]!;
-      const bits = low[word]! | middleWord | highWord | topWord | extra[word]!;
+      const pastTop = wide ? fifth[word]! | sixth[word]! : 0;
+      const bits = low[word]! | middleWord | highWord | topWord | pastTop | extra[word]!;
       if (bits === 0) continue;
       count += popcount(bits);
       anyMiddle |= middleWord;
       anyHigh |= highWord;
       anyTop |= topWord;
+      anyPastTop |= pastTop;
     }
-    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
+    return { count, bound: anyPastTop !== 0 ? 63 : anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
   }
 
   /** The first touched word after `word` (the slices' length or more when none); with `every`, the next word. */
@@ -271,11 +314,15 @@ export class TermSlices {
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
+      const { wide, fifth, sixth } = this;
+      const sixteen = held & 16 ? -1 : 0;
+      const thirtyTwo = held & 32 ? -1 : 0;
       // A title holding more terms than there are dense units holds a sparse one: its word is touched.
       const every = held <= this.denseAdded;
       for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
         let bits = ~(low[word]! ^ one) & ~(middle[word]! ^ two) & ~(high[word]! ^ four) & ~(top[word]! ^ eight);
         bits &= ~wholeBits[word]!;
+        if (wide) bits &= ~(fifth[word]! ^ sixteen) & ~(sixth[word]! ^ thirtyTwo);
         while (bits !== 0 && at < out.length) {
           const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
           bits &= bits - 1;
