@@ -27,10 +27,10 @@ import { foldText, isDecoration } from '../text/text-forms.js';
 import { indexedUnits } from './candidates.js';
 
 /**
- * The most terms whose counts the bit slices hold (six slices: counts up to 63, rank/term-slices.ts),
- * more than the 50 terms of a 100-character keyword (the API's limit).
+ * The most terms the bit slices count (rank/term-slices.ts): those of a 100-character keyword (the API's
+ * limit). The slices hold counts up to 15; the few titles holding more terms get the full check.
  */
-export const MAX_SLICED_TERMS = 63;
+export const MAX_SLICED_TERMS = 50;
 
 export type QueryPlan =
   | { readonly kind: 'unit'; readonly unit: number; readonly listsFirst: boolean }

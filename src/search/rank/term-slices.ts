@@ -2,8 +2,8 @@
  * A new several-term keyword's first page and exact total without tiering every holder. A common
  * one-character term (`集`, `了`) brings hundreds of thousands of holders, and tiering them one by one
  * (term-holders.ts) costs milliseconds even with no row read. Here the number of terms each title holds
- * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank (six words, 6 bits, for a
- * keyword of more than 15 terms: a 100-character paste has up to 50), so a common unit's holders
+ * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank (a title whose count passes
+ * 15 gets the full check instead), so a common unit's holders
  * (a dense bitset, decoded once per build) are added 32 ranks at a time, the total is a popcount of
  * the slices' union, and page 1 walks the tiers best first, each found as the ranks whose count equals
  * its number, until the page is full (docs/search.md, "How it is fast"). A page past the first WALKED
@@ -26,8 +26,6 @@ import { exactHolders, wholeHolders } from './term-holders.js';
 
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
 const DENSE_SHARE = 16;
-/** The highest count four slices hold: a keyword of more terms reads the fifth and sixth (`wide`). */
-const FOUR_SLICES_MOST = 15;
 /** Bitsets kept per build (8 MB at a million titles). */
 const DENSE_LIMIT = 64;
 
@@ -46,10 +44,15 @@ export class TermSlices {
   private readonly middle: Uint32Array;
   private readonly high: Uint32Array;
   private readonly top: Uint32Array;
-  /** Bits 4 and 5 of the counts: read only for a keyword of more than 15 terms (`wide`), set only by one. */
-  private readonly fifth: Uint32Array;
-  private readonly sixth: Uint32Array;
-  private wide = false;
+  /**
+   * The ranks whose count passed 15 (a keyword of more terms: a 100-character paste has up to 50). The
+   * slices hold such a count modulo 16, so these titles get the full check instead, as the whole
+   * keyword's holders do; few titles hold 16 terms of a keyword, and the slices stay four words wide.
+   */
+  private readonly overflow: Uint32Array;
+  private overflowed = false;
+  /** A weak dense unit's holders that have a count (`countedBits`), made by the first such keyword. */
+  private weakBits: Uint32Array | undefined;
   /**
    * One bit per word of the slices that a sparse term's count (or a fully checked title) may have set: a
    * keyword of sparse terms touches a few thousand of the 31,250 words at a million titles, and the count,
@@ -72,13 +75,12 @@ export class TermSlices {
     this.middle = new Uint32Array(words);
     this.high = new Uint32Array(words);
     this.top = new Uint32Array(words);
-    this.fifth = new Uint32Array(words);
-    this.sixth = new Uint32Array(words);
+    this.overflow = new Uint32Array(words);
     this.touched = new Uint32Array((words + 31) >>> 5);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (6 + this.dense.size) + this.touched.byteLength;
+    return this.low.byteLength * (5 + this.dense.size + (this.weakBits ? 1 : 0)) + this.touched.byteLength;
   }
 
   /**
@@ -87,8 +89,7 @@ export class TermSlices {
    */
   firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
-    const whole = checkedHolders(context, query);
-    this.wide = query.terms.length > FOUR_SLICES_MOST;
+    let whole = checkedHolders(context, query);
     // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
     // `termsTier`; a title holding every term holds the strong ones too), which already have a count.
     for (const weak of [false, true]) {
@@ -96,10 +97,14 @@ export class TermSlices {
         if (isWeakTerm(term) !== weak) continue;
         const unit = term.length === 1 ? term.charCodeAt(0) : -1;
         const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
-        if (bits) this.addBits(bits, weak);
-        else this.addRanks(exactHolders(context, term, query.termUnits[position]!), weak);
+        if (bits) this.addBits(weak ? this.countedBits(bits) : bits, !weak || this.denseAdded > 0);
+        else {
+          const holders = exactHolders(context, term, query.termUnits[position]!);
+          this.addRanks(weak ? this.counted(holders, pool) : holders);
+        }
       }
     }
+    if (this.overflowed) whole = mergeLists(whole, this.takeOverflow(pool), pool);
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
     let unmatched = 0;
@@ -161,20 +166,12 @@ export class TermSlices {
       middle.fill(0);
       high.fill(0);
       top.fill(0);
-      if (this.wide) {
-        this.fifth.fill(0);
-        this.sixth.fill(0);
-      }
     } else {
       for (let word = this.nextTouched(-1, false); word < low.length; word = this.nextTouched(word, false)) {
         low[word] = 0;
         middle[word] = 0;
         high[word] = 0;
         top[word] = 0;
-        if (this.wide) {
-          this.fifth[word] = 0;
-          this.sixth[word] = 0;
-        }
       }
     }
     this.allTouched = false;
@@ -184,17 +181,16 @@ export class TermSlices {
   }
 
   /**
-   * Adds one to the count of every rank set in `bits`, 32 ranks at a time; with `countedOnly`, of those
-   * whose count is above zero. Those lie in touched words unless a dense unit was added before.
+   * Adds one to the count of every rank set in `bits`, 32 ranks at a time. `dense`: they may lie in words
+   * no sparse term touched (false for a weak term's bits kept only where sparse terms counted).
    */
-  private addBits(bits: Uint32Array, countedOnly: boolean): void {
+  private addBits(bits: Uint32Array, dense: boolean): void {
     const { low, middle, high, top } = this;
-    const every = !countedOnly || this.denseAdded > 0;
-    if (every) this.denseAdded++;
-    for (let word = this.nextTouched(-1, every); word < bits.length; word = this.nextTouched(word, every)) {
-      const lowWord = low[word]!;
-      const carry = countedOnly ? bits[word]! & (lowWord | this.countedAbove(word)) : bits[word]!;
+    if (dense) this.denseAdded++;
+    for (let word = 0; word < bits.length; word++) {
+      const carry = bits[word]!;
       if (carry === 0) continue;
+      const lowWord = low[word]!;
       low[word] = lowWord ^ carry;
       const second = lowWord & carry;
       if (second === 0) continue;
@@ -212,11 +208,8 @@ export class TermSlices {
     }
   }
 
-  /**
-   * Adds one to the count of each rank; with `countedOnly`, of each whose count is above zero. Its words
-   * are noted as touched either way: a title of a dense unit's count may lie in a word not yet touched.
-   */
-  private addRanks(ranks: Int32Array, countedOnly: boolean): void {
+  /** Adds one to the count of each rank. */
+  private addRanks(ranks: Int32Array): void {
     this.touch(ranks);
     const { low, middle, high, top } = this;
     for (let at = 0; at < ranks.length; at++) {
@@ -224,7 +217,6 @@ export class TermSlices {
       const word = rank >>> 5;
       const bit = 1 << (rank & 31);
       const lowWord = low[word]!;
-      if (countedOnly && ((lowWord | this.countedAbove(word)) & bit) === 0) continue;
       low[word] = lowWord ^ bit;
       if ((lowWord & bit) === 0) continue;
       const middleWord = middle[word]!;
@@ -239,18 +231,61 @@ export class TermSlices {
     }
   }
 
-  /** The word's ranks with a count bit above bit 0 set. */
-  private countedAbove(word: number): number {
-    const above = this.middle[word]! | this.high[word]! | this.top[word]!;
-    return this.wide ? above | this.fifth[word]! | this.sixth[word]! : above;
+  /**
+   * The ranks set in `bits` whose count is above zero, in a bitset of this class's own: a weak term's
+   * holders are counted only there (`firstMatches`).
+   */
+  private countedBits(bits: Uint32Array): Uint32Array {
+    this.weakBits ??= new Uint32Array(this.low.length);
+    const { low, weakBits } = this;
+    for (let word = 0; word < bits.length; word++) weakBits[word] = bits[word]! & (low[word]! | this.countedAbove(word));
+    return weakBits;
   }
 
-  /** Adds `carry` to bits 4 and 5 of the word's counts (only a keyword of more than 15 terms counts so far). */
+  /**
+   * The ranks whose count is above zero, in a buffer of the pool: a weak term's holders are counted only
+   * there (`firstMatches`). Filtered apart, so the adding loop of every term checks nothing more.
+   */
+  private counted(ranks: Int32Array, pool: ListPool): Int32Array {
+    const { low } = this;
+    const out = pool.take(ranks.length);
+    let kept = 0;
+    for (let at = 0; at < ranks.length; at++) {
+      const rank = ranks[at]!;
+      const word = rank >>> 5;
+      if (((low[word]! | this.countedAbove(word)) & (1 << (rank & 31))) !== 0) out[kept++] = rank;
+    }
+    return out.subarray(0, kept);
+  }
+
+  /** The word's ranks with a count bit above bit 0 set (a count past 15 may read 0: those are checked in full). */
+  private countedAbove(word: number): number {
+    return this.middle[word]! | this.high[word]! | this.top[word]!;
+  }
+
+  /** Notes the ranks of `carry` in the word as counted past 15 (only a keyword of more terms gets there). */
   private carryPastTop(word: number, carry: number): void {
-    const { fifth, sixth } = this;
-    const fifthWord = fifth[word]!;
-    fifth[word] = fifthWord ^ carry;
-    sixth[word] = sixth[word]! | (fifthWord & carry);
+    this.overflow[word] = this.overflow[word]! | carry;
+    this.overflowed = true;
+  }
+
+  /** The ranks counted past 15, ascending, in a buffer of the pool; the overflow is left empty. */
+  private takeOverflow(pool: ListPool): Int32Array {
+    const { overflow } = this;
+    let count = 0;
+    for (let word = 0; word < overflow.length; word++) count += popcount(overflow[word]!);
+    const ranks = pool.take(count);
+    let at = 0;
+    for (let word = 0; word < overflow.length; word++) {
+      let bits = overflow[word]!;
+      overflow[word] = 0;
+      while (bits !== 0) {
+        ranks[at++] = (word << 5) | (31 - Math.clz32(bits & -bits));
+        bits &= bits - 1;
+      }
+    }
+    this.overflowed = false;
+    return ranks;
   }
 
   /**
@@ -263,23 +298,19 @@ export class TermSlices {
     let anyMiddle = 0;
     let anyHigh = 0;
     let anyTop = 0;
-    let anyPastTop = 0;
-    const { wide, fifth, sixth } = this;
     const every = this.denseAdded > 0;
     for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
       const middleWord = middle[word]!;
       const highWord = high[word]!;
       const topWord = top[word]!;
-      const pastTop = wide ? fifth[word]! | sixth[word]! : 0;
-      const bits = low[word]! | middleWord | highWord | topWord | pastTop | extra[word]!;
+      const bits = low[word]! | middleWord | highWord | topWord | extra[word]!;
       if (bits === 0) continue;
       count += popcount(bits);
       anyMiddle |= middleWord;
       anyHigh |= highWord;
       anyTop |= topWord;
-      anyPastTop |= pastTop;
     }
-    return { count, bound: anyPastTop !== 0 ? 63 : anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
+    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
   }
 
   /** The first touched word after `word` (the slices' length or more when none); with `every`, the next word. */
@@ -314,15 +345,11 @@ export class TermSlices {
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
-      const { wide, fifth, sixth } = this;
-      const sixteen = held & 16 ? -1 : 0;
-      const thirtyTwo = held & 32 ? -1 : 0;
       // A title holding more terms than there are dense units holds a sparse one: its word is touched.
       const every = held <= this.denseAdded;
       for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
         let bits = ~(low[word]! ^ one) & ~(middle[word]! ^ two) & ~(high[word]! ^ four) & ~(top[word]! ^ eight);
         bits &= ~wholeBits[word]!;
-        if (wide) bits &= ~(fifth[word]! ^ sixteen) & ~(sixth[word]! ^ thirtyTwo);
         while (bits !== 0 && at < out.length) {
           const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
           bits &= bits - 1;
