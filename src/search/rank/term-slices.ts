@@ -67,7 +67,8 @@ export class TermSlices {
   private denseAdded = 0;
   /** Ranks noted in `touched` since the last clear. */
   private added = 0;
-  private readonly dense = new Map<number, Uint32Array>();
+  /** Dense terms' holders as bitsets, by term: common units and common longer terms (`10`, `4k`, `国语`). */
+  private readonly dense = new Map<string, Uint32Array>();
 
   constructor(private readonly size: number) {
     const words = (size + 31) >>> 5;
@@ -95,11 +96,11 @@ export class TermSlices {
     for (const weak of [false, true]) {
       for (const [position, term] of query.terms.entries()) {
         if (isWeakTerm(term) !== weak) continue;
-        const unit = term.length === 1 ? term.charCodeAt(0) : -1;
-        const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
+        const bits = this.denseBits(index, term);
         if (bits) this.addBits(weak ? this.countedBits(bits) : bits, !weak || this.denseAdded > 0);
         else {
           const holders = exactHolders(context, term, query.termUnits[position]!);
+          this.keepIfDense(term, holders);
           this.addRanks(weak ? this.counted(holders, pool) : holders);
         }
       }
@@ -129,17 +130,31 @@ export class TermSlices {
     return { ranks: ranks.subarray(0, found), total };
   }
 
-  /** The unit's holders as a bitset, decoded once per build (for the DENSE_LIMIT first units asked). */
-  private denseBits(index: PostingIndex, unit: number): Uint32Array | undefined {
-    const kept = this.dense.get(unit);
-    if (kept || this.dense.size >= DENSE_LIMIT) return kept;
+  /**
+   * The term's holders as a bitset when it is dense: kept from an earlier keyword, or a common unit's
+   * list decoded now (for the DENSE_LIMIT first dense terms asked in the build).
+   */
+  private denseBits(index: PostingIndex, term: string): Uint32Array | undefined {
+    const kept = this.dense.get(term);
+    if (kept || this.dense.size >= DENSE_LIMIT || term.length !== 1) return kept;
+    const unit = term.charCodeAt(0);
+    if (isDecoration(unit) || index.count(unit) * DENSE_SHARE < this.size) return undefined;
+    return this.keepIfDense(term, index.list(unit));
+  }
+
+  /**
+   * Keeps a dense term's holders (ascending) as a bitset for the later keywords of the build: a common
+   * longer term's holders cost a long pair list decoded and marked titles read each time, and its
+   * bitset is added 32 ranks at a time.
+   */
+  private keepIfDense(term: string, holders: Int32Array): Uint32Array | undefined {
+    if (holders.length * DENSE_SHARE < this.size || this.dense.size >= DENSE_LIMIT) return undefined;
     const bits = new Uint32Array(this.low.length);
-    const ranks = index.list(unit);
-    for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at]!;
+    for (let at = 0; at < holders.length; at++) {
+      const rank = holders[at]!;
       bits[rank >>> 5] = bits[rank >>> 5]! | (1 << (rank & 31));
     }
-    this.dense.set(unit, bits);
+    this.dense.set(term, bits);
     return bits;
   }
 
