@@ -3,11 +3,13 @@
 // it, in the built index and in the delta; a keyword with more tiers than one byte can number;
 // several-term and one-unit keywords whose pages reach past the first matches their lists give; and
 // several-term keywords mixing dense and sparse terms over enough titles that the slices skip words;
-// weak terms beside strong ones.
+// weak terms beside strong ones; a new keyword's first page, then its later pages.
+import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import type { ContentType } from '../../src/shared/content-types.js';
+import { ReferenceSearch } from './support/reference-search.js';
 import { sameAnswers, sameFirstPages, toStored } from './support/same-answers.js';
 
 describe('indexed search equals the reference at the edges', () => {
@@ -149,6 +151,34 @@ describe('one-unit keywords past the walked first matches', () => {
     const pieces = ['爱', '愛', '总裁', '總裁', '后', '後', '霸', 'a', 'A', 'Love', 'İ', 'i', '（34集）', ' ', '!', '《爱》'];
     const { view, engine } = builtOver(pieces, 7, 5, 256);
     sameAnswers(view, engine, ['爱', '总', '裁', '后', '霸', 'a', 'i', '集', 'e']);
+  });
+});
+
+describe("a new keyword's first page, then later pages", () => {
+  // Page 1 of a new one- or two-unit keyword finds only the first matches it shows (built-index.ts
+  // `firstMatches`); a later page within the walked ones finds up to WALKED of them, one past those lays
+  // out the whole answer (rank/answer.ts `FirstMatchesAnswer`). Each step must continue the same order.
+  test('continue the reference order and keep its total', () => {
+    const pieces = ['爱', '愛', '总裁', '總裁', '后', '後', '霸', 'a', 'A', 'Love', 'İ', 'i', '（34集）', ' ', '!', '《爱》'];
+    const { view, engine } = builtOver(pieces, 11, 5, 256);
+    const reference = new ReferenceSearch();
+    let most = 0;
+    for (const word of ['爱', '愛', '总裁', '總裁', '后', 'A', 'i']) {
+      const expected = reference.find(view, word);
+      for (const [offset, limit] of [
+        [0, 20],
+        [20, 20],
+        [990, 20],
+        [0, 5],
+        [1, 1100],
+      ] as const) {
+        const page = engine.findPage(view, word, undefined, offset, limit);
+        assert.equal(page.total, expected.length, `total of ${word}`);
+        assert.deepEqual(Array.from(page.slots), expected.slice(offset, offset + limit), `${word} at ${offset}`);
+      }
+      most = Math.max(most, expected.length);
+    }
+    assert.ok(most > 1100, `the most matches ${most}: some keyword must reach past every page asked`);
   });
 });
 
