@@ -5,7 +5,8 @@
  * cold-engine corpus (engine-cold.js writes it) with both, in alternating order, as a new keyword's first
  * request (page 1 and the exact total, no result cache), after a warm-up on other keywords. It reports per
  * class p50 / p99 / max of wall time and of the process's user CPU time, and counts the answers that differ.
- * Usage: node dist/bench/experiments/engine-ab.js <other checkout> <catalogue.ndjson> <corpus.json> ['class|class…']
+ * With `cold` the CPU caches are evicted before each search, as the anchor does (outside-client.ts).
+ * Usage: node dist/bench/experiments/engine-ab.js <other checkout> <catalogue.ndjson> <corpus.json> ['class|class…'] [cold]
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -15,13 +16,20 @@ import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import { readCatalogueBatches } from '../catalogue-batches.js';
 import { type Keyword, keywordCorpus } from '../keyword-corpus.js';
+import { evictCaches } from '../outside-client.js';
 
 const PAGE_LIMIT = 20;
 const WARM_UP_PER_CLASS = 30;
 type Engine = Pick<IndexedSearch, 'index' | 'prepare' | 'find' | 'findPage'>;
 type Times = Map<string, number[]>;
 
-async function main(otherCheckout: string, catalogueFile: string, corpusFile: string, classes: string[] | undefined): Promise<void> {
+async function main(
+  otherCheckout: string,
+  catalogueFile: string,
+  corpusFile: string,
+  classes: string[] | undefined,
+  cold: boolean,
+): Promise<void> {
   const load = () =>
     loadavg()
       .map((value) => value.toFixed(1))
@@ -63,6 +71,7 @@ async function main(otherCheckout: string, catalogueFile: string, corpusFile: st
     const parsed = keyword.normalize('NFKC').trim();
     const answers: string[] = [];
     for (const name of at % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
+      if (cold) evictCaches();
       const cpuStarted = process.cpuUsage();
       const started = performance.now();
       const page = engines[name].findPage(view, parsed, undefined, 0, PAGE_LIMIT);
@@ -95,7 +104,7 @@ function quantiles(times: number[]): string {
   return `${at(0.5)} / ${at(0.99)} / ${at(1)}`;
 }
 
-const [otherCheckout, catalogueFile, corpusFile, classes] = process.argv.slice(2);
+const [otherCheckout, catalogueFile, corpusFile, classes, cold] = process.argv.slice(2);
 if (!otherCheckout || !catalogueFile || !corpusFile)
   throw new Error('usage: engine-ab <other checkout> <catalogue.ndjson> <corpus.json> [classes]');
-await main(otherCheckout, catalogueFile, corpusFile, classes?.split('|'));
+await main(otherCheckout, catalogueFile, corpusFile, classes?.split('|'), cold === 'cold');

@@ -19,10 +19,10 @@ import { baseRateOf, type GuardSettings, hidesDeads } from './guards/guard-setti
 import { clockHour, countWaitingHide, nextHour, takeHide } from './guards/hide-cap.js';
 import { pauseAfterFailure, pauseFor, settlePauses } from './guards/pauses.js';
 
-export { RECOVERY, RECOVERY_STEP_MS, recoveredFactor, THROTTLE_SLOWDOWN } from './guards/adaptive-rate.js';
-export { BREAKER, type BreakerStep } from './guards/breaker.js';
-export { DEFAULT_RATE, DEFAULT_RATES, type GuardSettings, HIDING_OFF_BY_DEFAULT } from './guards/guard-settings.js';
-export { FIRST_PAUSE_MS, GUARD_PAUSE_MS, LONGEST_PAUSE_MS } from './guards/pauses.js';
+export { RECOVERY_STEP_MS, THROTTLE_SLOWDOWN } from './guards/adaptive-rate.js';
+export type { BreakerStep } from './guards/breaker.js';
+export type { GuardSettings } from './guards/guard-settings.js';
+export { GUARD_PAUSE_MS } from './guards/pauses.js';
 
 export interface GuardState {
   provider: ProviderId;

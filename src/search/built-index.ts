@@ -14,7 +14,7 @@ import type { ListPool } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
 import { type ColumnParts, type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
 import type { PreparedQuery } from './query/title-forms.js';
-import { type Answer, FirstMatchesAnswer, type TieredAnswer } from './rank/answer.js';
+import { type Answer, FirstMatchesAnswer, type TieredAnswer, WALKED } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { classifyChain, isChainKeyword } from './rank/chain-tiers.js';
 import { answerOf, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
@@ -31,6 +31,7 @@ import {
 import { termCandidates, tierTermHolders } from './rank/term-holders.js';
 import { TermSlices } from './rank/term-slices.js';
 import type { IndexedTitles } from './search-engine.js';
+import { foldEveryUnit } from './text/text-forms.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
 export const TERM_CACHE_MIN = 256;
@@ -74,6 +75,8 @@ export class BuiltIndex {
   ) {
     this.slices = new TermSlices(columns.size);
     this.context = new SearchContext(postings, columns, termCacheMin);
+    // Here, where every engine that searches gets its first build (built or adopted), not in a search.
+    foldEveryUnit();
   }
 
   /** Builds over the view's current order (`BuildInput` names what else a build reads). */
@@ -118,35 +121,39 @@ export class BuiltIndex {
   }
 
   /**
-   * The first matches and the exact total from the lists, the whole answer laid out only if a later
-   * page asks (`search`); undefined when the plan lays out the whole answer at once.
+   * The first `need` matches (at most WALKED) and the exact total from the lists, more of them or the
+   * whole answer laid out only if a later page asks (`search`); undefined when the plan lays out the whole
+   * answer at once. Finding only what the page needs matters: a one- or two-character keyword's first
+   * matches cost about as much per match as the rest of its search (docs/search.md, "How it is fast").
    */
-  firstMatches(plan: QueryPlan, query: PreparedQuery, typeCode: number): Answer | undefined {
+  firstMatches(plan: QueryPlan, query: PreparedQuery, typeCode: number, need: number): Answer | undefined {
     if (!plan.listsFirst) return undefined;
-    const { context } = this;
-    context.pool.reset();
-    const { ranks, total } = this.firstFromLists(plan, query);
-    const { order } = this.columns;
-    const first = new Int32Array(ranks.length);
-    for (let at = 0; at < ranks.length; at++) first[at] = order[ranks[at]!]!;
-    return new FirstMatchesAnswer(total, first, () => {
-      const counts = new Int32Array(query.tierCount);
+    const { ranks, total } = this.firstFromLists(plan, query, Math.max(1, Math.min(need, WALKED)));
+    return new FirstMatchesAnswer(total, ranks.slice(), this.columns.order, {
       // Planned again: rows may have been outdated since.
-      this.search(this.plan(query, typeCode), query, typeCode, counts);
-      return this.answer(counts);
+      firstRanks: (more) => {
+        const again = this.plan(query, typeCode);
+        return again.listsFirst ? this.firstFromLists(again, query, more).ranks.slice() : undefined;
+      },
+      layOut: () => {
+        const counts = new Int32Array(query.tierCount);
+        this.search(this.plan(query, typeCode), query, typeCode, counts);
+        return this.answer(counts);
+      },
     });
   }
 
-  /** Page 1's ranks and the total: a unit's, a changed unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
-  private firstFromLists(plan: QueryPlan, query: PreparedQuery): FirstMatches {
+  /** Page 1's ranks (the first `need`) and the total: a unit's, a changed unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
+  private firstFromLists(plan: QueryPlan, query: PreparedQuery, need: number): FirstMatches {
     const { context } = this;
+    context.pool.reset();
     switch (plan.kind) {
       case 'unit':
-        return firstSingleMatches(context, plan.unit, query);
+        return firstSingleMatches(context, plan.unit, query, need);
       case 'changed-unit':
-        return firstChangedUnitMatches(context, plan.literal, plan.folded, query);
+        return firstChangedUnitMatches(context, plan.literal, plan.folded, query, need);
       case 'pair':
-        return firstPairMatches(context, plan.first, plan.second, query);
+        return firstPairMatches(context, plan.first, plan.second, query, need);
       case 'terms':
         return this.slices.firstMatches(context, query);
       case 'pinyin':

@@ -14,7 +14,7 @@ import { StagedTitles } from './index/staged-titles.js';
 import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
 import { type PreparedQuery, prepareQuery } from './query/title-forms.js';
-import { type Answer, PlacedAnswer } from './rank/answer.js';
+import { type Answer, PlacedAnswer, WALKED } from './rank/answer.js';
 import { deltaInOrder, mergeDelta, tierDelta } from './rank/delta-tiers.js';
 import { ResultCache } from './result-cache.js';
 import type { AnswerPage, IndexedTitles, SearchEngine } from './search-engine.js';
@@ -149,16 +149,17 @@ export class IndexedSearch implements SearchEngine {
 
   /** Every matching slot, in a new array. */
   find(view: IndexedTitles, keyword: string, type?: ContentType): Int32Array {
-    return this.answer(view, keyword, type).all();
+    return this.answer(view, keyword, type, WALKED).all();
   }
 
   /** One page of the answer and its total, without laying out the rest (the answer stays cached for the next pages). */
   findPage(view: IndexedTitles, keyword: string, type: ContentType | undefined, offset: number, limit: number): AnswerPage {
-    const answer = this.answer(view, keyword, type);
+    const answer = this.answer(view, keyword, type, offset + limit);
     return { total: answer.total, slots: answer.page(offset, limit) };
   }
 
-  private answer(view: IndexedTitles, keyword: string, type: ContentType | undefined): Answer {
+  /** `need`: how many first matches the request shows (page 1's end), when the answer can come from lists. */
+  private answer(view: IndexedTitles, keyword: string, type: ContentType | undefined, need: number): Answer {
     this.sync(view);
     // Without prepare(), build on first use, but only once the view has ordered every title it holds.
     if (!this.built && !this.follows && view.count > 0 && view.ordered({}).length === view.count) this.rebuild(view);
@@ -166,7 +167,7 @@ export class IndexedSearch implements SearchEngine {
     const key = `${type ?? ''}\u0000${keyword}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const answer = this.search(view, prepareQuery(parseQuery(keyword)), type === undefined ? -1 : TYPE_CODE[type]);
+    const answer = this.search(view, prepareQuery(parseQuery(keyword)), type === undefined ? -1 : TYPE_CODE[type], need);
     this.cache.set(key, answer);
     return answer;
   }
@@ -192,11 +193,11 @@ export class IndexedSearch implements SearchEngine {
     return { postings, texts, perRank, perSlot, total: postings + texts + perRank + perSlot, postingCount };
   }
 
-  private search(view: IndexedTitles, query: PreparedQuery, typeCode: number): Answer {
+  private search(view: IndexedTitles, query: PreparedQuery, typeCode: number, need: number): Answer {
     this.visibleDelta ??= deltaInOrder(this.titles.slots, this.rankOf, view.ordered({}));
     const { built } = this;
     const plan = built?.plan(query, typeCode);
-    const first = plan && this.visibleDelta.length === 0 ? built?.firstMatches(plan, query, typeCode) : undefined;
+    const first = plan && this.visibleDelta.length === 0 ? built?.firstMatches(plan, query, typeCode, need) : undefined;
     if (first) return first;
     const baseCounts = new Int32Array(query.tierCount);
     if (plan) built?.search(plan, query, typeCode, baseCounts);

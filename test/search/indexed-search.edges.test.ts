@@ -2,11 +2,14 @@
 // titles and keywords whose cores exceed the length the index stores (127 units) and differ only beyond
 // it, in the built index and in the delta; a keyword with more tiers than one byte can number;
 // several-term and one-unit keywords whose pages reach past the first matches their lists give; and
-// several-term keywords mixing dense and sparse terms over enough titles that the slices skip words.
+// several-term keywords mixing dense and sparse terms over enough titles that the slices skip words;
+// weak terms beside strong ones; a new keyword's first page, then its later pages.
+import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
 import { IndexedSearch } from '../../src/search/indexed-search.js';
 import type { ContentType } from '../../src/shared/content-types.js';
+import { ReferenceSearch } from './support/reference-search.js';
 import { sameAnswers, sameFirstPages, toStored } from './support/same-answers.js';
 
 describe('indexed search equals the reference at the edges', () => {
@@ -75,12 +78,14 @@ describe('indexed search equals the reference at the edges', () => {
 describe('several-term keywords past the walked first matches', () => {
   // Over a thousand matches: the first ones come from the bit-sliced counts (rank/term-slices.ts), a page
   // past them lays out the whole answer; common units go through their bitsets, longer terms through the
-  // term cache; a fifteen-term keyword (terms repeated) fills every count the slices hold, and one of
-  // sixteen terms takes the per-rank counters.
+  // term cache; a keyword of 15 terms (terms repeated) fills every count the four slices hold, titles
+  // holding more terms of one of 16 to 50 terms are checked in full, and one of 51 takes the per-rank counters.
   test('give the same pages and totals as the reference', () => {
     const pieces = ['集', '了', '总裁', '甜宠', '霸道', '34集', ' ', '總裁', '爱', '!', '后'];
     const { view, engine } = builtOver(pieces, 12, 6, 0);
     const fifteen = '集 了 总裁 甜宠 霸道 爱 后 34集 總裁 集 了 总裁 甜宠 霸道 爱';
+    const repeated = (count: number) => Array.from({ length: count }, (_, at) => fifteen.split(' ')[at % 15]).join(' ');
+    sameAnswers(view, engine, [repeated(31), repeated(32), repeated(50), repeated(51)]);
     sameAnswers(view, engine, [
       '集 了',
       '总裁 甜宠 了',
@@ -91,6 +96,18 @@ describe('several-term keywords past the walked first matches', () => {
       fifteen,
       `${fifteen} 后`,
     ]);
+  });
+});
+
+describe('several-term keywords with weak terms beside strong ones', () => {
+  // A weak term (one letter or digit) counts only in titles holding a strong term or every term
+  // (search-query.ts `termsTier`): the counts add it only where a strong term is counted, in the slices
+  // (first matches) and in the per-rank counters (a page past them, a type filter, sixteen terms or more).
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['集', '总裁', '霸道', '2', '２', 'a', 'A', 'x2', ' ', '34集', '!'];
+    const { view, engine } = builtOver(pieces, 21, 6, 0);
+    const sixteen = '总裁 2 集 a 霸道 34集 2 x 总裁 a 集 霸道 2 a 总裁 集';
+    sameAnswers(view, engine, ['总裁 2', '2 总裁 a', 'a 集', '霸道 2 a 总裁', '２ 总裁', 'x 总裁', 'b 霸道', sixteen, `${sixteen} 2 霸道`]);
   });
 });
 
@@ -108,7 +125,9 @@ describe('several-term keywords with a dense unit among sparse terms', () => {
             ? `总裁了集${index}`
             : index % 4 === 0
               ? `第${index}集`
-              : `了${index}`,
+              : index % 53 === 0
+                ? `了x${index}`
+                : `了${index}`,
       type: 'post' as ContentType,
       update_time: `2024-01-0${1 + (index % 6)} 12:00:00`,
     }));
@@ -118,6 +137,8 @@ describe('several-term keywords with a dense unit among sparse terms', () => {
     view.reorder();
     engine.prepare(view);
     sameFirstPages(view, engine, ['集 霸道', '霸道 集 了', '集 了', '总裁 集 霸道', '了 总裁']);
+    // Digits are dense and `x` sparse: weak terms counted beside dense and sparse strong ones.
+    sameFirstPages(view, engine, ['霸道 1', '了 x', '集 x 霸道', '了 3 x', '总裁 7 1']);
   });
 });
 
@@ -151,6 +172,34 @@ describe('pair and one-unit keywords whose checked titles fold', () => {
     const pieces = ['4K', '4k', '４Ｋ', 'K', '1080P', '總裁', '总裁', '【', '】', ' ', '集', '4', 'k'];
     const { view, engine } = builtOver(pieces, 5, 4, 256);
     sameAnswers(view, engine, ['4K', '4k', 'K', 'k', '總裁', '总裁', '0P', 'P', '4', '4K4']);
+  });
+});
+
+describe("a new keyword's first page, then later pages", () => {
+  // Page 1 of a new one- or two-unit keyword finds only the first matches it shows (built-index.ts
+  // `firstMatches`); a later page within the walked ones finds up to WALKED of them, one past those lays
+  // out the whole answer (rank/answer.ts `FirstMatchesAnswer`). Each step must continue the same order.
+  test('continue the reference order and keep its total', () => {
+    const pieces = ['爱', '愛', '总裁', '總裁', '后', '後', '霸', 'a', 'A', 'Love', 'İ', 'i', '（34集）', ' ', '!', '《爱》'];
+    const { view, engine } = builtOver(pieces, 11, 5, 256);
+    const reference = new ReferenceSearch();
+    let most = 0;
+    for (const word of ['爱', '愛', '总裁', '總裁', '后', 'A', 'i']) {
+      const expected = reference.find(view, word);
+      for (const [offset, limit] of [
+        [0, 20],
+        [20, 20],
+        [990, 20],
+        [0, 5],
+        [1, 1100],
+      ] as const) {
+        const page = engine.findPage(view, word, undefined, offset, limit);
+        assert.equal(page.total, expected.length, `total of ${word}`);
+        assert.deepEqual(Array.from(page.slots), expected.slice(offset, offset + limit), `${word} at ${offset}`);
+      }
+      most = Math.max(most, expected.length);
+    }
+    assert.ok(most > 1100, `the most matches ${most}: some keyword must reach past every page asked`);
   });
 });
 

@@ -36,8 +36,3 @@ export function sharedInt32(length: number): Int32Array {
 export function sharedUint8(length: number): Uint8Array {
   return new Uint8Array(new SharedArrayBuffer(length));
 }
-
-/** A zeroed shared Uint32Array of `length` ints. */
-export function sharedUint32(length: number): Uint32Array {
-  return new Uint32Array(new SharedArrayBuffer(length * 4));
-}

@@ -66,10 +66,16 @@ export interface SearchQuery {
   tierCount: number;
 }
 
+/**
+ * The query of a keyword. A keyword's shape skips the steps it makes useless: normalising a keyword of
+ * ASCII and CJK ideographs only, splitting one without a space, reading one as pinyin that starts with
+ * no Latin letter. Each skipped step is code and tables a new keyword's request would find out of the
+ * CPU's caches (docs/search.md, "How it is fast").
+ */
 export function parseQuery(keyword: string): SearchQuery {
-  const literal = keyword.normalize('NFKC').trim();
+  const literal = (isNormalForm(keyword) ? keyword : keyword.normalize('NFKC')).trim();
   const folded = foldText(literal);
-  const split = folded.split(/\s+/).filter(Boolean);
+  const split = hasSpace(folded) ? folded.split(/\s+/).filter(Boolean) : [];
   const terms = split.length > 1 ? split : [];
   const pinyinTier = Tier.SOME_TERMS + Math.max(0, terms.length - 1);
   return {
@@ -78,10 +84,54 @@ export function parseQuery(keyword: string): SearchQuery {
     folded,
     foldedCore: coreText(folded),
     terms,
-    pinyin: pinyinKeyword(folded),
+    pinyin: mayBePinyin(folded) ? pinyinKeyword(folded) : '',
     pinyinTier,
     tierCount: pinyinTier + PINYIN_TIERS,
   };
+}
+
+/**
+ * Is the text NFKC already because every unit is printable ASCII or a CJK unified ideograph? Neither has
+ * a decomposition nor combines with a neighbour, so a text of them only is its own NFKC form.
+ */
+function isNormalForm(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (!((unit >= 0x20 && unit <= 0x7e) || (unit >= 0x4e00 && unit <= 0x9fff))) return false;
+  }
+  return true;
+}
+
+/** Does the text hold a unit that `\s` matches (the split's separator)? */
+function hasSpace(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (isSpace(text.charCodeAt(index))) return true;
+  return false;
+}
+
+/** The units `\s` matches. */
+function isSpace(unit: number): boolean {
+  if (unit <= 0x20) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+  if (unit < 0xa0) return false;
+  return (
+    unit === 0xa0 ||
+    unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x200a) ||
+    unit === 0x2028 ||
+    unit === 0x2029 ||
+    unit === 0x202f ||
+    unit === 0x205f ||
+    unit === 0x3000 ||
+    unit === 0xfeff
+  );
+}
+
+/**
+ * Can `pinyinKeyword` find letters in the folded text? Only when it starts with a Latin letter, an
+ * apostrophe or a space, the units it leaves out before its letters.
+ */
+function mayBePinyin(folded: string): boolean {
+  const first = folded.charCodeAt(0);
+  return (first >= 0x61 && first <= 0x7a) || first === 0x27 || isSpace(first);
 }
 
 /**

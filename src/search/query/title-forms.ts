@@ -72,8 +72,15 @@ function unitsOf(text: string): Uint16Array {
 /**
  * Lists every field rather than spreading `query`: objects made by spread got a new hidden class per
  * search here, and every search then deoptimised the hot loops that had been compiled for the last one.
+ * A form equal to another shares its units (none is written to): most keywords are their own folded
+ * form and core, and each array less is an allocation less in every search.
  */
 export function prepareQuery(query: SearchQuery): PreparedQuery {
+  const literalUnits = unitsOf(query.literal);
+  const foldedUnits = query.folded === query.literal ? literalUnits : unitsOf(query.folded);
+  const literalCoreUnits = query.literalCore === query.literal ? literalUnits : unitsOf(query.literalCore);
+  const foldedCoreUnits =
+    query.foldedCore === query.folded ? foldedUnits : query.foldedCore === query.literalCore ? literalCoreUnits : unitsOf(query.foldedCore);
   return {
     literal: query.literal,
     literalCore: query.literalCore,
@@ -83,11 +90,11 @@ export function prepareQuery(query: SearchQuery): PreparedQuery {
     pinyin: query.pinyin,
     pinyinTier: query.pinyinTier,
     tierCount: query.tierCount,
-    literalUnits: unitsOf(query.literal),
-    foldedUnits: unitsOf(query.folded),
+    literalUnits,
+    foldedUnits,
     termUnits: query.terms.map(unitsOf),
-    literalCoreUnits: unitsOf(query.literalCore),
-    foldedCoreUnits: unitsOf(query.foldedCore),
+    literalCoreUnits,
+    foldedCoreUnits,
     literalCoreLength: cappedLength(query.literalCore),
     foldedCoreLength: cappedLength(query.foldedCore),
     foldInvariant: query.literal === query.folded,

@@ -105,30 +105,56 @@ export class TieredAnswer implements Answer {
 /** Pages ending within this many matches are walked from lists or slices; a later page lays out the whole answer. */
 export const WALKED = 1000;
 
-/** An answer whose first matches and total are known; a page past them lays out the whole answer once. */
+/** How a `FirstMatchesAnswer` finds more first matches or the whole answer when a later page asks. */
+export interface LaterPages {
+  /** The first `need` ranks in relevance order, or undefined when the lists no longer serve them. */
+  firstRanks(need: number): Int32Array | undefined;
+  /** The whole answer, laid out. */
+  layOut(): Answer;
+}
+
+/**
+ * An answer whose first matches and total are known. Its first ranks stay ranks: only a page's are turned
+ * into slots (through the build's order, a random read each, docs/search.md "How it is fast"). A page
+ * past them finds up to WALKED first matches once, a page past those lays out the whole answer once.
+ */
 export class FirstMatchesAnswer implements Answer {
   private full: Answer | undefined;
 
-  /** `first`: the first slots in relevance order (all of them when there are fewer than WALKED); `layOut` makes the whole answer. */
+  /**
+   * `first`: the first ranks in relevance order (all of them when there are fewer than asked); `order`:
+   * the build's rank → slot; `later`: what a later page needs.
+   */
   constructor(
     readonly total: number,
-    private readonly first: Int32Array,
-    private readonly layOut: () => Answer,
+    private first: Int32Array,
+    private readonly order: Int32Array,
+    private readonly later: LaterPages,
   ) {}
 
   page(offset: number, limit: number): Int32Array {
     const from = Math.max(0, offset);
     const to = Math.min(this.total, from + Math.max(0, limit));
-    if (to <= this.first.length) return this.first.slice(from, Math.max(from, to));
-    return this.whole().page(offset, limit);
+    if (to > this.first.length && to <= WALKED) this.first = this.later.firstRanks(WALKED) ?? this.first;
+    if (to > this.first.length) return this.whole().page(offset, limit);
+    return this.slotsOf(from, Math.max(from, to));
   }
 
   all(): Int32Array {
-    return this.first.length === this.total ? this.first.slice() : this.whole().all();
+    if (this.first.length < this.total && this.total <= WALKED) this.first = this.later.firstRanks(WALKED) ?? this.first;
+    return this.first.length === this.total ? this.slotsOf(0, this.total) : this.whole().all();
+  }
+
+  /** The slots of first matches [from, to). */
+  private slotsOf(from: number, to: number): Int32Array {
+    const { first, order } = this;
+    const slots = new Int32Array(to - from);
+    for (let at = from; at < to; at++) slots[at - from] = order[first[at]!]!;
+    return slots;
   }
 
   private whole(): Answer {
-    this.full ??= this.layOut();
+    this.full ??= this.later.layOut();
     return this.full;
   }
 }

@@ -26,8 +26,11 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { indexedUnits } from './candidates.js';
 
-/** The most terms whose counts the bit slices hold (four slices: counts up to 15, rank/term-slices.ts). */
-export const MAX_SLICED_TERMS = 15;
+/**
+ * The most terms the bit slices count (rank/term-slices.ts): those of a 100-character keyword (the API's
+ * limit). The slices hold counts up to 15; the few titles holding more terms get the full check.
+ */
+export const MAX_SLICED_TERMS = 50;
 
 export type QueryPlan =
   | { readonly kind: 'unit'; readonly unit: number; readonly listsFirst: boolean }
@@ -52,12 +55,13 @@ export function planQuery(query: PreparedQuery, typeCode: number, staleRows: num
   return { kind: query.pinyin !== '' ? 'pinyin' : 'candidates', listsFirst: false };
 }
 
-/** Does the terms path serve the query? Several terms, no pinyin, and every term and the keyword with an indexed unit. */
+/** Does the terms path serve the query? Several terms, a strong one among them, no pinyin, and every term and the keyword with an indexed unit. */
 export function servesTerms(query: PreparedQuery): boolean {
   // Counts are bytes: a keyword of 100 characters (the API's limit) has at most 50 terms.
   if (query.terms.length === 0 || query.terms.length > 255 || query.pinyin !== '') return false;
-  // Counting cannot tell which terms a title holds; a weak term's rule needs that (unit-tiers.ts does it).
-  if (query.terms.some(isWeakTerm)) return false;
+  // Weak terms are counted only beside a strong one (term-slices.ts, term-holders.ts). Weak terms alone
+  // match only where all are held: their lists' intersection decides that (candidates.ts `weakTermHolders`).
+  if (query.terms.every(isWeakTerm)) return false;
   if (!indexedUnits(query.foldedCore, foldText(query.literalCore))) return false;
   return query.terms.every((term) => indexedUnits(term) !== undefined);
 }

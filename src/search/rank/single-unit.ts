@@ -16,7 +16,6 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import type { TierLists } from '../tokens/key-space.js';
 import { pairTierLists } from '../tokens/pair-marks.js';
 import { changedUnitTierLists, unitTierLists } from '../tokens/unit-marks.js';
-import { WALKED } from './answer.js';
 import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
 import { BLOCK, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
@@ -71,19 +70,25 @@ function checkAll(context: SearchContext, ranks: Int32Array, query: PreparedQuer
 }
 
 /**
- * The first matches (up to WALKED, in relevance order) of the unit's holders and their exact total, with
- * no type filter (`firstListMatches`).
+ * The first `need` matches (in relevance order) of the unit's holders and their exact total, with no type
+ * filter (`firstListMatches`).
  */
-export function firstSingleMatches(context: SearchContext, unit: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, unitTierLists(context.postings, unit), query);
+export function firstSingleMatches(context: SearchContext, unit: number, query: PreparedQuery, need: number): FirstMatches {
+  return firstListMatches(context, unitTierLists(context.postings, unit), query, need);
 }
 
 /**
  * The same for a one-unit keyword that folding changes (`乾`, `Z`: its unit `literal` as typed, `folded`
  * folded, rank/query-plan.ts), tiered as tokens/unit-marks.ts `changedUnitTierLists` says.
  */
-export function firstChangedUnitMatches(context: SearchContext, literal: number, folded: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, changedUnitTierLists(context.postings, literal, folded), query);
+export function firstChangedUnitMatches(
+  context: SearchContext,
+  literal: number,
+  folded: number,
+  query: PreparedQuery,
+  need: number,
+): FirstMatches {
+  return firstListMatches(context, changedUnitTierLists(context.postings, literal, folded), query, need);
 }
 
 /**
@@ -92,8 +97,8 @@ export function firstChangedUnitMatches(context: SearchContext, literal: number,
  * tiers for a keyword that folding changes (`總裁`): an unchecked holder holds the folded pair literally
  * wherever it holds it, so it cannot hold the keyword as typed.
  */
-export function firstPairMatches(context: SearchContext, first: number, second: number, query: PreparedQuery): FirstMatches {
-  return firstListMatches(context, pairTierLists(context.postings, first, second, query.foldInvariant), query);
+export function firstPairMatches(context: SearchContext, first: number, second: number, query: PreparedQuery, need: number): FirstMatches {
+  return firstListMatches(context, pairTierLists(context.postings, first, second, query.foldInvariant), query, need);
 }
 
 /**
@@ -103,7 +108,7 @@ export function firstPairMatches(context: SearchContext, first: number, second: 
  * and not checked, decoded until enough are found (each mark's list is part of the holders', so as many
  * of its postings reach at least as far).
  */
-function firstListMatches(context: SearchContext, lists: TierLists, query: PreparedQuery): FirstMatches {
+function firstListMatches(context: SearchContext, lists: TierLists, query: PreparedQuery, need: number): FirstMatches {
   const { postings: index, pool } = context;
   const checked = index.list(lists.checked, pool);
   // The whole answer's buffer is free until a later page asks: the checked titles are tiered there by the
@@ -117,15 +122,15 @@ function firstListMatches(context: SearchContext, lists: TierLists, query: Prepa
   let failed = 0;
   for (let at = 0; at < checked.length; at++) if (codes[at] === NO_MATCH) failed++;
   const total = index.count(lists.holders) - failed;
-  const ranks = pool.take(Math.min(total, WALKED));
+  const ranks = pool.take(Math.min(total, need));
   let found = 0;
   for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
-    const need = ranks.length - found;
-    const sources = [ofCode(checked, codes, tierCode(tier), need, pool)];
+    const left = ranks.length - found;
+    const sources = [ofCode(checked, codes, tierCode(tier), left, pool)];
     for (let which = 0; which < lists.marks.length; which++)
       if (lists.markTiers[which] === tier)
-        sources.push(firstNotSkipped(context, lists.marks[which]!, which < lists.leading ? checkedOnly : checkedAndLeading, need));
-    if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, need));
+        sources.push(firstNotSkipped(context, lists.marks[which]!, which < lists.leading ? checkedOnly : checkedAndLeading, left));
+    if (tier === lists.restTier) sources.push(unmarked(context, lists, checked, left));
     found = mergeFirst(sources, ranks, found);
   }
   return { ranks: ranks.subarray(0, found), total };
@@ -153,7 +158,7 @@ function firstNotSkipped({ postings, pool, bitset }: SearchContext, key: number,
   return list.subarray(0, kept);
 }
 
-/** A keyword's first matches (up to WALKED, in relevance order) and its exact total. */
+/** A keyword's first matches (as many as asked, in relevance order) and its exact total. */
 export interface FirstMatches {
   ranks: Int32Array;
   total: number;

@@ -11,7 +11,7 @@
 
 import { NO_KEY } from '../index/posting-index.js';
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
-import { NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
+import { isWeakTerm, NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
@@ -32,12 +32,18 @@ export function termCandidates(context: SearchContext, query: PreparedQuery): In
   const whole = wholeHolders(context, query);
   union.add(whole);
   const words = union.bits;
-  for (const [position, term] of query.terms.entries()) {
-    const holders = exactHolders(context, term, query.termUnits[position]!);
-    for (let at = 0; at < holders.length; at++) {
-      const rank = holders[at]!;
-      held[rank] = held[rank]! + 1;
-      words[rank >>> 5] = words[rank >>> 5]! | (1 << (rank & 31));
+  // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
+  // `termsTier`; a title holding every term holds the strong ones too), already in the union.
+  for (const weak of [false, true]) {
+    for (const [position, term] of query.terms.entries()) {
+      if (isWeakTerm(term) !== weak) continue;
+      const holders = exactHolders(context, term, query.termUnits[position]!);
+      for (let at = 0; at < holders.length; at++) {
+        const rank = holders[at]!;
+        if (weak && held[rank] === 0) continue;
+        held[rank] = held[rank]! + 1;
+        words[rank >>> 5] = words[rank >>> 5]! | (1 << (rank & 31));
+      }
     }
   }
   return whole;
@@ -143,7 +149,7 @@ export function tierTermHolders(context: SearchContext, whole: Int32Array, typeC
   const { codes } = out;
   const { types } = columns;
   const codeOfHeld = new Uint16Array(query.terms.length + 1);
-  // No weak term here (query-plan.ts, servesTerms), so every term held is a strong one.
+  // Every counted title holds a strong term (weak terms are counted only beside one, `termCandidates`).
   for (let count = 1; count <= query.terms.length; count++) codeOfHeld[count] = tierCode(termsTier(query, count, true));
   const words = union.bits;
   let found = 0;

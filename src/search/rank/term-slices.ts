@@ -2,7 +2,8 @@
  * A new several-term keyword's first page and exact total without tiering every holder. A common
  * one-character term (`集`, `了`) brings hundreds of thousands of holders, and tiering them one by one
  * (term-holders.ts) costs milliseconds even with no row read. Here the number of terms each title holds
- * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank, so a common unit's holders
+ * is kept bit-sliced: four words per 32 ranks hold a 4-bit count per rank (a title whose count passes
+ * 15 gets the full check instead), so a common unit's holders
  * (a dense bitset, decoded once per build) are added 32 ranks at a time, the total is a popcount of
  * the slices' union, and page 1 walks the tiers best first, each found as the ranks whose count equals
  * its number, until the page is full (docs/search.md, "How it is fast"). A page past the first WALKED
@@ -11,7 +12,7 @@
 import type { PostingIndex } from '../index/posting-index.js';
 import { type ListPool, popcount } from '../index/posting-lists.js';
 import { ROW, ROW_FACTS } from '../index/title-rows.js';
-import { NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
+import { isWeakTerm, NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
 import { foldedCoreOf, literalCoreOf, type PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
@@ -44,6 +45,15 @@ export class TermSlices {
   private readonly high: Uint32Array;
   private readonly top: Uint32Array;
   /**
+   * The ranks whose count passed 15 (a keyword of more terms: a 100-character paste has up to 50). The
+   * slices hold such a count modulo 16, so these titles get the full check instead, as the whole
+   * keyword's holders do; few titles hold 16 terms of a keyword, and the slices stay four words wide.
+   */
+  private readonly overflow: Uint32Array;
+  private overflowed = false;
+  /** A weak dense unit's holders that have a count (`countedBits`), made by the first such keyword. */
+  private weakBits: Uint32Array | undefined;
+  /**
    * One bit per word of the slices that a sparse term's count (or a fully checked title) may have set: a
    * keyword of sparse terms touches a few thousand of the 31,250 words at a million titles, and the count,
    * the tier walks and the clearing visit only those. Past a quarter of the words every word is walked, as
@@ -57,7 +67,8 @@ export class TermSlices {
   private denseAdded = 0;
   /** Ranks noted in `touched` since the last clear. */
   private added = 0;
-  private readonly dense = new Map<number, Uint32Array>();
+  /** Dense terms' holders as bitsets, by term: common units and common longer terms (`10`, `4k`, `国语`). */
+  private readonly dense = new Map<string, Uint32Array>();
 
   constructor(private readonly size: number) {
     const words = (size + 31) >>> 5;
@@ -65,11 +76,12 @@ export class TermSlices {
     this.middle = new Uint32Array(words);
     this.high = new Uint32Array(words);
     this.top = new Uint32Array(words);
+    this.overflow = new Uint32Array(words);
     this.touched = new Uint32Array((words + 31) >>> 5);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (4 + this.dense.size) + this.touched.byteLength;
+    return this.low.byteLength * (5 + this.dense.size + (this.weakBits ? 1 : 0)) + this.touched.byteLength;
   }
 
   /**
@@ -78,13 +90,22 @@ export class TermSlices {
    */
   firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
-    const whole = checkedHolders(context, query);
-    for (const [position, term] of query.terms.entries()) {
-      const unit = term.length === 1 ? term.charCodeAt(0) : -1;
-      const bits = unit >= 0 && index.count(unit) * DENSE_SHARE >= this.size ? this.denseBits(index, unit) : undefined;
-      if (bits) this.addBits(bits);
-      else this.addRanks(exactHolders(context, term, query.termUnits[position]!));
+    let whole = checkedHolders(context, query);
+    // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
+    // `termsTier`; a title holding every term holds the strong ones too), which already have a count.
+    for (const weak of [false, true]) {
+      for (const [position, term] of query.terms.entries()) {
+        if (isWeakTerm(term) !== weak) continue;
+        const bits = this.denseBits(index, term);
+        if (bits) this.addBits(weak ? this.countedBits(bits) : bits, !weak || this.denseAdded > 0);
+        else {
+          const holders = exactHolders(context, term, query.termUnits[position]!);
+          this.keepIfDense(term, holders);
+          this.addRanks(weak ? this.counted(holders, pool) : holders);
+        }
+      }
     }
+    if (this.overflowed) whole = mergeLists(whole, this.takeOverflow(pool), pool);
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
     let unmatched = 0;
@@ -109,17 +130,31 @@ export class TermSlices {
     return { ranks: ranks.subarray(0, found), total };
   }
 
-  /** The unit's holders as a bitset, decoded once per build (for the DENSE_LIMIT first units asked). */
-  private denseBits(index: PostingIndex, unit: number): Uint32Array | undefined {
-    const kept = this.dense.get(unit);
-    if (kept || this.dense.size >= DENSE_LIMIT) return kept;
+  /**
+   * The term's holders as a bitset when it is dense: kept from an earlier keyword, or a common unit's
+   * list decoded now (for the DENSE_LIMIT first dense terms asked in the build).
+   */
+  private denseBits(index: PostingIndex, term: string): Uint32Array | undefined {
+    const kept = this.dense.get(term);
+    if (kept || this.dense.size >= DENSE_LIMIT || term.length !== 1) return kept;
+    const unit = term.charCodeAt(0);
+    if (isDecoration(unit) || index.count(unit) * DENSE_SHARE < this.size) return undefined;
+    return this.keepIfDense(term, index.list(unit));
+  }
+
+  /**
+   * Keeps a dense term's holders (ascending) as a bitset for the later keywords of the build: a common
+   * longer term's holders cost a long pair list decoded and marked titles read each time, and its
+   * bitset is added 32 ranks at a time.
+   */
+  private keepIfDense(term: string, holders: Int32Array): Uint32Array | undefined {
+    if (holders.length * DENSE_SHARE < this.size || this.dense.size >= DENSE_LIMIT) return undefined;
     const bits = new Uint32Array(this.low.length);
-    const ranks = index.list(unit);
-    for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at]!;
+    for (let at = 0; at < holders.length; at++) {
+      const rank = holders[at]!;
       bits[rank >>> 5] = bits[rank >>> 5]! | (1 << (rank & 31));
     }
-    this.dense.set(unit, bits);
+    this.dense.set(term, bits);
     return bits;
   }
 
@@ -160,10 +195,13 @@ export class TermSlices {
     this.touched.fill(0);
   }
 
-  /** Adds one to the count of every rank set in `bits`, 32 ranks at a time. */
-  private addBits(bits: Uint32Array): void {
+  /**
+   * Adds one to the count of every rank set in `bits`, 32 ranks at a time. `dense`: they may lie in words
+   * no sparse term touched (false for a weak term's bits kept only where sparse terms counted).
+   */
+  private addBits(bits: Uint32Array, dense: boolean): void {
     const { low, middle, high, top } = this;
-    this.denseAdded++;
+    if (dense) this.denseAdded++;
     for (let word = 0; word < bits.length; word++) {
       const carry = bits[word]!;
       if (carry === 0) continue;
@@ -177,7 +215,11 @@ export class TermSlices {
       if (third === 0) continue;
       const highWord = high[word]!;
       high[word] = highWord ^ third;
-      top[word] = top[word]! | (highWord & third);
+      const fourth = highWord & third;
+      if (fourth === 0) continue;
+      const topWord = top[word]!;
+      top[word] = topWord ^ fourth;
+      if ((topWord & fourth) !== 0) this.carryPastTop(word, topWord & fourth);
     }
   }
 
@@ -197,8 +239,68 @@ export class TermSlices {
       if ((middleWord & bit) === 0) continue;
       const highWord = high[word]!;
       high[word] = highWord ^ bit;
-      if ((highWord & bit) !== 0) top[word] = top[word]! | bit;
+      if ((highWord & bit) === 0) continue;
+      const topWord = top[word]!;
+      top[word] = topWord ^ bit;
+      if ((topWord & bit) !== 0) this.carryPastTop(word, bit);
     }
+  }
+
+  /**
+   * The ranks set in `bits` whose count is above zero, in a bitset of this class's own: a weak term's
+   * holders are counted only there (`firstMatches`).
+   */
+  private countedBits(bits: Uint32Array): Uint32Array {
+    this.weakBits ??= new Uint32Array(this.low.length);
+    const { low, weakBits } = this;
+    for (let word = 0; word < bits.length; word++) weakBits[word] = bits[word]! & (low[word]! | this.countedAbove(word));
+    return weakBits;
+  }
+
+  /**
+   * The ranks whose count is above zero, in a buffer of the pool: a weak term's holders are counted only
+   * there (`firstMatches`). Filtered apart, so the adding loop of every term checks nothing more.
+   */
+  private counted(ranks: Int32Array, pool: ListPool): Int32Array {
+    const { low } = this;
+    const out = pool.take(ranks.length);
+    let kept = 0;
+    for (let at = 0; at < ranks.length; at++) {
+      const rank = ranks[at]!;
+      const word = rank >>> 5;
+      if (((low[word]! | this.countedAbove(word)) & (1 << (rank & 31))) !== 0) out[kept++] = rank;
+    }
+    return out.subarray(0, kept);
+  }
+
+  /** The word's ranks with a count bit above bit 0 set (a count past 15 may read 0: those are checked in full). */
+  private countedAbove(word: number): number {
+    return this.middle[word]! | this.high[word]! | this.top[word]!;
+  }
+
+  /** Notes the ranks of `carry` in the word as counted past 15 (only a keyword of more terms gets there). */
+  private carryPastTop(word: number, carry: number): void {
+    this.overflow[word] = this.overflow[word]! | carry;
+    this.overflowed = true;
+  }
+
+  /** The ranks counted past 15, ascending, in a buffer of the pool; the overflow is left empty. */
+  private takeOverflow(pool: ListPool): Int32Array {
+    const { overflow } = this;
+    let count = 0;
+    for (let word = 0; word < overflow.length; word++) count += popcount(overflow[word]!);
+    const ranks = pool.take(count);
+    let at = 0;
+    for (let word = 0; word < overflow.length; word++) {
+      let bits = overflow[word]!;
+      overflow[word] = 0;
+      while (bits !== 0) {
+        ranks[at++] = (word << 5) | (31 - Math.clz32(bits & -bits));
+        bits &= bits - 1;
+      }
+    }
+    this.overflowed = false;
+    return ranks;
   }
 
   /**
@@ -348,7 +450,7 @@ function mergeLists(first: Int32Array, second: Int32Array, pool: ListPool): Int3
 
 /** The number of terms a title in this tier holds (0 for the tiers only the whole keyword's holders reach). */
 function heldForTier(query: PreparedQuery, tier: number): number {
-  // Only queries without a weak term take this path (query-plan.ts, servesTerms).
+  // Every counted title holds a strong term (weak terms are counted only beside one, `firstMatches`).
   for (let held = query.terms.length; held >= 1; held--) if (termsTier(query, held, true) === tier) return held;
   return 0;
 }
