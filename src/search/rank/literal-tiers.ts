@@ -50,9 +50,11 @@ export function touchTexts(context: SearchContext, ranks: Int32Array, from: numb
   for (let index = from; index < to; index++) {
     if (codes && codes[index]! < LOOSER) continue;
     const row = ranks[index]! * ROW;
-    // The row after holds where this row's texts end (after the last row, a row holding only that end).
     const start = rows[row + ROW_TEXT_START]!;
-    sum += units[start]! + units[Math.max(start, rows[row + ROW + ROW_TEXT_START]! - 1)]!;
+    // A title that folding changes ends its texts where the row after starts its own (after the last
+    // row, a row holding only that end); any other one holds one text, of its folded length.
+    const end = (rows[row + ROW_FACTS]! & FOLD_CHANGES) !== 0 ? rows[row + ROW + ROW_TEXT_START]! : start + rows[row + ROW_FOLDED_LENGTH]!;
+    sum += units[start]! + units[Math.max(start, end - 1)]!;
   }
   context.touched[0] = sum;
 }
