@@ -154,6 +154,27 @@ describe('one-unit keywords past the walked first matches', () => {
   });
 });
 
+describe('chain keywords that repeat an inner unit', () => {
+  // `2000` and `1080` hold an inner unit twice, so every holder repeats it and the chain's repeated-unit
+  // list decides nothing (rank/chain-holders.ts): every candidate's text is read. Titles hold the pairs
+  // side by side, apart, across decoration, in full-width and beside an episode suffix.
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['2000', '20', '00', '2025', '1080', '1080P', '10', '80', '０', '2', '0', '·', '集', '（34集）', ' ', '霸道'];
+    const { view, engine } = builtOver(pieces, 33, 5, 256);
+    sameAnswers(view, engine, ['2000', '1080', '２０００', '0000', '2020', '1080P', '108', '000', '2000集', '20200']);
+  });
+});
+
+describe('pair and one-unit keywords whose checked titles fold', () => {
+  // A fold-changing pair's PAIR_CHECK titles (`4K` as typed under the folded pair `4k`) and a unit's
+  // CHECK_ALONE ones are tiered by the one-term loops before the first matches (rank/single-unit.ts).
+  test('give the same pages and totals as the reference', () => {
+    const pieces = ['4K', '4k', '４Ｋ', 'K', '1080P', '總裁', '总裁', '【', '】', ' ', '集', '4', 'k'];
+    const { view, engine } = builtOver(pieces, 5, 4, 256);
+    sameAnswers(view, engine, ['4K', '4k', 'K', 'k', '總裁', '总裁', '0P', 'P', '4', '4K4']);
+  });
+});
+
 describe("a new keyword's first page, then later pages", () => {
   // Page 1 of a new one- or two-unit keyword finds only the first matches it shows (built-index.ts
   // `firstMatches`); a later page within the walked ones finds up to WALKED of them, one past those lays

@@ -14,7 +14,7 @@ import { FOLD_CHANGES, literalCoreOf, type PreparedQuery, STALE } from '../query
 import { PAIR_START } from '../tokens/pair-marks.js';
 import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
 import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
-import { BLOCK, DEFERRED, touchDeferred, touchRows } from './literal-tiers.js';
+import { BLOCK, DEFERRED, touchRows, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
 const EXACT = tierCode(Tier.EXACT);
@@ -87,7 +87,7 @@ function tierDecided(
 function checkDeferred(context: SearchContext, ranks: Int32Array, query: PreparedQuery): void {
   const { codes } = context.classified;
   for (let index = 0; index < ranks.length; index++) {
-    if (index % BLOCK === 0) touchDeferred(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
+    if (index % BLOCK === 0) touchTexts(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
     if (codes[index] === DEFERRED) codes[index] = generalCode(context, ranks[index]! * ROW, query);
   }
 }

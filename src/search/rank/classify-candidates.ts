@@ -14,7 +14,7 @@ import { foldText } from '../text/text-forms.js';
 import { TieredAnswer } from './answer.js';
 import { candidateKeys, holdingAll, onlyWeakTerms, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import type { Classified } from './classified.js';
-import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, touchDeferred } from './literal-tiers.js';
+import { BLOCK, classifyOneTerm, classifySingle, DEFERRED, LOOSER, touchTexts } from './literal-tiers.js';
 import { singleUnitKeyword } from './query-plan.js';
 import type { SearchContext } from './search-context.js';
 import { looserTier, tierOfUnits } from './unit-tiers.js';
@@ -51,7 +51,7 @@ export function classifyCandidates(context: SearchContext, ranks: Int32Array, qu
   // those loops, even one rarely taken, made them several times slower).
   const { rows, units } = context.columns;
   for (let index = 0; index < ranks.length; index++) {
-    if (index % BLOCK === 0) touchDeferred(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
+    if (index % BLOCK === 0) touchTexts(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
     const code = codes[index]!;
     if (code < LOOSER) continue;
     const row = ranks[index]! * ROW;

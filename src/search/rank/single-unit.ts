@@ -16,8 +16,8 @@ import type { PreparedQuery } from '../query/title-forms.js';
 import type { TierLists } from '../tokens/key-space.js';
 import { pairTierLists } from '../tokens/pair-marks.js';
 import { changedUnitTierLists, unitTierLists } from '../tokens/unit-marks.js';
-import { generalCode, ofType } from './classify-candidates.js';
-import { BLOCK, touchBlock } from './literal-tiers.js';
+import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
+import { BLOCK, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
 /** Fills `context.classified` for the unit's holders of the type (-1: any); returns how many. */
@@ -56,11 +56,14 @@ export function classifySingleByLists(context: SearchContext, unit: number, type
   return ranks.length;
 }
 
-/** The code (`tierCode`) of each of the ranks by the full check, a block at a time. */
+/**
+ * The code (`tierCode`) of each of the ranks by the full check, a block at a time, both ends of their texts
+ * touched first (a checked title is often one that folding changes, its literal text after its folded one).
+ */
 function checkAll(context: SearchContext, ranks: Int32Array, query: PreparedQuery): Int32Array {
   const codes = context.pool.take(ranks.length);
   for (let at = 0; at < ranks.length; at++) {
-    if (at % BLOCK === 0) touchBlock(context, ranks, at, Math.min(ranks.length, at + BLOCK));
+    if (at % BLOCK === 0) touchTexts(context, ranks, at, Math.min(ranks.length, at + BLOCK));
     codes[at] = generalCode(context, ranks[at]! * ROW, query);
   }
   return codes;
@@ -108,7 +111,10 @@ export function firstPairMatches(context: SearchContext, first: number, second: 
 function firstListMatches(context: SearchContext, lists: TierLists, query: PreparedQuery, need: number): FirstMatches {
   const { postings: index, pool } = context;
   const checked = index.list(lists.checked, pool);
-  const codes = checkAll(context, checked, query);
+  // The whole answer's buffer is free until a later page asks: the checked titles are tiered there by the
+  // loops every candidate takes (literal-tiers.ts), which cost less per title than the full check.
+  classifyCandidates(context, checked, query, context.classified);
+  const { codes } = context.classified;
   // Holders under a leading mark take its tier over the later marks: those skip them, decoded whole.
   const checkedOnly = [checked];
   const checkedAndLeading =
@@ -159,7 +165,7 @@ export interface FirstMatches {
 }
 
 /** The first `need` of the ranks whose code is `code`. */
-function ofCode(ranks: Int32Array, codes: Int32Array, code: number, need: number, pool: ListPool): Int32Array {
+function ofCode(ranks: Int32Array, codes: Uint16Array, code: number, need: number, pool: ListPool): Int32Array {
   const out = pool.take(Math.min(need, ranks.length));
   let found = 0;
   for (let at = 0; at < ranks.length && found < out.length; at++) if (codes[at] === code) out[found++] = ranks[at]!;
