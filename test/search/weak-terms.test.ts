@@ -8,6 +8,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 
+async function titlesFound(ctx: TestContext, keyword: string): Promise<string[]> {
+  const body = (await ctx.app.inject(`/api/search?keyword=${encodeURIComponent(keyword)}&limit=100`)).json();
+  return body.data.items.map((item: { title: string }) => item.title);
+}
+
 for (const store of STORES) {
   describe(`weak terms in several-term searches [${store}]`, () => {
     let ctx: TestContext;
@@ -24,10 +29,7 @@ for (const store of STORES) {
     });
     after(() => ctx.close());
 
-    const titles = async (keyword: string) => {
-      const body = (await ctx.app.inject(`/api/search?keyword=${encodeURIComponent(keyword)}&limit=100`)).json();
-      return body.data.items.map((item: { title: string }) => item.title);
-    };
+    const titles = (keyword: string) => titlesFound(ctx, keyword);
 
     test('`i love you`: the titles with love or you, never one with only an i', async () => {
       assert.deepEqual(await titles('i love you'), ['I Love You 我爱你', 'Love i 8', 'Love Story 爱情故事']);
@@ -48,6 +50,45 @@ for (const store of STORES) {
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /alert 警报/);
       assert.doesNotMatch(page.body, /第1集/);
+    });
+  });
+}
+
+for (const store of STORES) {
+  // Weak terms alone: only titles under the pair's check mark are read (rank/classify-candidates.ts
+  // `mayHoldWeakKeyword`); a title holding the pair only side by side is an all-terms match.
+  describe(`a keyword of two weak terms, tiered [${store}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(store);
+      await ctx.importEntries([
+        entry({ title: '2022年 2月', update_time: '2024-03-09 10:00:00' }),
+        entry({ title: 'A 2 2 B', update_time: '2024-03-08 10:00:00' }),
+        entry({ title: '２０２２ 2', update_time: '2024-03-07 10:00:00' }),
+        entry({ title: '2-2 重逢', update_time: '2024-03-06 10:00:00' }),
+        entry({ title: '22', update_time: '2024-03-05 10:00:00' }),
+        entry({ title: '2 2 开始', update_time: '2024-03-04 10:00:00' }),
+        entry({ title: '1 2 2', update_time: '2024-03-03 10:00:00' }),
+        entry({ title: '2 2', update_time: '2024-03-02 10:00:00' }),
+        entry({ title: '只有 2', update_time: '2024-03-01 10:00:00' }),
+      ]);
+    });
+    after(() => ctx.close());
+
+    const titles = (keyword: string) => titlesFound(ctx, keyword);
+
+    test('`2 2`: whole-keyword holders first, then every holder of the pair side by side or apart', async () => {
+      assert.deepEqual(await titles('2 2'), [
+        '2 2',
+        '22',
+        '2 2 开始',
+        'A 2 2 B',
+        '２０２２ 2',
+        '1 2 2',
+        '2022年 2月',
+        '2-2 重逢',
+        '只有 2',
+      ]);
     });
   });
 }

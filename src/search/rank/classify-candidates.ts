@@ -6,11 +6,13 @@
  * placed in tier order. Codes and slots go to buffers reused from search to search.
  */
 
+import { NO_KEY } from '../index/posting-index.js';
 import type { ListPool } from '../index/posting-lists.js';
 import { describeRow, ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
 import { NO_MATCH, Tier, tierCode, tierOfCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText } from '../text/text-forms.js';
+import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { TieredAnswer } from './answer.js';
 import { candidateKeys, holdingAll, onlyWeakTerms, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import type { Classified } from './classified.js';
@@ -66,12 +68,12 @@ export function classifyCandidates(context: SearchContext, ranks: Int32Array, qu
 /**
  * A keyword of weak terms only (`２ ２`), whose candidates are exactly its matches (candidates.ts
  * `weakTermHolders`): each is in the all-terms tier unless it may hold the whole keyword, literally or
- * folded, which only a title holding the keyword's own lists can. Those are left to the full check; the
- * rest (at a million titles, 237,000 of `２ ２`) get their code without a read of their row or text.
+ * folded (`mayHoldWeakKeyword`). Those are left to the full check; the rest (at a million titles,
+ * 237,000 of `２ ２`) get their code without a read of their row or text.
  */
-function classifyWeakTerms({ postings, pool, bitset }: SearchContext, ranks: Int32Array, query: PreparedQuery, codes: Uint16Array): number {
-  const keys = candidateKeys(postings, query.foldedCore, foldText(query.literalCore)) ?? [];
-  const whole = holdingAll(postings, keys, pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
+function classifyWeakTerms(context: SearchContext, ranks: Int32Array, query: PreparedQuery, codes: Uint16Array): number {
+  const { bitset } = context;
+  const whole = mayHoldWeakKeyword(context, query);
   bitset.add(whole);
   const bits = bitset.bits;
   let deferred = 0;
@@ -85,6 +87,27 @@ function classifyWeakTerms({ postings, pool, bitset }: SearchContext, ranks: Int
   }
   bitset.clear(whole);
   return deferred;
+}
+
+/**
+ * The titles that may hold a weak-terms keyword whole: those holding its lists. For two terms whose core
+ * is their two units (`２ ２`: `22`), only the titles under the pair's PAIR_CHECK mark: a title holding
+ * the keyword holds the pair across decoration, and one whose core may equal the keyword's has a core
+ * of two units and is under the mark for its first pair (tokens/pair-marks.ts); the other holders hold
+ * the pair only side by side (`2022`). At a million titles that leaves far fewer rows and texts to read
+ * (docs/search.md, "Known limits").
+ */
+function mayHoldWeakKeyword({ postings, pool, bitset }: SearchContext, query: PreparedQuery): Int32Array {
+  const core = query.foldedCore;
+  const twoUnitCore =
+    query.terms.length === 2 &&
+    core.length === 2 &&
+    foldText(query.literalCore) === core &&
+    Math.max(query.literalCoreLength, query.foldedCoreLength) <= core.length;
+  const checkKey = twoUnitCore ? postings.pairMarkKey(PAIR_CHECK, core.charCodeAt(0), core.charCodeAt(1)) : NO_KEY;
+  if (checkKey !== NO_KEY) return postings.list(checkKey, pool);
+  const keys = candidateKeys(postings, core, foldText(query.literalCore)) ?? [];
+  return holdingAll(postings, keys, pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
 }
 
 /** The code (query/search-query.ts `tierCode`) of the title whose row starts at `row`, by the full check (NO_MATCH: no match or outdated row). */
