@@ -67,6 +67,10 @@ export class TermSlices {
   private denseAdded = 0;
   /** Ranks noted in `touched` since the last clear. */
   private added = 0;
+  /** Scratch of one search: the touched words, ascending (`visitedWords`). */
+  private readonly wordList: Int32Array;
+  /** Scratch of one search: the words with a count above one, ascending (`unionCount`). */
+  private readonly upperWords: Int32Array;
   /** Dense terms' holders as bitsets, by term: common units and common longer terms (`10`, `4k`, `国语`). */
   private readonly dense = new Map<string, Uint32Array>();
 
@@ -78,17 +82,19 @@ export class TermSlices {
     this.top = new Uint32Array(words);
     this.overflow = new Uint32Array(words);
     this.touched = new Uint32Array((words + 31) >>> 5);
+    this.wordList = new Int32Array(words);
+    this.upperWords = new Int32Array(words);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (5 + this.dense.size + (this.weakBits ? 1 : 0)) + this.touched.byteLength;
+    return this.low.byteLength * (7 + this.dense.size + (this.weakBits ? 1 : 0)) + this.touched.byteLength;
   }
 
   /**
-   * The first matches (up to WALKED, in relevance order) and the exact total, or undefined when this path
-   * does not apply (then the caller tiers every holder). The context's bitset is used and left empty.
+   * The first `need` matches (at most WALKED, in relevance order) and the exact total. The context's
+   * bitset is used and left empty.
    */
-  firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
+  firstMatches(context: SearchContext, query: PreparedQuery, need: number): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
     let whole = checkedHolders(context, query);
     // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
@@ -117,13 +123,13 @@ export class TermSlices {
     this.touch(whole);
     const union = this.unionCount(marks.bits);
     const total = union.count - unmatched;
-    const ranks = pool.take(Math.min(total, WALKED));
-    const checked: CheckedTitles = { ranks: whole, codes: wholeCodes, bits: marks.bits };
+    const ranks = pool.take(Math.min(total, need, WALKED));
+    const walk: TierWalk = { checked: { ranks: whole, codes: wholeCodes, bits: marks.bits }, union, out: ranks };
     let found = 0;
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
       // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
       const held = heldForTier(query, tier);
-      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), checked, ranks, found);
+      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), walk, found);
     }
     marks.clear(whole);
     this.clear();
@@ -182,7 +188,10 @@ export class TermSlices {
       high.fill(0);
       top.fill(0);
     } else {
-      for (let word = this.nextTouched(-1, false); word < low.length; word = this.nextTouched(word, false)) {
+      const { wordList } = this;
+      const words = this.visitedWords(false);
+      for (let at = 0; at < words; at++) {
+        const word = wordList[at]!;
         low[word] = 0;
         middle[word] = 0;
         high[word] = 0;
@@ -304,50 +313,61 @@ export class TermSlices {
   }
 
   /**
-   * Titles with a count above zero or in `extra`, and a bound on the highest count (from the highest
-   * slice with any bit set), so the walk skips tiers no title reaches.
+   * Titles with a count above zero or in `extra`, a bound on the highest count (from the highest slice
+   * with any bit set), so the walk skips tiers no title reaches, and the words the walks visit.
    */
-  private unionCount(extra: Uint32Array): { count: number; bound: number } {
+  private unionCount(extra: Uint32Array): UnionCount {
     const { low, middle, high, top } = this;
+    const visited = this.visitedWords(this.denseAdded > 0);
+    const { wordList, upperWords } = this;
     let count = 0;
     let anyMiddle = 0;
     let anyHigh = 0;
     let anyTop = 0;
-    const every = this.denseAdded > 0;
-    for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
-      const middleWord = middle[word]!;
-      const highWord = high[word]!;
-      const topWord = top[word]!;
-      const bits = low[word]! | middleWord | highWord | topWord | extra[word]!;
+    let uppers = 0;
+    const words = visited < 0 ? low.length : visited;
+    for (let at = 0; at < words; at++) {
+      const word = visited < 0 ? at : wordList[at]!;
+      const upper = middle[word]! | high[word]! | top[word]!;
+      const bits = low[word]! | upper | extra[word]!;
       if (bits === 0) continue;
       count += popcount(bits);
-      anyMiddle |= middleWord;
-      anyHigh |= highWord;
-      anyTop |= topWord;
+      if (upper === 0) continue;
+      upperWords[uppers++] = word;
+      anyMiddle |= middle[word]!;
+      anyHigh |= high[word]!;
+      anyTop |= top[word]!;
     }
-    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
-  }
-
-  /** The first touched word after `word` (the slices' length or more when none); with `every`, the next word. */
-  private nextTouched(word: number, every: boolean): number {
-    const next = word + 1;
-    if (every || this.allTouched) return next;
-    const { touched } = this;
-    let group = next >>> 5;
-    if (group >= touched.length) return Number.MAX_SAFE_INTEGER;
-    let bits = touched[group]! & (-1 << (next & 31));
-    while (bits === 0) {
-      if (++group >= touched.length) return Number.MAX_SAFE_INTEGER;
-      bits = touched[group]!;
-    }
-    return (group << 5) | (31 - Math.clz32(bits & -bits));
+    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1, visited, uppers };
   }
 
   /**
-   * Appends to `out` from `found` on, up to its length, the tier's matches in rank order: the whole
-   * keyword's holders of that code and (when `held` > 0) the other titles holding `held` terms.
+   * The touched words, ascending, in `wordList`, and how many (-1: every word, when `every`, when every
+   * word was touched, or when a dense unit's bitset was added). Listed once, the passes over them are
+   * plain loops.
    */
-  private walkTier(held: number, code: number, checked: CheckedTitles, out: Int32Array, found: number): number {
+  private visitedWords(every: boolean): number {
+    if (every || this.allTouched) return -1;
+    const { touched, wordList } = this;
+    let count = 0;
+    for (let group = 0; group < touched.length; group++) {
+      let bits = touched[group]!;
+      while (bits !== 0) {
+        wordList[count++] = (group << 5) | (31 - Math.clz32(bits & -bits));
+        bits &= bits - 1;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Appends to the walk's `out` from `found` on, up to its length, the tier's matches in rank order: the whole
+   * keyword's holders of that code and (when `held` > 0) the other titles holding `held` terms. A tier of
+   * two or more terms visits only the words where a count passed one (`unionCount`): few, for most
+   * keywords, where each tier walked every word before.
+   */
+  private walkTier(held: number, code: number, walk: TierWalk, found: number): number {
+    const { checked, union, out } = walk;
     const { ranks: whole, codes: wholeCodes, bits: wholeBits } = checked;
     let at = found;
     let next = 0;
@@ -360,9 +380,11 @@ export class TermSlices {
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
-      // A title holding more terms than there are dense units holds a sparse one: its word is touched.
-      const every = held <= this.denseAdded;
-      for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
+      const listed = held > 1 ? union.uppers : union.visited;
+      const list = held > 1 ? this.upperWords : this.wordList;
+      const words = listed < 0 ? low.length : listed;
+      for (let index = 0; index < words && at < out.length; index++) {
+        const word = listed < 0 ? index : list[index]!;
         let bits = ~(low[word]! ^ one) & ~(middle[word]! ^ two) & ~(high[word]! ^ four) & ~(top[word]! ^ eight);
         bits &= ~wholeBits[word]!;
         while (bits !== 0 && at < out.length) {
@@ -376,6 +398,25 @@ export class TermSlices {
     takeWholeBelow(Number.MAX_SAFE_INTEGER);
     return at;
   }
+}
+
+/** What the tier walks of one search share: the fully checked titles, the union's pass, the ranks found. */
+interface TierWalk {
+  checked: CheckedTitles;
+  union: UnionCount;
+  out: Int32Array;
+}
+
+/** What one pass over the slices tells the tier walks (`TermSlices.unionCount`). */
+interface UnionCount {
+  /** Titles with a count or fully checked. */
+  count: number;
+  /** No title's count is above this. */
+  bound: number;
+  /** How many words of `wordList` a one-term tier visits (-1: every word). */
+  visited: number;
+  /** How many words of `upperWords` (those with a count above one) a tier of more terms visits. */
+  uppers: number;
 }
 
 /**
