@@ -155,7 +155,7 @@ export class BuiltIndex {
       case 'pair':
         return firstPairMatches(context, plan.first, plan.second, query, need);
       case 'terms':
-        return this.slices.firstMatches(context, query);
+        return this.slices.firstMatches(context, query, need);
       case 'pinyin':
       case 'candidates':
         throw new Error(`a ${plan.kind} plan has no first matches from lists`);

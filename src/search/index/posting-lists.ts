@@ -100,7 +100,7 @@ export class RankBitset {
 export function popcount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
-  return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The union of sorted lists, sorted: the list itself when there is one. */

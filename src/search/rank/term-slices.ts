@@ -40,10 +40,21 @@ interface CheckedTitles {
 }
 
 export class TermSlices {
-  private readonly low: Uint32Array;
-  private readonly middle: Uint32Array;
-  private readonly high: Uint32Array;
-  private readonly top: Uint32Array;
+  /**
+   * The 4-bit counts, interleaved: the words of the low, middle, high and top slices of 32 ranks side by
+   * side (`word * 4 + slice`), so adding to a rank's count, and telling whether it has one, reads one
+   * cache line instead of up to four arrays' lines.
+   */
+  private readonly slices: Uint32Array;
+  /** Ranks whose count is above zero (the union of the terms' holders, less any count past 15). */
+  private counted = 0;
+  /** The highest slice a carry reached since the last clear (0: low only): no count is above 2^(it+1) - 1. */
+  private reached = 0;
+  /**
+   * One bit per word of the slices where a count passed one: the walks of tiers of two or more terms
+   * visit only these (few, for most keywords, where a walk over every word cost more than the count).
+   */
+  private readonly upper: Uint32Array;
   /**
    * The ranks whose count passed 15 (a keyword of more terms: a 100-character paste has up to 50). The
    * slices hold such a count modulo 16, so these titles get the full check instead, as the whole
@@ -54,12 +65,10 @@ export class TermSlices {
   /** A weak dense unit's holders that have a count (`countedBits`), made by the first such keyword. */
   private weakBits: Uint32Array | undefined;
   /**
-   * One bit per word of the slices that a sparse term's count (or a fully checked title) may have set: a
-   * keyword of sparse terms touches a few thousand of the 31,250 words at a million titles, and the count,
-   * the tier walks and the clearing visit only those. Past a quarter of the words every word is walked, as
-   * noting them would cost more than skipping spares. A dense unit's bitset touches nearly every word: the
-   * walks of tiers that its counts alone can reach then visit them all, and those of higher tiers (a title
-   * there holds a sparse term too) still only the touched ones.
+   * One bit per word of the slices that a sparse term's count may have set: a keyword of sparse terms
+   * touches a few thousand of the 31,250 words at a million titles, and the one-term tier's walk and the
+   * clearing visit only those. Past a quarter of the words every word is walked, as noting them would cost
+   * more than skipping spares; so is every word once a dense unit's bitset (nearly every word) was added.
    */
   private readonly touched: Uint32Array;
   private allTouched = false;
@@ -67,28 +76,29 @@ export class TermSlices {
   private denseAdded = 0;
   /** Ranks noted in `touched` since the last clear. */
   private added = 0;
+  /** Scratch of one search: the words a walk visits, ascending (`listWords`). */
+  private readonly wordList: Int32Array;
   /** Dense terms' holders as bitsets, by term: common units and common longer terms (`10`, `4k`, `国语`). */
   private readonly dense = new Map<string, Uint32Array>();
 
   constructor(private readonly size: number) {
     const words = (size + 31) >>> 5;
-    this.low = new Uint32Array(words);
-    this.middle = new Uint32Array(words);
-    this.high = new Uint32Array(words);
-    this.top = new Uint32Array(words);
+    this.slices = new Uint32Array(words * 4);
+    this.upper = new Uint32Array((words + 31) >>> 5);
     this.overflow = new Uint32Array(words);
     this.touched = new Uint32Array((words + 31) >>> 5);
+    this.wordList = new Int32Array(words);
   }
 
   get bytes(): number {
-    return this.low.byteLength * (5 + this.dense.size + (this.weakBits ? 1 : 0)) + this.touched.byteLength;
+    return this.overflow.byteLength * (6 + this.dense.size + (this.weakBits ? 1 : 0)) + this.touched.byteLength * 2;
   }
 
   /**
-   * The first matches (up to WALKED, in relevance order) and the exact total, or undefined when this path
-   * does not apply (then the caller tiers every holder). The context's bitset is used and left empty.
+   * The first `need` matches (at most WALKED, in relevance order) and the exact total. The context's
+   * bitset is used and left empty.
    */
-  firstMatches(context: SearchContext, query: PreparedQuery): { ranks: Int32Array; total: number } {
+  firstMatches(context: SearchContext, query: PreparedQuery, need: number): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
     let whole = checkedHolders(context, query);
     // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
@@ -101,29 +111,29 @@ export class TermSlices {
         else {
           const holders = exactHolders(context, term, query.termUnits[position]!);
           this.keepIfDense(term, holders);
-          this.addRanks(weak ? this.counted(holders, pool) : holders);
+          this.addRanks(weak ? this.withCount(holders, pool) : holders);
         }
       }
     }
     if (this.overflowed) whole = mergeLists(whole, this.takeOverflow(pool), pool);
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
-    let unmatched = 0;
+    // The total: titles with a count, and the fully checked ones without one, less those matching no tier.
+    let total = this.counted;
     for (let at = 0; at < whole.length; at++) {
       wholeCodes[at] = generalCode(context, whole[at]! * ROW, query);
-      if (wholeCodes[at] === NO_MATCH) unmatched++;
+      if (wholeCodes[at] === NO_MATCH) total--;
+      if (!this.hasCount(whole[at]!)) total++;
     }
     marks.add(whole);
-    this.touch(whole);
-    const union = this.unionCount(marks.bits);
-    const total = union.count - unmatched;
-    const ranks = pool.take(Math.min(total, WALKED));
-    const checked: CheckedTitles = { ranks: whole, codes: wholeCodes, bits: marks.bits };
+    const ranks = pool.take(Math.min(total, need, WALKED));
+    const walk: TierWalk = { ranks: whole, codes: wholeCodes, bits: marks.bits, out: ranks };
+    const bound = (2 << this.reached) - 1;
     let found = 0;
     for (let tier = 0; tier < query.tierCount && found < ranks.length; tier++) {
       // A count above the bound has no title: only the fully checked titles of that tier, if any, are taken.
       const held = heldForTier(query, tier);
-      found = this.walkTier(held > union.bound ? 0 : held, tierCode(tier), checked, ranks, found);
+      found = this.walkTier(held > bound ? 0 : held, tierCode(tier), walk, found);
     }
     marks.clear(whole);
     this.clear();
@@ -149,7 +159,7 @@ export class TermSlices {
    */
   private keepIfDense(term: string, holders: Int32Array): Uint32Array | undefined {
     if (holders.length * DENSE_SHARE < this.size || this.dense.size >= DENSE_LIMIT) return undefined;
-    const bits = new Uint32Array(this.low.length);
+    const bits = new Uint32Array(this.overflow.length);
     for (let at = 0; at < holders.length; at++) {
       const rank = holders[at]!;
       bits[rank >>> 5] = bits[rank >>> 5]! | (1 << (rank & 31));
@@ -162,7 +172,7 @@ export class TermSlices {
   private touch(ranks: Int32Array): void {
     if (this.allTouched) return;
     this.added += ranks.length;
-    if (this.added * 4 > this.low.length) {
+    if (this.added * 4 > this.overflow.length) {
       this.allTouched = true;
       return;
     }
@@ -173,26 +183,22 @@ export class TermSlices {
     }
   }
 
-  /** Zeroes the touched words of the slices, and the touched bits. */
+  /** Zeroes the counts (the touched words only, when they are few), and the marks of one search. */
   private clear(): void {
-    const { low, middle, high, top } = this;
-    if (this.allTouched || this.denseAdded > 0) {
-      low.fill(0);
-      middle.fill(0);
-      high.fill(0);
-      top.fill(0);
-    } else {
-      for (let word = this.nextTouched(-1, false); word < low.length; word = this.nextTouched(word, false)) {
-        low[word] = 0;
-        middle[word] = 0;
-        high[word] = 0;
-        top[word] = 0;
-      }
+    const { slices } = this;
+    if (this.allTouched || this.denseAdded > 0) slices.fill(0);
+    else {
+      const { wordList } = this;
+      const words = this.listWords(this.touched);
+      for (let at = 0; at < words; at++) slices.fill(0, wordList[at]! * 4, wordList[at]! * 4 + 4);
     }
     this.allTouched = false;
     this.denseAdded = 0;
     this.added = 0;
+    this.counted = 0;
+    this.reached = 0;
     this.touched.fill(0);
+    this.upper.fill(0);
   }
 
   /**
@@ -200,25 +206,30 @@ export class TermSlices {
    * no sparse term touched (false for a weak term's bits kept only where sparse terms counted).
    */
   private addBits(bits: Uint32Array, dense: boolean): void {
-    const { low, middle, high, top } = this;
+    const { slices } = this;
     if (dense) this.denseAdded++;
     for (let word = 0; word < bits.length; word++) {
       const carry = bits[word]!;
       if (carry === 0) continue;
-      const lowWord = low[word]!;
-      low[word] = lowWord ^ carry;
+      const at = word * 4;
+      const lowWord = slices[at]!;
+      const middleWord = slices[at + 1]!;
+      const highWord = slices[at + 2]!;
+      const topWord = slices[at + 3]!;
+      this.counted += popcount(carry & ~(lowWord | middleWord | highWord | topWord));
+      slices[at] = lowWord ^ carry;
       const second = lowWord & carry;
       if (second === 0) continue;
-      const middleWord = middle[word]!;
-      middle[word] = middleWord ^ second;
+      this.noteUpper(word, 1);
+      slices[at + 1] = middleWord ^ second;
       const third = middleWord & second;
       if (third === 0) continue;
-      const highWord = high[word]!;
-      high[word] = highWord ^ third;
+      this.reached = Math.max(this.reached, 2);
+      slices[at + 2] = highWord ^ third;
       const fourth = highWord & third;
       if (fourth === 0) continue;
-      const topWord = top[word]!;
-      top[word] = topWord ^ fourth;
+      this.reached = 3;
+      slices[at + 3] = topWord ^ fourth;
       if ((topWord & fourth) !== 0) this.carryPastTop(word, topWord & fourth);
     }
   }
@@ -226,24 +237,52 @@ export class TermSlices {
   /** Adds one to the count of each rank. */
   private addRanks(ranks: Int32Array): void {
     this.touch(ranks);
-    const { low, middle, high, top } = this;
-    for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at]!;
+    const { slices } = this;
+    for (let index = 0; index < ranks.length; index++) {
+      const rank = ranks[index]!;
       const word = rank >>> 5;
+      const at = word * 4;
       const bit = 1 << (rank & 31);
-      const lowWord = low[word]!;
-      low[word] = lowWord ^ bit;
-      if ((lowWord & bit) === 0) continue;
-      const middleWord = middle[word]!;
-      middle[word] = middleWord ^ bit;
-      if ((middleWord & bit) === 0) continue;
-      const highWord = high[word]!;
-      high[word] = highWord ^ bit;
-      if ((highWord & bit) === 0) continue;
-      const topWord = top[word]!;
-      top[word] = topWord ^ bit;
+      const lowWord = slices[at]!;
+      slices[at] = lowWord ^ bit;
+      if ((lowWord & bit) === 0) {
+        if (((slices[at + 1]! | slices[at + 2]! | slices[at + 3]!) & bit) === 0) this.counted++;
+        continue;
+      }
+      const middleWord = slices[at + 1]!;
+      slices[at + 1] = middleWord ^ bit;
+      if ((middleWord & bit) === 0) {
+        this.noteUpper(word, 1);
+        continue;
+      }
+      const highWord = slices[at + 2]!;
+      slices[at + 2] = highWord ^ bit;
+      if ((highWord & bit) === 0) {
+        this.reached = Math.max(this.reached, 2);
+        continue;
+      }
+      this.reached = 3;
+      const topWord = slices[at + 3]!;
+      slices[at + 3] = topWord ^ bit;
       if ((topWord & bit) !== 0) this.carryPastTop(word, bit);
     }
+  }
+
+  /** Notes the word as holding a count above one, and the slice reached. */
+  private noteUpper(word: number, slice: number): void {
+    this.upper[word >>> 5] = this.upper[word >>> 5]! | (1 << (word & 31));
+    this.reached = Math.max(this.reached, slice);
+  }
+
+  /** The word's ranks whose count is above zero (a count past 15 may read 0: those are checked in full). */
+  private countedIn(word: number): number {
+    const { slices } = this;
+    const at = word * 4;
+    return slices[at]! | slices[at + 1]! | slices[at + 2]! | slices[at + 3]!;
+  }
+
+  private hasCount(rank: number): boolean {
+    return (this.countedIn(rank >>> 5) & (1 << (rank & 31))) !== 0;
   }
 
   /**
@@ -251,9 +290,9 @@ export class TermSlices {
    * holders are counted only there (`firstMatches`).
    */
   private countedBits(bits: Uint32Array): Uint32Array {
-    this.weakBits ??= new Uint32Array(this.low.length);
-    const { low, weakBits } = this;
-    for (let word = 0; word < bits.length; word++) weakBits[word] = bits[word]! & (low[word]! | this.countedAbove(word));
+    this.weakBits ??= new Uint32Array(this.overflow.length);
+    const { weakBits } = this;
+    for (let word = 0; word < bits.length; word++) weakBits[word] = bits[word]! & this.countedIn(word);
     return weakBits;
   }
 
@@ -261,27 +300,21 @@ export class TermSlices {
    * The ranks whose count is above zero, in a buffer of the pool: a weak term's holders are counted only
    * there (`firstMatches`). Filtered apart, so the adding loop of every term checks nothing more.
    */
-  private counted(ranks: Int32Array, pool: ListPool): Int32Array {
-    const { low } = this;
+  private withCount(ranks: Int32Array, pool: ListPool): Int32Array {
     const out = pool.take(ranks.length);
     let kept = 0;
-    for (let at = 0; at < ranks.length; at++) {
-      const rank = ranks[at]!;
-      const word = rank >>> 5;
-      if (((low[word]! | this.countedAbove(word)) & (1 << (rank & 31))) !== 0) out[kept++] = rank;
-    }
+    for (let at = 0; at < ranks.length; at++) if (this.hasCount(ranks[at]!)) out[kept++] = ranks[at]!;
     return out.subarray(0, kept);
   }
 
-  /** The word's ranks with a count bit above bit 0 set (a count past 15 may read 0: those are checked in full). */
-  private countedAbove(word: number): number {
-    return this.middle[word]! | this.high[word]! | this.top[word]!;
-  }
-
-  /** Notes the ranks of `carry` in the word as counted past 15 (only a keyword of more terms gets there). */
+  /**
+   * Notes the ranks of `carry` in the word as counted past 15 (only a keyword of more terms gets there):
+   * their slices read zero again, so they leave the count, and are checked in full instead.
+   */
   private carryPastTop(word: number, carry: number): void {
     this.overflow[word] = this.overflow[word]! | carry;
     this.overflowed = true;
+    this.counted -= popcount(carry);
   }
 
   /** The ranks counted past 15, ascending, in a buffer of the pool; the overflow is left empty. */
@@ -303,67 +336,45 @@ export class TermSlices {
     return ranks;
   }
 
-  /**
-   * Titles with a count above zero or in `extra`, and a bound on the highest count (from the highest
-   * slice with any bit set), so the walk skips tiers no title reaches.
-   */
-  private unionCount(extra: Uint32Array): { count: number; bound: number } {
-    const { low, middle, high, top } = this;
+  /** The words set in a bitset of words (`touched`, `upper`), ascending, into `wordList`; returns how many. */
+  private listWords(bitsOfWords: Uint32Array): number {
+    const { wordList } = this;
     let count = 0;
-    let anyMiddle = 0;
-    let anyHigh = 0;
-    let anyTop = 0;
-    const every = this.denseAdded > 0;
-    for (let word = this.nextTouched(-1, every); word < low.length; word = this.nextTouched(word, every)) {
-      const middleWord = middle[word]!;
-      const highWord = high[word]!;
-      const topWord = top[word]!;
-      const bits = low[word]! | middleWord | highWord | topWord | extra[word]!;
-      if (bits === 0) continue;
-      count += popcount(bits);
-      anyMiddle |= middleWord;
-      anyHigh |= highWord;
-      anyTop |= topWord;
+    for (let group = 0; group < bitsOfWords.length; group++) {
+      let bits = bitsOfWords[group]!;
+      while (bits !== 0) {
+        wordList[count++] = (group << 5) | (31 - Math.clz32(bits & -bits));
+        bits &= bits - 1;
+      }
     }
-    return { count, bound: anyTop !== 0 ? 15 : anyHigh !== 0 ? 7 : anyMiddle !== 0 ? 3 : 1 };
-  }
-
-  /** The first touched word after `word` (the slices' length or more when none); with `every`, the next word. */
-  private nextTouched(word: number, every: boolean): number {
-    const next = word + 1;
-    if (every || this.allTouched) return next;
-    const { touched } = this;
-    let group = next >>> 5;
-    if (group >= touched.length) return Number.MAX_SAFE_INTEGER;
-    let bits = touched[group]! & (-1 << (next & 31));
-    while (bits === 0) {
-      if (++group >= touched.length) return Number.MAX_SAFE_INTEGER;
-      bits = touched[group]!;
-    }
-    return (group << 5) | (31 - Math.clz32(bits & -bits));
+    return count;
   }
 
   /**
-   * Appends to `out` from `found` on, up to its length, the tier's matches in rank order: the whole
-   * keyword's holders of that code and (when `held` > 0) the other titles holding `held` terms.
+   * Appends to the walk's `out` from `found` on, up to its length, the tier's matches in rank order: the
+   * whole keyword's holders of that code and (when `held` > 0) the other titles holding `held` terms. A
+   * tier of two or more terms visits only the words where a count passed one (`upper`); the one-term
+   * tier, the touched words, or every word once a dense unit was added.
    */
-  private walkTier(held: number, code: number, checked: CheckedTitles, out: Int32Array, found: number): number {
-    const { ranks: whole, codes: wholeCodes, bits: wholeBits } = checked;
+  private walkTier(held: number, code: number, walk: TierWalk, found: number): number {
+    const { ranks: whole, codes: wholeCodes, bits: wholeBits, out } = walk;
     let at = found;
     let next = 0;
     const takeWholeBelow = (rank: number): void => {
       for (; next < whole.length && whole[next]! < rank && at < out.length; next++) if (wholeCodes[next] === code) out[at++] = whole[next]!;
     };
     if (held > 0) {
-      const { low, middle, high, top } = this;
+      const { slices, wordList } = this;
       const one = held & 1 ? -1 : 0;
       const two = held & 2 ? -1 : 0;
       const four = held & 4 ? -1 : 0;
       const eight = held & 8 ? -1 : 0;
-      // A title holding more terms than there are dense units holds a sparse one: its word is touched.
-      const every = held <= this.denseAdded;
-      for (let word = this.nextTouched(-1, every); word < low.length && at < out.length; word = this.nextTouched(word, every)) {
-        let bits = ~(low[word]! ^ one) & ~(middle[word]! ^ two) & ~(high[word]! ^ four) & ~(top[word]! ^ eight);
+      const every = held === 1 && (this.allTouched || this.denseAdded > 0);
+      const words = every ? this.overflow.length : this.listWords(held > 1 ? this.upper : this.touched);
+      for (let index = 0; index < words && at < out.length; index++) {
+        const word = every ? index : wordList[index]!;
+        const base = word * 4;
+        let bits = ~(slices[base]! ^ one) & ~(slices[base + 1]! ^ two) & ~(slices[base + 2]! ^ four) & ~(slices[base + 3]! ^ eight);
         bits &= ~wholeBits[word]!;
         while (bits !== 0 && at < out.length) {
           const rank = (word << 5) | (31 - Math.clz32(bits & -bits));
@@ -376,6 +387,11 @@ export class TermSlices {
     takeWholeBelow(Number.MAX_SAFE_INTEGER);
     return at;
   }
+}
+
+/** What the tier walks of one search share: the fully checked titles, their codes and bitset, the ranks found. */
+interface TierWalk extends CheckedTitles {
+  out: Int32Array;
 }
 
 /**
