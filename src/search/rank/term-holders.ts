@@ -67,7 +67,7 @@ export function exactHolders(context: SearchContext, term: string, units: Uint16
   const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
   if (units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!)) {
-    return pairHolders(context, units[0]!, units[1]!, units);
+    return pairHolders(context, term, units);
   }
   if (isChain(units)) return chainHolders(context, term, units);
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
@@ -88,17 +88,21 @@ function chainHolders(context: SearchContext, term: string, units: Uint16Array):
 }
 
 /**
- * The titles whose folded text holds the two units `first`, `second` side by side: the pair's list less
- * the titles under its PAIR_CHECK mark whose text does not (tokens/pair-marks.ts: a title under no such
- * mark holds the pair only side by side, never across decoration). Only the marked titles, few for most
- * pairs, are read.
+ * The titles whose folded text holds the term's two units side by side: the pair's list less the titles
+ * under its PAIR_CHECK mark whose text does not (tokens/pair-marks.ts: a title under no such mark holds
+ * the pair only side by side, never across decoration). Only the marked titles, few for most pairs, are
+ * read. A pair that folding changes in most titles (`4k` of `4K`: each such title is marked) has every
+ * holder read: its holders are kept in the term cache, as a longer term's are.
  */
-function pairHolders(context: SearchContext, first: number, second: number, pattern: Uint16Array): Int32Array {
+function pairHolders(context: SearchContext, term: string, units: Uint16Array): Int32Array {
   const { postings: index, pool } = context;
-  const holders = index.list(index.unitPairKey(first, second), pool);
-  const checkKey = index.pairMarkKey(PAIR_CHECK, first, second);
+  const holders = index.list(index.unitPairKey(units[0]!, units[1]!), pool);
+  const checkKey = index.pairMarkKey(PAIR_CHECK, units[0]!, units[1]!);
   if (checkKey === NO_KEY) return holders;
-  return withoutFailing(context, holders, index.list(checkKey, pool), pattern);
+  const checked = index.list(checkKey, pool);
+  const kept = withoutFailing(context, holders, checked, units);
+  context.termCache.set(term, kept, checked.length);
+  return kept;
 }
 
 /**
