@@ -68,6 +68,25 @@ for (const store of STORES) {
       assert.deepEqual(await titles('总裁爱上'), ['霸道总裁爱上我', '霸道總裁愛上我']);
     });
 
+    test('a traditional keyword of several characters: each literal tier, then each folded one', async () => {
+      // Decided from its folded chain's lists (rank/chain-tiers.ts): a title in simplified script can only
+      // be in a folded tier; those in traditional script are read.
+      const oldestFirst = ['新追妻火葬场', '追妻火葬场后', '追妻火葬场（80集）', '追妻火葬场', '重生之追妻火葬場', '追妻火葬場歸來'];
+      oldestFirst.push('《追妻火葬場》', '追妻火葬場', '追妻火 葬场', '追妻 火葬');
+      await ctx.importEntries(oldestFirst.map((title, index) => titled(title, index + 1)));
+      assert.deepEqual(await titles('追妻火葬場'), [
+        '追妻火葬場',
+        '《追妻火葬場》',
+        '追妻火葬場歸來',
+        '重生之追妻火葬場',
+        '追妻火 葬场',
+        '追妻火葬场',
+        '追妻火葬场（80集）',
+        '追妻火葬场后',
+        '新追妻火葬场',
+      ]);
+    });
+
     test('several terms: titles holding all of them first, then those holding more of them', async () => {
       await ctx.importEntries([
         titled('穿书后的萌宝团宠', 1),

@@ -1,11 +1,13 @@
 /**
- * A keyword of one term, three or more units and no decoration, that folding leaves alone and that is
- * no pinyin (`每天都在`, `千金她超甜`): its matches tiered from lists, as a pair's are. The chain's pair
- * lists and marks (chain-holders.ts) tell which candidates hold it; of those, the ones under the first
- * pair's PAIR_START mark start with it (the first pair stands at the title's start, and the next unit
- * is held once), the rest contain it. Only a decided title's row is read (its length tells an exact
+ * A keyword of one term, three or more units and no decoration, that is no pinyin (`每天都在`,
+ * `千金她超甜`, `追妻火葬場`): its matches tiered from lists, as a pair's are. The chain's pair lists and
+ * marks (chain-holders.ts, over its folded units) tell which candidates hold it; of those, the ones under
+ * the first pair's PAIR_START mark start with it (the first pair stands at the title's start, and the next
+ * unit is held once), the rest contain it. Only a decided title's row is read (its length tells an exact
  * match, its core length one that may be an exact core: that one gets the full check), not its text;
- * the undecided ones, and titles that folding changes, get the full check.
+ * the undecided ones, and titles that folding changes, get the full check. For a keyword that folding
+ * changes (`追妻火葬場`) a decided title, one folding leaves alone, holds none of the units folding
+ * changes, so not the keyword as typed: its tier is the folded one (`firstPairMatches`' rule for `總裁`).
  */
 
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH } from '../index/title-rows.js';
@@ -17,25 +19,33 @@ import { classifyCandidates, generalCode, ofType } from './classify-candidates.j
 import { BLOCK, DEFERRED, touchRows, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
-const EXACT = tierCode(Tier.EXACT);
-const PREFIX = tierCode(Tier.PREFIX);
-const CONTAINS = tierCode(Tier.CONTAINS);
+/** The codes of a decided holder's tiers: literal for a keyword folding leaves alone, folded for another. */
+const LITERAL_CODES = { exact: tierCode(Tier.EXACT), prefix: tierCode(Tier.PREFIX), contains: tierCode(Tier.CONTAINS) };
+const FOLDED_CODES = {
+  exact: tierCode(Tier.FOLDED_EXACT),
+  prefix: tierCode(Tier.FOLDED_PREFIX),
+  contains: tierCode(Tier.FOLDED_CONTAINS),
+};
 
-/** Is the keyword one the chain tiers: one term, its own core, a chain, unchanged by folding, no pinyin? */
+/**
+ * Is the keyword one the chain tiers: one term, its own core, a chain, no pinyin, and folded to as many
+ * units (a unit to a unit: its folded chain stands where its literal one would)?
+ */
 export function isChainKeyword(query: PreparedQuery): boolean {
   return (
     query.terms.length === 0 &&
     query.pinyin === '' &&
-    query.foldInvariant &&
     query.literalCoreUnits.length === query.literalUnits.length &&
-    isChain(query.literalUnits)
+    query.foldedCoreUnits.length === query.foldedUnits.length &&
+    query.foldedUnits.length === query.literalUnits.length &&
+    isChain(query.foldedUnits)
   );
 }
 
 /** Fills the context's `classified` with the chain keyword's candidates of the type (-1: any) and their codes; returns how many. */
 export function classifyChain(context: SearchContext, query: PreparedQuery, typeCode: number): number {
   const { postings: index, columns, pool, bitset, classified } = context;
-  const units = query.literalUnits;
+  const units = query.foldedUnits;
   const { found, complete } = chainCandidates(context, units);
   const ranks = ofType(found, columns.types, typeCode, pool);
   const undecided = complete ? undecidedByChain(context, ranks, units) : undefined;
@@ -58,8 +68,10 @@ function tierDecided(
 ): number {
   const { rows } = context.columns;
   const { codes } = context.classified;
-  const length = query.literalUnits.length;
-  const coreLength = query.literalCoreLength;
+  const length = query.foldedUnits.length;
+  const { exact, prefix, contains } = query.foldInvariant ? LITERAL_CODES : FOLDED_CODES;
+  // A decided title is one folding leaves alone: its literal core is its folded one.
+  const coreLength = query.foldInvariant ? query.literalCoreLength : query.foldedCoreLength;
   let nextUndecided = 0;
   let nextStart = 0;
   let deferred = 0;
@@ -73,12 +85,12 @@ function tierDecided(
     if (undecided[nextUndecided] === rank || (facts & (STALE | FOLD_CHANGES)) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
-    } else if (rows[row + ROW_FOLDED_LENGTH] === length) codes[index] = EXACT;
+    } else if (rows[row + ROW_FOLDED_LENGTH] === length) codes[index] = exact;
     else if (literalCoreOf(facts) === coreLength) {
       // Its core may be the keyword: an exact core, which only the text tells.
       codes[index] = DEFERRED;
       deferred++;
-    } else codes[index] = starts[nextStart] === rank ? PREFIX : CONTAINS;
+    } else codes[index] = starts[nextStart] === rank ? prefix : contains;
   }
   return deferred;
 }
