@@ -16,6 +16,8 @@ export interface LoadSettings {
   durationSeconds: number;
   warmupSeconds: number;
   rounds: number;
+  /** Requests per second over all connections; unset, each connection sends its next request at once. */
+  overallRate?: number;
 }
 
 export interface LoadResult {
@@ -45,7 +47,7 @@ export async function compare(
   const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples(), roundRps: [] as number[] }));
   const headersOf = (index: number) => (Array.isArray(headers) ? (headers[index] ?? {}) : headers);
   for (const [index, port] of ports.entries()) {
-    await run(port, path, headersOf(index), settings.connections, settings.warmupSeconds, new Samples());
+    await run(port, path, headersOf(index), settings.connections, settings.warmupSeconds, new Samples(), settings.overallRate);
     await settle(port);
   }
   const slice = settings.durationSeconds / settings.rounds;
@@ -54,7 +56,7 @@ export async function compare(
     const order = round % 2 === 0 ? [...ports.entries()] : [...ports.entries()].reverse();
     for (const [index, port] of order) {
       const total = totals[index] as (typeof totals)[number];
-      const result = await run(port, path, headersOf(index), settings.connections, slice, total.samples);
+      const result = await run(port, path, headersOf(index), settings.connections, slice, total.samples, settings.overallRate);
       await settle(port); // requests still queued must not run into the other server's round
       total.requests += result.requests.total;
       total.seconds += result.duration;
@@ -81,6 +83,7 @@ export function run(
   connections: number,
   seconds: number,
   samples: Samples,
+  overallRate?: number,
 ): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     let watchdog: NodeJS.Timeout | undefined;
@@ -92,6 +95,7 @@ export function run(
         connections,
         duration: seconds,
         timeout: 10,
+        ...(overallRate === undefined ? {} : { overallRate }),
         // A stream of URLs: each request asks for the next one.
         ...(typeof path === 'string' ? {} : { requests: [{ setupRequest: (request) => ({ ...request, path: path(port) }) }] }),
       },

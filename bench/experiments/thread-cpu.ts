@@ -4,9 +4,13 @@
  * machine does not say which one binds, nor what a change to either saves. This drives one stream against
  * a running `dramadex serve` and reads each thread's CPU time from /proc before and after, so each is
  * given in µs per request: stable under load, where req/s is not.
- * Usage: node dist/bench/experiments/thread-cpu.js <database url> <api key> <stream> [seconds] [corpus.json]
+ * Usage: node dist/bench/experiments/thread-cpu.js <database url> <api key> <stream> [seconds] [corpus.json] [req/s]
  *   stream: `no-match` (distinct keywords matching nothing), `searches` (the corpus's keywords on pages
  *   1–20, as the bench's distinct searches; needs the corpus written by engine-cold.js), or a path to replay.
+ *   req/s: send at this overall rate instead of as fast as the server answers. A thread's µs per request
+ *   depend on the rate: a thread that idles between requests pays its wake-ups and cold caches on each
+ *   one. To compare two streams, run the faster one at the slower one's rate (e.g. `no-match` at the rate
+ *   `searches` reached).
  * Extra server settings come from the environment (e.g. RESPONSE_CACHE_MB=0); BENCH_PORTS as the bench.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,7 +37,7 @@ function threadCpu(pid: number): Map<string, [number, number]> {
   return byName;
 }
 
-async function main(database: string, key: string, stream: string, seconds: number, corpusFile?: string): Promise<void> {
+async function main(database: string, key: string, stream: string, seconds: number, corpusFile?: string, rate?: number): Promise<void> {
   const headers = { 'x-api-key': key };
   const env = { ...process.env, DATABASE_URL: database, METRICS_PORT: '0', CATALOGUE_TZ: 'Asia/Shanghai' };
   const server = await startServe(env, headers, 120_000);
@@ -45,7 +49,7 @@ async function main(database: string, key: string, stream: string, seconds: numb
           ? distinctSearches(JSON.parse(readFileSync(corpusFile ?? '', 'utf8')) as Keyword[])
           : undefined;
     const next = paths ? (port: number) => paths.next(port) : stream;
-    const settings = { connections: 10, durationSeconds: 2, warmupSeconds: 1, rounds: 1 };
+    const settings = { connections: 10, durationSeconds: 2, warmupSeconds: 1, rounds: 1, overallRate: rate };
     await compare([server.port], next, headers, settings, async () => {});
     const before = threadCpu(server.pid);
     const [result] = await compare(
@@ -72,7 +76,7 @@ async function main(database: string, key: string, stream: string, seconds: numb
   }
 }
 
-const [database, key, stream, seconds, corpusFile] = process.argv.slice(2);
+const [database, key, stream, seconds, corpusFile, rate] = process.argv.slice(2);
 if (!database || !key || !stream)
-  throw new Error('usage: thread-cpu <database url> <api key> <no-match|searches|path> [seconds] [corpus.json]');
-await main(database, key, stream, Number(seconds ?? 10), corpusFile);
+  throw new Error('usage: thread-cpu <database url> <api key> <no-match|searches|path> [seconds] [corpus.json] [req/s]');
+await main(database, key, stream, Number(seconds ?? 10), corpusFile || undefined, rate === undefined ? undefined : Number(rate));

@@ -83,11 +83,29 @@ export class ItemJson {
     return (this.places[2 * slot + 1] as number | undefined) ?? 0;
   }
 
-  /** Bytes `copyItems` writes for these slots. */
+  /**
+   * Bytes `copyItems` writes for these slots. It also reads the first and last byte of each item, so a
+   * page of scattered items (a search's) takes its cache and TLB misses here, all issued together and
+   * overlapping, rather than one after another inside `copyItems`' copies: measured, about 2 µs of the
+   * 7 that sizing and copying a page of 20 random items out of a million took.
+   */
   itemsByteLength(slots: ArrayLike<number>): number {
+    const places = this.places;
     let bytes = 0;
-    for (let index = 0; index < slots.length; index++) bytes += this.byteLength(slots[index] as number);
-    return bytes;
+    let touched = 0;
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      const length = places[2 * slot + 1] ?? 0;
+      if (length === 0) continue;
+      bytes += length;
+      const place = places[2 * slot] as number;
+      const view = this.views[place >>> OFFSET_BITS] as Uint8Array;
+      const start = place & OFFSET_MASK;
+      touched |= (view[start] as number) | (view[start + length - 1] as number);
+    }
+    // Bytes are below 256, so this never changes the answer; it only keeps the reads above from being
+    // dropped as unused by the compiler.
+    return touched > 0xff ? -1 : bytes;
   }
 
   /**
