@@ -20,7 +20,7 @@ import { CHECK_ALONE } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
-import { BLOCK, touchRows } from './literal-tiers.js';
+import { BLOCK, touchRows, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
@@ -121,6 +121,8 @@ export class TermSlices {
     // The total: titles with a count, and the fully checked ones without one, less those matching no tier.
     let total = this.counted;
     for (let at = 0; at < whole.length; at++) {
+      // Touched a block ahead, so their rows' and texts' misses overlap (they came one at a time).
+      if (at % BLOCK === 0) touchTexts(context, whole, at, Math.min(whole.length, at + BLOCK));
       wholeCodes[at] = generalCode(context, whole[at]! * ROW, query);
       if (wholeCodes[at] === NO_MATCH) total--;
       if (!this.hasCount(whole[at]!)) total++;
