@@ -30,7 +30,8 @@ export function isChain(units: Uint16Array): boolean {
 /**
  * The titles holding every neighbour pair of the chain `units` (ascending, in the context's pool), and
  * whether the lists decided them all: false when a pair's list was far longer than the candidates left,
- * and not decoded (candidates.ts `holdingAll`'s rule); those candidates may lack a pair.
+ * and not decoded (candidates.ts `holdingAll`'s rule); those candidates may lack a pair. When the lists
+ * decided them, those that cannot hold the chain for lack of a repeated unit are left out too.
  */
 export function chainCandidates(
   { postings: index, pool, bitset }: SearchContext,
@@ -46,7 +47,36 @@ export function chainCandidates(
     if (index.count(key) > found.length * TEXT_CHECK_INSTEAD_OF_DECODING) return { found, complete: false };
     found = index.intersect(found, key, pool, bitset);
   }
-  return { found, complete: true };
+  return { found: withRepeatedUnits({ postings: index, pool, bitset }, found, units), complete: true };
+}
+
+/**
+ * `found` less the titles that do not repeat a unit the chain holds twice apart (`2020`'s `2` and `0`:
+ * titles holding `20` and `02` without it, such as `2025`, are two thirds of its candidates); every
+ * holder of the chain repeats it (tokens/repeated-units.ts). A unit the chain holds side by side (`00`
+ * of `2000`) is left: its pair's list already holds only titles that repeat it. So is one whose list is
+ * far longer than what is left (candidates.ts `holdingAll`'s rule).
+ */
+function withRepeatedUnits(
+  { postings: index, pool, bitset }: Pick<SearchContext, 'postings' | 'pool' | 'bitset'>,
+  found: Int32Array,
+  units: Uint16Array,
+): Int32Array {
+  let kept = found;
+  for (let at = 0; at < units.length && kept.length > 0; at++) {
+    const unit = units[at]!;
+    if (units.indexOf(unit) !== at || units.lastIndexOf(unit) === at || holdsSideBySide(units, unit)) continue;
+    const key = repeatedUnitKey(index, unit);
+    if (index.count(key) > kept.length * TEXT_CHECK_INSTEAD_OF_DECODING) continue;
+    kept = index.intersect(kept, key, pool, bitset);
+  }
+  return kept;
+}
+
+/** Does the chain hold `unit` twice side by side? */
+function holdsSideBySide(units: Uint16Array, unit: number): boolean {
+  for (let at = 1; at < units.length; at++) if (units[at - 1] === unit && units[at] === unit) return true;
+  return false;
 }
 
 /**

@@ -5,18 +5,21 @@
  * the first pair's PAIR_START mark start with it (the first pair stands at the title's start, and the next
  * unit is held once), the rest contain it. Only a decided title's row is read (its length tells an exact
  * match, its core length one that may be an exact core: that one gets the full check), not its text;
- * the undecided ones, and titles that folding changes, get the full check. For a keyword that folding
- * changes (`追妻火葬場`) a decided title, one folding leaves alone, holds none of the units folding
- * changes, so not the keyword as typed: its tier is the folded one (`firstPairMatches`' rule for `總裁`).
+ * the undecided ones get the full check. A title that folding changes is decided too: one whose
+ * literal text differs where it holds a chain's pair, or whose length folding changed, is under that
+ * pair's PAIR_CHECK (tokens/pair-marks.ts), so a title under none of the marks holds the folded chain
+ * literally, at the same places, in a literal text as long as its folded one. For a keyword that
+ * folding changes (`追妻火葬場`) that is not the keyword as typed (a title holding it so would be under
+ * a mark where it does): a decided title's tier is the folded one (`firstPairMatches`' rule for `總裁`).
  */
 
 import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH } from '../index/title-rows.js';
 import { Tier, tierCode } from '../query/search-query.js';
-import { FOLD_CHANGES, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
+import { foldedCoreOf, literalCoreOf, type PreparedQuery, STALE } from '../query/title-forms.js';
 import { PAIR_START } from '../tokens/pair-marks.js';
 import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
-import { classifyCandidates, generalCode, ofType } from './classify-candidates.js';
-import { BLOCK, DEFERRED, touchRows, touchTexts } from './literal-tiers.js';
+import { checkLeft, classifyCandidates, ofType } from './classify-candidates.js';
+import { BLOCK, DEFERRED, touchRows } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 
 /** The codes of a decided holder's tiers: literal for a keyword folding leaves alone, folded for another. */
@@ -56,7 +59,8 @@ export function classifyChain(context: SearchContext, query: PreparedQuery, type
   }
   classified.reserve(ranks);
   const starts = index.intersect(ranks, index.pairMarkKey(PAIR_START, units[0]!, units[1]!), pool, bitset);
-  if (tierDecided(context, ranks, { undecided, starts, query }) > 0) checkDeferred(context, ranks, query);
+  const deferred = tierDecided(context, ranks, { undecided, starts, query });
+  if (deferred > 0) checkLeft(context, ranks, query, { codes: classified.codes, left: deferred });
   return ranks.length;
 }
 
@@ -70,7 +74,9 @@ function tierDecided(
   const { codes } = context.classified;
   const length = query.foldedUnits.length;
   const { exact, prefix, contains } = query.foldInvariant ? LITERAL_CODES : FOLDED_CODES;
-  // A decided title is one folding leaves alone: its literal core is its folded one.
+  // The core that may make a decided title an exact core: its literal one for the literal tiers (a title
+  // holding the chain as typed contains it, above the folded tiers), its folded one for the folded tiers.
+  const coreOf = query.foldInvariant ? literalCoreOf : foldedCoreOf;
   const coreLength = query.foldInvariant ? query.literalCoreLength : query.foldedCoreLength;
   let nextUndecided = 0;
   let nextStart = 0;
@@ -82,24 +88,15 @@ function tierDecided(
     while (nextStart < starts.length && starts[nextStart]! < rank) nextStart++;
     const row = rank * ROW;
     const facts = rows[row + ROW_FACTS]!;
-    if (undecided[nextUndecided] === rank || (facts & (STALE | FOLD_CHANGES)) !== 0) {
+    if (undecided[nextUndecided] === rank || (facts & STALE) !== 0) {
       codes[index] = DEFERRED;
       deferred++;
     } else if (rows[row + ROW_FOLDED_LENGTH] === length) codes[index] = exact;
-    else if (literalCoreOf(facts) === coreLength) {
+    else if (coreOf(facts) === coreLength) {
       // Its core may be the keyword: an exact core, which only the text tells.
       codes[index] = DEFERRED;
       deferred++;
     } else codes[index] = starts[nextStart] === rank ? prefix : contains;
   }
   return deferred;
-}
-
-/** The full check for the deferred candidates. */
-function checkDeferred(context: SearchContext, ranks: Int32Array, query: PreparedQuery): void {
-  const { codes } = context.classified;
-  for (let index = 0; index < ranks.length; index++) {
-    if (index % BLOCK === 0) touchTexts(context, ranks, index, Math.min(ranks.length, index + BLOCK), codes);
-    if (codes[index] === DEFERRED) codes[index] = generalCode(context, ranks[index]! * ROW, query);
-  }
 }

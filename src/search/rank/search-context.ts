@@ -50,6 +50,11 @@ export class SearchContext {
   readonly termCounts: Uint8Array;
   /** Confirmed holders of common longer terms, for later keywords that share them (term-cache.ts). */
   readonly termCache: TermHolderCache;
+  /**
+   * Per keyword core, its holders whose own core may be it (term-slices.ts `sameCoreHolders`), for
+   * later keywords with the same core and another episode suffix.
+   */
+  readonly coreCache: TermHolderCache;
   /** Where touching loops (literal-tiers.ts) sum what they read, so their loads are not optimised away. */
   readonly touched = new Int32Array(1);
   private pinyinScratch: PinyinScratch | undefined;
@@ -64,6 +69,7 @@ export class SearchContext {
     this.termUnion = new RankBitset(columns.size);
     this.termCounts = new Uint8Array(columns.size);
     this.termCache = new TermHolderCache(termCacheMin);
+    this.coreCache = new TermHolderCache(termCacheMin);
   }
 
   /** The pinyin search's tables, made by the first search that needs them. */
@@ -72,8 +78,8 @@ export class SearchContext {
     return this.pinyinScratch;
   }
 
-  /** Bytes of the bitsets and the term cache (the figure the build's `bytes` has always counted). */
+  /** Bytes of the bitsets and the term and core caches (the figure the build's `bytes` has always counted). */
   get bytes(): number {
-    return this.bitset.bytes + this.termUnion.bytes + this.termCache.bytes;
+    return this.bitset.bytes + this.termUnion.bytes + this.termCache.bytes + this.coreCache.bytes;
   }
 }

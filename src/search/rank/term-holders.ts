@@ -18,7 +18,7 @@ import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
 import { generalCode } from './classify-candidates.js';
-import { BLOCK, touchBlock } from './literal-tiers.js';
+import { BLOCK, touchBlock, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 import { indexOfUnits } from './unit-tiers.js';
 
@@ -172,8 +172,10 @@ export function tierTermHolders(context: SearchContext, whole: Int32Array, typeC
     }
   }
   const tiered = ranks.subarray(0, found);
-  // The whole keyword's holders (few) are found by halving; outdated rows only when the build has any.
+  // The whole keyword's holders (few) are found by halving, touched a block ahead so their misses
+  // overlap; outdated rows only when the build has any.
   for (let at = 0; at < whole.length; at++) {
+    if (at % BLOCK === 0) touchTexts(context, whole, at, Math.min(whole.length, at + BLOCK));
     const rank = whole[at]!;
     const index = indexOfRank(tiered, rank);
     if (index >= 0) codes[index] = generalCode(context, rank * ROW, query);

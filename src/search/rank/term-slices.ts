@@ -20,7 +20,7 @@ import { CHECK_ALONE } from '../tokens/unit-marks.js';
 import { WALKED } from './answer.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { generalCode } from './classify-candidates.js';
-import { BLOCK, touchRows } from './literal-tiers.js';
+import { BLOCK, touchRows, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
@@ -121,6 +121,8 @@ export class TermSlices {
     // The total: titles with a count, and the fully checked ones without one, less those matching no tier.
     let total = this.counted;
     for (let at = 0; at < whole.length; at++) {
+      // Touched a block ahead, so their rows' and texts' misses overlap (they came one at a time).
+      if (at % BLOCK === 0) touchTexts(context, whole, at, Math.min(whole.length, at + BLOCK));
       wholeCodes[at] = generalCode(context, whole[at]! * ROW, query);
       if (wholeCodes[at] === NO_MATCH) total--;
       if (!this.hasCount(whole[at]!)) total++;
@@ -401,12 +403,12 @@ interface TierWalk extends CheckedTitles {
  * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
  */
 function checkedHolders(context: SearchContext, query: PreparedQuery): Int32Array {
-  const { postings: index, columns, pool, bitset: marks } = context;
+  const { postings: index, pool, bitset: marks } = context;
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
   if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) {
     return wholeHolders(context, query);
   }
-  const core = shortCoreHolders(index, query, pool) ?? wholeHolders(context, query);
+  const core = sameCoreHolders(context, query);
   const text = holdingAll(
     index,
     candidateKeys(index, query.folded, foldText(query.literal)) ?? [],
@@ -414,6 +416,20 @@ function checkedHolders(context: SearchContext, query: PreparedQuery): Int32Arra
     marks,
     TEXT_CHECK_INSTEAD_OF_DECODING,
   );
+  return mergeLists(core, text, pool);
+}
+
+/**
+ * The holders of the keyword's core whose stored core length is its own (ascending, in the pool). Kept
+ * in the context's core cache by the core: distinct keywords share a title's core with other episode
+ * suffixes (`美又飒 98集`, `美又飒 97集`), and each read the same rows (40,000 for `美又飒`, none kept).
+ */
+function sameCoreHolders(context: SearchContext, query: PreparedQuery): Int32Array {
+  const { postings: index, columns, pool, coreCache } = context;
+  const key = JSON.stringify([query.foldedCore, query.literalCore, query.foldedCoreLength, query.literalCoreLength]);
+  const cached = coreCache.get(key, pool);
+  if (cached) return cached;
+  const core = shortCoreHolders(index, query, pool) ?? wholeHolders(context, query);
   const { rows } = columns;
   let kept = 0;
   for (let at = 0; at < core.length; at++) {
@@ -422,7 +438,8 @@ function checkedHolders(context: SearchContext, query: PreparedQuery): Int32Arra
     const facts = rows[rank * ROW + ROW_FACTS]!;
     if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;
   }
-  return mergeLists(core.subarray(0, kept), text, pool);
+  coreCache.set(key, core.subarray(0, kept), core.length);
+  return core.subarray(0, kept);
 }
 
 /**
