@@ -136,8 +136,9 @@ export class PostingIndex implements NumberedKeys {
 
   /** How many titles hold the key. */
   count(key: number): number {
-    if (isPinyinKey(key)) return this.pairs?.count(key) ?? 0;
-    return key === NO_KEY ? 0 : (this.counts[key] as number);
+    // The pinyin lists are an index of their own, which holds them as its own keys (`pairs` unset).
+    if (isPinyinKey(key) && this.pairs) return this.pairs.count(key);
+    return key === NO_KEY ? 0 : (this.counts[key] ?? 0);
   }
 
   /**

@@ -105,8 +105,8 @@ export function undecidedByChain(context: SearchContext, found: Int32Array, unit
   return undecided.length * UNDECIDED_SHARE_MOST > found.length ? undefined : undecided;
 }
 
-/** Does the chain hold one of its inner units (neither end) more than once? */
-function repeatsAnInnerUnit(units: Uint16Array): boolean {
+/** Does the chain hold one of its inner units (neither end) more than once? Then every holder repeats it. */
+export function repeatsAnInnerUnit(units: Uint16Array | number[]): boolean {
   for (let at = 1; at < units.length - 1; at++) if (units.indexOf(units[at]!) !== at || units.lastIndexOf(units[at]!) !== at) return true;
   return false;
 }

@@ -63,11 +63,24 @@ export function syllablePairKeys(index: PostingIndex, first: string, second: str
  * of the lists (often longer than `ranks`) and merging it with `ranks`, a branch per posting that no
  * predictor guesses, had taken most of a long full-pinyin keyword's list work.
  */
-function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
-  const { held, lists } = pinyin;
+function heldByAny(context: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
+  // One list: kept while decoded, in one pass.
+  if (keys.length === 1) return context.postings.intersect(ranks, keys[0]!, context.pool, context.bitset);
+  return ranksHeld(context, keys, ranks, 1);
+}
+
+/** The ranks of `ranks` (ascending) that none of the keys' lists holds, as `heldByAny` finds them. */
+export function heldByNone(context: SearchContext, keys: number[], ranks: Int32Array): Int32Array {
+  return ranksHeld(context, keys, ranks, 0);
+}
+
+/** The ranks of `ranks` that some key's list holds (`held` 1) or that none holds (0). */
+function ranksHeld({ postings, pool, bitset, pinyin }: SearchContext, keys: number[], ranks: Int32Array, held: 0 | 1): Int32Array {
+  if (ranks.length === 0 || (keys.length === 0 && held === 0)) return ranks;
+  const { lists } = pinyin;
   bitset.add(ranks);
   const marks = bitset.bits;
-  const found = held.bits;
+  const found = pinyin.held.bits;
   const last = ranks[ranks.length - 1]!;
   for (const key of keys) {
     lists.reset();
@@ -81,13 +94,14 @@ function heldByAny({ postings, pool, bitset, pinyin }: SearchContext, keys: numb
   }
   bitset.clear(ranks);
   const out = pool.take(ranks.length);
+  const dropped = held ^ 1;
   let count = 0;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at]!;
     out[count] = rank;
-    count += (found[rank >>> 5]! >>> (rank & 31)) & 1;
+    count += ((found[rank >>> 5]! >>> (rank & 31)) & 1) ^ dropped;
   }
-  held.clear(ranks);
+  pinyin.held.clear(ranks);
   return out.subarray(0, count);
 }
 
@@ -98,6 +112,12 @@ export function holdingInitials(context: SearchContext, initials: string): Int32
   return holdingAll(context.postings, initialsKeys(initials), context.pool, context.bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
 }
 
+/** The titles `holdingSyllables` finds, and the unit-pair keys whose lists hold every one of them. */
+export interface SyllableHolders {
+  holders: Int32Array;
+  within: number[];
+}
+
 /**
  * Titles holding the cut of three or more syllables (or a few more): for each neighbouring two syllables,
  * the unit-pair lists of every character read one next to one read the other, the rarest pair's union
@@ -106,13 +126,15 @@ export function holdingInitials(context: SearchContext, initials: string): Int32
  * titles for `zhuiqihuozang` (40,002) and took no less time, and 27,000 more for `shafengle` (67,667
  * titles spell sfl, 39,885 sha-feng-le), and a list's count does not tell which gives fewer.
  */
-export function holdingSyllables(context: SearchContext, split: string[]): Int32Array {
+export function holdingSyllables(context: SearchContext, split: string[]): SyllableHolders {
   const pairs = split.slice(1).map((second, at) => syllablePairKeys(context.postings, split[at]!, second));
   pairs.sort((a, b) => a.postings - b.postings);
-  let result: Int32Array = EMPTY;
+  let holders: Int32Array = EMPTY;
+  const within: number[] = [];
   for (const [position, { keys, postings: count }] of pairs.entries()) {
-    if (position > 0 && (result.length === 0 || count > result.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
-    result = position === 0 ? unionOfKeys(context, keys) : heldByAny(context, keys, result);
+    if (position > 0 && (holders.length === 0 || count > holders.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
+    holders = position === 0 ? unionOfKeys(context, keys) : heldByAny(context, keys, holders);
+    if (keys.length === 1) within.push(keys[0]!);
   }
-  return result;
+  return { holders, within };
 }

@@ -6,11 +6,13 @@
  * first unit exactly when, for two or three initials, the title is in the pair's or triple's start list,
  * and, for syllables, when the title's lead (its first two undecorated units) spells it, which
  * `ExactWays.starts` tells. Longer ways give supersets (intersections of triple or pair lists:
- * pinyin-lists.ts), each title to be checked.
+ * pinyin-lists.ts), each title to be checked but those a chain of characters decides for a cut into
+ * three or more syllables (pinyin-chains.ts).
  */
 import { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey } from '../index/posting-index.js';
 import { syllableSplits } from '../query/pinyin.js';
-import { EMPTY, holdingInitials, holdingSyllables, letterOf, syllablePairKeys, unionOfKeys } from './pinyin-lists.js';
+import { decidedBySyllables } from './pinyin-chains.js';
+import { EMPTY, holdingInitials, holdingSyllables, letterOf, type SyllableHolders, syllablePairKeys, unionOfKeys } from './pinyin-lists.js';
 import type { PinyinScratch, SearchContext } from './search-context.js';
 
 /** Beyond this many ways to cut a pinyin keyword into syllables, use the looser first-syllable set. */
@@ -26,6 +28,11 @@ export interface PinyinSources {
   starting: Int32Array;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
+  /**
+   * Titles of the looser lists that the lists prove match, and not from their first unit by a looser
+   * way (pinyin-chains.ts): the further pinyin tier, unless an exact way starts there.
+   */
+  decided: Int32Array[];
   /** Can the indexed characters spell the keyword as initials (every letter some character's initial)? */
   asInitials: boolean;
   /** Can they spell it in full syllables (some cut of it into their readings)? */
@@ -98,13 +105,11 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     ways: new ExactWays(context.pinyin),
     starting: EMPTY,
     loose: [],
+    decided: [],
     asInitials: true,
     asSyllables: true,
   };
   for (let at = 0; at < query.length; at++) if (index.unitsWithInitial(letterOf(query, at)).length === 0) sources.asInitials = false;
-  // Beyond the ways the lead tables can tell apart, a list is checked title by title.
-  const exactly = (list: Int32Array, first: readonly number[], second?: readonly number[]) =>
-    (sources.ways.add(first, second) ? sources.exact : sources.loose).push(list);
   let asInitials: Int32Array;
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
@@ -132,24 +137,61 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));
     return sources;
   }
-  let spelt = 0;
-  for (const split of splits) {
-    const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
-    if (split.length === 1) {
-      const list = unionOfKeys(context, first!);
-      exactly(list, first!);
-      spelt += list.length;
-    } else if (split.length === 2) {
-      const list = unionOfKeys(context, syllablePairKeys(index, split[0]!, split[1]!).keys);
-      exactly(list, first!, second);
-      spelt += list.length;
-    } else {
-      const list = holdingSyllables(context, split);
-      sources.loose.push(list);
-      spelt += list.length;
-    }
-  }
+  const { spelt, overflow, long } = addSyllableWays(context, sources, splits);
   // Likewise, no title holds the syllables' characters side by side: the check leaves syllables out.
   if (spelt === 0) sources.asSyllables = false;
+  // An exact way past the lead tables has no start list: whether it matches from the first unit needs the text.
+  if (overflow) return sources;
+  const starts = looseStartKeys(query, splits, sources.asInitials);
+  for (const { split, found } of long) sources.decided.push(decidedBySyllables(context, split, found, starts));
   return sources;
+}
+
+/**
+ * Adds the lists of each cut into syllables to `sources`: exact ways for one or two syllables (beyond
+ * the ways the lead tables tell apart, a list is checked title by title: `overflow`), a looser list
+ * for three or more, each with its holders for `decidedBySyllables`. `spelt`: postings in all.
+ */
+function addSyllableWays(
+  context: SearchContext,
+  sources: PinyinSources,
+  splits: string[][],
+): { spelt: number; overflow: boolean; long: { split: string[]; found: SyllableHolders }[] } {
+  const syllables = context.postings.syllables();
+  const long: { split: string[]; found: SyllableHolders }[] = [];
+  let spelt = 0;
+  let overflow = false;
+  for (const split of splits) {
+    const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
+    let list: Int32Array;
+    if (split.length > 2) {
+      const found = holdingSyllables(context, split);
+      long.push({ split, found });
+      list = found.holders;
+      sources.loose.push(list);
+    } else {
+      list = unionOfKeys(context, split.length === 1 ? first! : syllablePairKeys(context.postings, split[0]!, split[1]!).keys);
+      if (sources.ways.add(first!, second)) sources.exact.push(list);
+      else {
+        overflow = true;
+        sources.loose.push(list);
+      }
+    }
+    spelt += list.length;
+  }
+  return { spelt, overflow, long };
+}
+
+/**
+ * The start lists of the looser ways (initials-triples.ts): a title that matches one of them from its
+ * first unit has its first three undecorated units' initials in one, the first three letters of the
+ * keyword as initials or the initials of a cut's first three syllables.
+ */
+function looseStartKeys(query: string, splits: string[][], asInitials: boolean): number[] {
+  const keys: number[] = [];
+  if (asInitials && query.length > 3) keys.push(initialsStartKey(letterOf(query, 0), letterOf(query, 1), letterOf(query, 2)));
+  for (const split of splits) {
+    if (split.length > 2) keys.push(initialsStartKey(letterOf(split[0]!, 0), letterOf(split[1]!, 0), letterOf(split[2]!, 0)));
+  }
+  return keys;
 }

@@ -29,6 +29,8 @@ interface PinyinCandidates {
   higher: Int32Array;
   /** Titles of the looser lists: the pinyin check, unless a lead settles them. */
   loose: Int32Array;
+  /** Titles of the looser lists (of the type asked) that match, not from the first unit by a looser way: no check. */
+  decided: Int32Array;
 }
 
 /** Fills the context's `classified` for the Latin keyword's candidates of the type (-1: any); returns how many. */
@@ -47,7 +49,8 @@ export function classifyPinyin(context: SearchContext, query: PreparedQuery, typ
     const loose = unionAll(pinyin.loose, bitset, pool);
     const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
-    const candidates: PinyinCandidates = { ranks, higher, loose };
+    const decided = ofType(unionAll(pinyin.decided, bitset, pool), columns.types, typeCode, pool);
+    const candidates: PinyinCandidates = { ranks, higher, loose, decided };
     const { full, partial } = tierByLeads(context, candidates, pinyin, query);
     checkPinyin(context, candidates, partial, pinyin, query);
     if (full.length === 0) return ranks.length;
@@ -69,11 +72,12 @@ export function classifyPinyin(context: SearchContext, query: PreparedQuery, typ
  * pinyin only (of the looser lists, unless a lead or the start list settles them).
  */
 function tierByLeads(
-  { postings, pool, classified }: SearchContext,
-  { ranks, higher, loose }: PinyinCandidates,
+  context: SearchContext,
+  { ranks, higher, loose, decided }: PinyinCandidates,
   { ways, starting }: PinyinSources,
   query: PreparedQuery,
 ): { full: Int32Array; partial: Int32Array } {
+  const { postings, pool, classified } = context;
   const { leads } = postings;
   const { codes } = classified;
   // The codes of the two pinyin tiers: the spelling from the title's first unit, and further on.
@@ -91,12 +95,11 @@ function tierByLeads(
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
-  if (higher.length === 0 && ranks.length === loose.length) {
+  if (higher.length === 0 && ranks.length === loose.length && (decided.length === 0 || (!anyWay && starting.length === 0))) {
     // Only looser lists, as a rule (the usual keyword of four or more initials or three or more
-    // syllables): every title is checked, which decides any title rightly, without the merge below.
-    const partial = pool.take(ranks.length);
-    for (let at = 0; at < ranks.length; at++) partial[at] = at;
-    return { full: pool.take(0), partial };
+    // syllables), and no exact way to start from: every title the lists do not decide is checked,
+    // which decides any title rightly, without the merge below.
+    return { full: pool.take(0), partial: undecidedPlaces(context, ranks, decided, further) };
   }
   const full = pool.take(Math.min(ranks.length, higher.length));
   const partial = pool.take(Math.min(ranks.length, loose.length));
@@ -104,18 +107,47 @@ function tierByLeads(
   let partials = 0;
   let atHigher = 0;
   let atLoose = 0;
+  let atDecided = 0;
   for (let at = 0; at < ranks.length; at++) {
     const rank = ranks[at]!;
     while (atHigher < higher.length && higher[atHigher]! < rank) atHigher++;
     while (atLoose < loose.length && loose[atLoose]! < rank) atLoose++;
+    while (atDecided < decided.length && decided[atDecided]! < rank) atDecided++;
     while (atStart < starting.length && starting[atStart]! < rank) atStart++;
     if (higher[atHigher] === rank) full[fulls++] = at;
     else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!))) codes[at] = first;
-    // Not from the first unit by an exact way: further on if only exact ways find it, else check.
-    else if (loose[atLoose] !== rank) codes[at] = further;
+    // Not from the first unit by an exact way: further on if only exact ways find it or the lists
+    // decide it (pinyin-chains.ts), else check.
+    else if (loose[atLoose] !== rank || decided[atDecided] === rank) codes[at] = further;
     else partial[partials++] = at;
   }
   return { full: full.subarray(0, fulls), partial: partial.subarray(0, partials) };
+}
+
+/**
+ * The places in `ranks` of the titles `decided` does not hold, to check; every other one gets the code
+ * of the further pinyin tier. The decided ones are marked in the context's bitset and each rank's bit
+ * read, with no branch on it: a merge of the two lists had cost more than the checks it spared.
+ */
+function undecidedPlaces({ pool, bitset, classified }: SearchContext, ranks: Int32Array, decided: Int32Array, further: number): Int32Array {
+  const { codes } = classified;
+  // `decided` is a part of `ranks`: as long, it is all of them.
+  if (decided.length === ranks.length) {
+    codes.fill(further, 0, ranks.length);
+    return pool.take(0);
+  }
+  const partial = pool.take(ranks.length);
+  bitset.add(decided);
+  const bits = bitset.bits;
+  let count = 0;
+  for (let at = 0; at < ranks.length; at++) {
+    const rank = ranks[at]!;
+    codes[at] = further;
+    partial[count] = at;
+    count += 1 - ((bits[rank >>> 5]! >>> (rank & 31)) & 1);
+  }
+  bitset.clear(decided);
+  return partial.subarray(0, count);
 }
 
 /**

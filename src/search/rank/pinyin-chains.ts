@@ -1,0 +1,84 @@
+/**
+ * Which titles of a cut of a pinyin keyword into three or more syllables (`jia cang bu zhu`) the lists
+ * prove hold it, so that their texts need not be read. The cut's candidates (pinyin-lists.ts
+ * `holdingSyllables`) hold a pair of characters for each two neighbouring syllables, not always side by
+ * side. One chain of characters, a character per syllable (`甲藏不住`), is taken: a candidate holding
+ * each of its neighbour pairs and none of its inner characters twice (repeated-units.ts) holds the chain
+ * itself, as chain-holders.ts decides a term of Chinese characters, and so spells the cut. Pairs and
+ * pinyin both skip decoration between characters. The chain is the one whose rarest pair is the most
+ * held; candidates that hold the cut with other characters are read as before. At a million generated
+ * titles such a keyword's 30,000–40,000 candidates are nearly all the chain's holders.
+ */
+import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { repeatedUnitKey } from '../tokens/repeated-units.js';
+import { repeatsAnInnerUnit } from './chain-holders.js';
+import { EMPTY, heldByNone, type SyllableHolders } from './pinyin-lists.js';
+import type { SearchContext } from './search-context.js';
+
+/**
+ * Past this many postings a candidate in the lists that exclude titles (inner characters repeated, a
+ * loose way's start), the candidates are read instead: a posting decoded costs a few nanoseconds, a
+ * candidate's check about 0.1 µs (pinyin-lists.ts).
+ */
+const EXCLUDING_POSTINGS_PER_CANDIDATE = 16;
+
+/** A chain of characters and the count of its rarest neighbour pair. */
+interface Chain {
+  units: number[];
+  rarest: number;
+}
+
+/**
+ * The holders of `split`'s neighbour pairs (pinyin-lists.ts `holdingSyllables`, ascending) that
+ * the commonest chain of characters spelling `split` decides, less those of the `excluded` keys' lists
+ * (the loose ways' start lists, whose titles may match from their first unit). EMPTY when none is
+ * decided or the lists to read cost more than the checks they spare.
+ */
+export function decidedBySyllables(
+  context: SearchContext,
+  split: string[],
+  { holders, within }: SyllableHolders,
+  excluded: number[],
+): Int32Array {
+  const { postings: index, pool, bitset } = context;
+  const chain = commonestChain(index, split);
+  if (!chain || repeatsAnInnerUnit(chain.units)) return EMPTY;
+  const { units } = chain;
+  let held = holders;
+  for (let at = 1; at < units.length && held.length > 0; at++) {
+    const key = index.unitPairKey(units[at - 1]!, units[at]!);
+    if (!within.includes(key)) held = index.intersect(held, key, pool, bitset);
+  }
+  if (held.length === 0) return EMPTY;
+  const keys = new Set(excluded);
+  for (let at = 1; at < units.length - 1; at++) keys.add(repeatedUnitKey(index, units[at]!));
+  let postings = 0;
+  for (const key of keys) {
+    if (index.count(key) === 0) keys.delete(key);
+    postings += index.count(key);
+  }
+  if (postings > held.length * EXCLUDING_POSTINGS_PER_CANDIDATE) return EMPTY;
+  return heldByNone(context, [...keys], held);
+}
+
+/** The chain of characters, one read as each syllable, whose rarest neighbour pair is held most. */
+function commonestChain(index: PostingIndex, split: string[]): Chain | undefined {
+  const syllables = index.syllables();
+  let chains = new Map<number, Chain>();
+  for (const unit of syllables.get(split[0]!) ?? []) chains.set(unit, { units: [unit], rarest: Number.POSITIVE_INFINITY });
+  for (let at = 1; at < split.length && chains.size > 0; at++) {
+    const longer = new Map<number, Chain>();
+    for (const [last, chain] of chains) {
+      for (const unit of syllables.get(split[at]!) ?? []) {
+        const key = index.unitPairKey(last, unit);
+        if (key === NO_KEY) continue;
+        const rarest = Math.min(chain.rarest, index.count(key));
+        if ((longer.get(unit)?.rarest ?? 0) < rarest) longer.set(unit, { units: [...chain.units, unit], rarest });
+      }
+    }
+    chains = longer;
+  }
+  let best: Chain | undefined;
+  for (const chain of chains.values()) if (!best || chain.rarest > best.rarest) best = chain;
+  return best;
+}
