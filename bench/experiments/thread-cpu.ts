@@ -79,4 +79,6 @@ async function main(database: string, key: string, stream: string, seconds: numb
 const [database, key, stream, seconds, corpusFile, rate] = process.argv.slice(2);
 if (!database || !key || !stream)
   throw new Error('usage: thread-cpu <database url> <api key> <no-match|searches|path> [seconds] [corpus.json] [req/s]');
-await main(database, key, stream, Number(seconds ?? 10), corpusFile || undefined, rate === undefined ? undefined : Number(rate));
+const overallRate = rate === undefined ? undefined : Number(rate);
+if (overallRate !== undefined && !(overallRate > 0)) throw new Error(`req/s must be a positive number, got "${rate}"`);
+await main(database, key, stream, Number(seconds ?? 10), corpusFile || undefined, overallRate);

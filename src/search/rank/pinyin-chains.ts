@@ -50,15 +50,13 @@ export function decidedBySyllables(
     if (!within.includes(key)) held = index.intersect(held, key, pool, bitset);
   }
   if (held.length === 0) return EMPTY;
-  const keys = new Set(excluded);
-  for (let at = 1; at < units.length - 1; at++) keys.add(repeatedUnitKey(index, units[at]!));
+  const inner = units.slice(1, -1).map((unit) => repeatedUnitKey(index, unit));
+  // Keys no title holds exclude nothing.
+  const keys = [...new Set([...excluded, ...inner])].filter((key) => index.count(key) > 0);
   let postings = 0;
-  for (const key of keys) {
-    if (index.count(key) === 0) keys.delete(key);
-    postings += index.count(key);
-  }
+  for (const key of keys) postings += index.count(key);
   if (postings > held.length * EXCLUDING_POSTINGS_PER_CANDIDATE) return EMPTY;
-  return heldByNone(context, [...keys], held);
+  return heldByNone(context, keys, held);
 }
 
 /** The chain of characters, one read as each syllable, whose rarest neighbour pair is held most. */

@@ -222,7 +222,7 @@ export class TermSlices {
       slices[at] = lowWord ^ carry;
       const second = lowWord & carry;
       if (second === 0) continue;
-      this.noteUpper(word, 1);
+      this.noteUpper(word);
       slices[at + 1] = middleWord ^ second;
       const third = middleWord & second;
       if (third === 0) continue;
@@ -254,7 +254,7 @@ export class TermSlices {
       const middleWord = slices[at + 1]!;
       slices[at + 1] = middleWord ^ bit;
       if ((middleWord & bit) === 0) {
-        this.noteUpper(word, 1);
+        this.noteUpper(word);
         continue;
       }
       const highWord = slices[at + 2]!;
@@ -270,10 +270,10 @@ export class TermSlices {
     }
   }
 
-  /** Notes the word as holding a count above one, and the slice reached. */
-  private noteUpper(word: number, slice: number): void {
+  /** Notes the word as holding a count above one (a carry reached the middle slice). */
+  private noteUpper(word: number): void {
     this.upper[word >>> 5] = this.upper[word >>> 5]! | (1 << (word & 31));
-    this.reached = Math.max(this.reached, slice);
+    this.reached = Math.max(this.reached, 1);
   }
 
   /** The word's ranks whose count is above zero (a count past 15 may read 0: those are checked in full). */
