@@ -100,7 +100,6 @@ export class TermSlices {
    */
   firstMatches(context: SearchContext, query: PreparedQuery, need: number): { ranks: Int32Array; total: number } {
     const { postings: index, pool, bitset: marks } = context;
-    let whole = checkedHolders(context, query);
     // Strong terms first: a weak term then counts only for the titles holding one (search-query.ts
     // `termsTier`; a title holding every term holds the strong ones too), which already have a count.
     for (const weak of [false, true]) {
@@ -115,6 +114,8 @@ export class TermSlices {
         }
       }
     }
+    // The counts first: a title holding the whole keyword's text holds every term (checkedHolders).
+    let whole = checkedHolders(context, query, this);
     if (this.overflowed) whole = mergeLists(whole, this.takeOverflow(pool), pool);
     // The titles that may reach a tier above the terms' (few) get the full check; every other title holding a term, its count's tier.
     const wholeCodes = pool.take(whole.length);
@@ -338,6 +339,29 @@ export class TermSlices {
     return ranks;
   }
 
+  /**
+   * The titles counted as holding all `terms` (two or more), ascending, in a buffer of the pool: those of
+   * the words where a count passed one. Empty past 15 terms, where such titles are in the overflow.
+   */
+  holdingEvery(terms: number, pool: ListPool): Int32Array {
+    if (terms > 15) return pool.take(0);
+    const { slices, wordList } = this;
+    const words = this.listWords(this.upper);
+    const out = pool.take(words * 32);
+    let found = 0;
+    for (let index = 0; index < words; index++) {
+      const word = wordList[index]!;
+      const base = word * 4;
+      let bits = ~(slices[base]! ^ -(terms & 1)) & ~(slices[base + 1]! ^ -((terms >>> 1) & 1));
+      bits &= ~(slices[base + 2]! ^ -((terms >>> 2) & 1)) & ~(slices[base + 3]! ^ -((terms >>> 3) & 1));
+      while (bits !== 0) {
+        out[found++] = (word << 5) | (31 - Math.clz32(bits & -bits));
+        bits &= bits - 1;
+      }
+    }
+    return out.subarray(0, found);
+  }
+
   /** The words set in a bitset of words (`touched`, `upper`), ascending, into `wordList`; returns how many. */
   private listWords(bitsOfWords: Uint32Array): number {
     const { wordList } = this;
@@ -401,22 +425,38 @@ interface TierWalk extends CheckedTitles {
  * units (or a few more: they hold its text, tiers 3, 4, 6, 7), and those holding its core's units whose
  * stored core length is the keyword's (tiers 2 and 5). The core leaves out an episode suffix, so for
  * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
+ * A title holding the keyword's text holds each term's (folding goes code point by code point), so with
+ * a suffix those are sought among the titles the slices count as holding every term, read after the
+ * counts (`宠上天` and `78集`: a few hundred, where the keyword's pair lists gave thousands to read).
  */
-function checkedHolders(context: SearchContext, query: PreparedQuery): Int32Array {
+function checkedHolders(context: SearchContext, query: PreparedQuery, slices: TermSlices): Int32Array {
   const { postings: index, pool, bitset: marks } = context;
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
   if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) {
     return wholeHolders(context, query);
   }
   const core = sameCoreHolders(context, query);
-  const text = holdingAll(
-    index,
-    candidateKeys(index, query.folded, foldText(query.literal)) ?? [],
-    pool,
-    marks,
-    TEXT_CHECK_INSTEAD_OF_DECODING,
-  );
+  const keys = candidateKeys(index, query.folded, foldText(query.literal)) ?? [];
+  // A surrogate may fold with its neighbour outside the keyword: the terms then need not be held.
+  const text = hasSurrogate(query.literal)
+    ? holdingAll(index, keys, pool, marks, TEXT_CHECK_INSTEAD_OF_DECODING)
+    : narrowed(context, slices.holdingEvery(query.terms.length, pool), keys);
   return mergeLists(core, text, pool);
+}
+
+/** `ranks` less those missing a key's list, rarest first, each list read only while it is not far longer than what is left. */
+function narrowed({ postings: index, pool, bitset }: SearchContext, ranks: Int32Array, keys: number[]): Int32Array {
+  let left = ranks;
+  for (const key of [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b))) {
+    if (left.length === 0 || index.count(key) > left.length * TEXT_CHECK_INSTEAD_OF_DECODING) break;
+    left = index.intersect(left, key, pool, bitset);
+  }
+  return left;
+}
+
+function hasSurrogate(text: string): boolean {
+  for (let at = 0; at < text.length; at++) if ((text.charCodeAt(at) & 0xf800) === 0xd800) return true;
+  return false;
 }
 
 /**
