@@ -422,26 +422,25 @@ interface TierWalk extends CheckedTitles {
 
 /**
  * The titles that may be in a tier above the terms' ones, ascending: those holding the whole keyword's
- * units (or a few more: they hold its text, tiers 3, 4, 6, 7), and those holding its core's units whose
- * stored core length is the keyword's (tiers 2 and 5). The core leaves out an episode suffix, so for
- * `宠上天 78集` every title holding `宠上天` holds the core: the rows filter them, the full check reads text.
- * A title holding the keyword's text holds each term's (folding goes code point by code point), so with
- * a suffix those are sought among the titles the slices count as holding every term, read after the
- * counts (`宠上天` and `78集`: a few hundred, where the keyword's pair lists gave thousands to read).
+ * text (tiers 1, 3, 4, 6, 7), and those holding its core's units whose stored core length is the
+ * keyword's (tiers 2 and 5: `sameCoreHolders`). A title holding the keyword's text holds each term's
+ * (folding goes code point by code point), so those are sought among the titles the slices count as
+ * holding every term, read after the counts: for `宠上天 70集` and `城 111` a few hundred titles, where
+ * the keyword's pair lists gave thousands to read in full. A surrogate may fold with its neighbour
+ * outside the keyword, so a keyword holding one takes its candidates from the pair lists.
  */
 function checkedHolders(context: SearchContext, query: PreparedQuery, slices: TermSlices): Int32Array {
   const { postings: index, pool, bitset: marks } = context;
+  const keys = candidateKeys(index, query.folded, foldText(query.literal)) ?? [];
+  if (!hasSurrogate(query.literal)) {
+    return mergeLists(sameCoreHolders(context, query), narrowed(context, slices.holdingEvery(query.terms.length, pool), keys), pool);
+  }
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
   if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) {
     return wholeHolders(context, query);
   }
-  const core = sameCoreHolders(context, query);
-  const keys = candidateKeys(index, query.folded, foldText(query.literal)) ?? [];
-  // A surrogate may fold with its neighbour outside the keyword: the terms then need not be held.
-  const text = hasSurrogate(query.literal)
-    ? holdingAll(index, keys, pool, marks, TEXT_CHECK_INSTEAD_OF_DECODING)
-    : narrowed(context, slices.holdingEvery(query.terms.length, pool), keys);
-  return mergeLists(core, text, pool);
+  const text = holdingAll(index, keys, pool, marks, TEXT_CHECK_INSTEAD_OF_DECODING);
+  return mergeLists(sameCoreHolders(context, query), text, pool);
 }
 
 /** `ranks` less those missing a key's list, rarest first, each list read only while it is not far longer than what is left. */
