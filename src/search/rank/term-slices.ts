@@ -362,6 +362,30 @@ export class TermSlices {
     return out.subarray(0, found);
   }
 
+  /**
+   * Whether the rank is counted as holding all `terms` (two to 15), or may hold them: true for 0 terms
+   * (no filter) and past 15 (such counts are in the overflow).
+   */
+  holdsAll(rank: number, terms: number): boolean {
+    if (terms === 0 || terms > 15) return true;
+    const { slices } = this;
+    const at = (rank >>> 5) * 4;
+    const bit = rank & 31;
+    const count =
+      ((slices[at]! >>> bit) & 1) |
+      (((slices[at + 1]! >>> bit) & 1) << 1) |
+      (((slices[at + 2]! >>> bit) & 1) << 2) |
+      (((slices[at + 3]! >>> bit) & 1) << 3);
+    return count === terms;
+  }
+
+  /** How many words of the slices hold a count past one (what `holdingEvery` walks). */
+  passedOne(): number {
+    let words = 0;
+    for (let group = 0; group < this.upper.length; group++) words += popcount(this.upper[group]!);
+    return words;
+  }
+
   /** The words set in a bitset of words (`touched`, `upper`), ascending, into `wordList`; returns how many. */
   private listWords(bitsOfWords: Uint32Array): number {
     const { wordList } = this;
@@ -423,30 +447,60 @@ interface TierWalk extends CheckedTitles {
 /**
  * The titles that may be in a tier above the terms' ones, ascending: those holding the whole keyword's
  * text (tiers 1, 3, 4, 6, 7), and those holding its core's units whose stored core length is the
- * keyword's (tiers 2 and 5: `sameCoreHolders`). A title holding the keyword's text holds each term's
- * (folding goes code point by code point), so those are sought among the titles the slices count as
- * holding every term, read after the counts: for `宠上天 70集` and `城 111` a few hundred titles, where
- * the keyword's pair lists gave thousands to read in full. A surrogate may fold with its neighbour
- * outside the keyword, so a keyword holding one takes its candidates from the pair lists.
+ * keyword's (tiers 2 and 5). The core leaves out an episode suffix, so for `宠上天 78集` every title
+ * holding `宠上天` holds the core: the rows filter them (`sameCoreHolders`), the full check reads text.
+ * A title holding the keyword's text holds each term's (folding goes code point by code point), so only
+ * titles the slices count as holding every term are read for it, found from the slices' words where a
+ * count passed one when those are fewer than the rarest pair list's postings (`宠上天 70集`: a few hundred
+ * titles, where that list gave thousands), else that list's titles so counted. A surrogate may fold with
+ * its neighbour outside the keyword: a keyword holding one keeps every holder of its pair lists.
  */
 function checkedHolders(context: SearchContext, query: PreparedQuery, slices: TermSlices): Int32Array {
   const { postings: index, pool, bitset: marks } = context;
-  const keys = candidateKeys(index, query.folded, foldText(query.literal)) ?? [];
-  if (!hasSurrogate(query.literal)) {
-    return mergeLists(sameCoreHolders(context, query), narrowed(context, slices.holdingEvery(query.terms.length, pool), keys), pool);
-  }
+  const every = hasSurrogate(query.literal) ? 0 : query.terms.length;
   // Without an episode suffix the core's units are the keyword's: every holder may hold its text.
   if (undecorated(query.folded) === query.foldedCore.length && undecorated(query.literal) === query.literalCore.length) {
-    return wholeHolders(context, query);
+    return mayHoldWhole(context, query, wholeHolders(context, query), (rank) => slices.holdsAll(rank, every));
   }
-  const text = holdingAll(index, keys, pool, marks, TEXT_CHECK_INSTEAD_OF_DECODING);
-  return mergeLists(sameCoreHolders(context, query), text, pool);
+  const core = sameCoreHolders(context, query);
+  const keys = [...new Set(candidateKeys(index, query.folded, foldText(query.literal)) ?? [])].sort(
+    (a, b) => index.count(a) - index.count(b),
+  );
+  const rarest = keys.length > 0 ? index.count(keys[0]!) : Number.POSITIVE_INFINITY;
+  let text: Int32Array;
+  if (every > 0 && slices.passedOne() <= rarest) text = narrowed(context, slices.holdingEvery(every, pool), keys);
+  else {
+    text = holdingAll(index, keys, pool, marks, TEXT_CHECK_INSTEAD_OF_DECODING);
+    text = keptIn(text, (rank) => slices.holdsAll(rank, every));
+  }
+  return mergeLists(core, text, pool);
 }
 
-/** `ranks` less those missing a key's list, rarest first, each list read only while it is not far longer than what is left. */
+/**
+ * The holders of a keyword without a suffix (in place) that may reach a tier above the terms' ones:
+ * those counted as holding every term (`holdsAll`), and those whose stored core length is the keyword's.
+ * Each other one is tiered by its count, its row read but not its text.
+ */
+function mayHoldWhole(context: SearchContext, query: PreparedQuery, holders: Int32Array, holdsAll: (rank: number) => boolean): Int32Array {
+  const { rows } = context.columns;
+  return keptIn(holders, (rank) => {
+    if (holdsAll(rank)) return true;
+    const facts = rows[rank * ROW + ROW_FACTS]!;
+    return literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength;
+  });
+}
+
+/** The ranks (in place) that `keep` keeps. */
+function keptIn(ranks: Int32Array, keep: (rank: number) => boolean): Int32Array {
+  let kept = 0;
+  for (let at = 0; at < ranks.length; at++) if (keep(ranks[at]!)) ranks[kept++] = ranks[at]!;
+  return ranks.subarray(0, kept);
+}
+
+/** `ranks` less those missing a key's list (`keys` rarest first), each list read only while it is not far longer than what is left. */
 function narrowed({ postings: index, pool, bitset }: SearchContext, ranks: Int32Array, keys: number[]): Int32Array {
   let left = ranks;
-  for (const key of [...new Set(keys)].sort((a, b) => index.count(a) - index.count(b))) {
+  for (const key of keys) {
     if (left.length === 0 || index.count(key) > left.length * TEXT_CHECK_INSTEAD_OF_DECODING) break;
     left = index.intersect(left, key, pool, bitset);
   }
