@@ -10,7 +10,8 @@
  * phrase's holders), else two bytes; a gap too wide is that width's escape and four bytes more. That is
  * about as small as varint gaps (1 byte for a common term, 2 for a sparse one), and decoding reads a
  * fixed width, where a varint's one or two bytes at random cost a mispredicted branch per rank, as much
- * as counting the rank (measured on the terms' stream; term-slices.ts).
+ * as counting the rank (measured on the terms' stream). term-slices.ts adds a kept term's ranks to its
+ * counts as it decodes them (`kept`).
  */
 
 import { LRUCache } from 'lru-cache';
@@ -22,7 +23,7 @@ const BUDGET = 1 << 23;
 const WIDE_GAPS_MOST = 64;
 
 /** A term's holders: `count` ranks, ascending, as gaps from -1 of `width` bytes each (little-endian); a gap of the width's largest value or more is that value and four bytes. */
-interface KeptHolders {
+export interface KeptHolders {
   bytes: Uint8Array;
   count: number;
   width: 1 | 2;
@@ -85,6 +86,11 @@ export class TermHolderCache {
     }
   }
 
+  /** The term's holders as kept (term-slices.ts adds them as it decodes them), or undefined. */
+  kept(term: string): KeptHolders | undefined {
+    return this.entries.get(term);
+  }
+
   /** The term's holders, ascending, in a buffer of `pool`, or undefined. */
   get(term: string, pool: ListPool): Int32Array | undefined {
     const entry = this.entries.get(term);
@@ -92,16 +98,16 @@ export class TermHolderCache {
     const { bytes, count, width } = entry;
     const wide = width === 1 ? 0xff : 0xffff;
     const ranks = pool.take(count);
-    let rank = -1;
+    // The gaps first, then their running sum.
     let at = 0;
     for (let index = 0; index < count; index++) {
-      let gap = width === 1 ? bytes[at]! : bytes[at]! | (bytes[at + 1]! << 8);
-      at += width;
-      if (gap === wide) {
-        gap = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
-        at += 4;
-      }
-      rank += gap;
+      const gap = width === 1 ? bytes[at]! : bytes[at]! | (bytes[at + 1]! << 8);
+      ranks[index] = gap === wide ? wideGap(bytes, at + width) : gap;
+      at += gap === wide ? width + 4 : width;
+    }
+    let rank = -1;
+    for (let index = 0; index < count; index++) {
+      rank += ranks[index]!;
       ranks[index] = rank;
     }
     return ranks;
@@ -150,4 +156,9 @@ function pairsOf(term: string): string[] {
   const pairs: string[] = [];
   for (let at = 1; at < term.length; at++) pairs.push(term.slice(at - 1, at + 1));
   return pairs;
+}
+
+/** A gap too wide for its term's width: the four bytes after the escape, little-endian. */
+export function wideGap(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
 }
