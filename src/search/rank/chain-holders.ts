@@ -86,6 +86,8 @@ function holdsSideBySide(units: Uint16Array, unit: number): boolean {
  * hold more postings than that, the chain repeats an inner unit, or they leave over half undecided.
  */
 export function undecidedByChain(context: SearchContext, found: Int32Array, units: Uint16Array): Int32Array | undefined {
+  // No candidate (most long terms of a 100-character paste): no mark's key to look up.
+  if (found.length === 0) return found;
   // Every holder of a chain that holds one of its inner units twice (`2000`, `1080`) repeats that unit:
   // its repeated-unit list would leave every candidate undecided, so it is not read.
   if (repeatsAnInnerUnit(units)) return undefined;

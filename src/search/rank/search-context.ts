@@ -68,7 +68,7 @@ export class SearchContext {
     this.bitset = new RankBitset(columns.size);
     this.termUnion = new RankBitset(columns.size);
     this.termCounts = new Uint8Array(columns.size);
-    this.termCache = new TermHolderCache(termCacheMin);
+    this.termCache = new TermHolderCache(termCacheMin, true);
     this.coreCache = new TermHolderCache(termCacheMin);
   }
 

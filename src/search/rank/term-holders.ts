@@ -14,6 +14,7 @@ import { ROW, ROW_FACTS, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/titl
 import { isWeakTerm, NO_MATCH, termsTier, tierCode } from '../query/search-query.js';
 import { type PreparedQuery, STALE } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
+import { neighbourPairKey } from '../tokens/neighbour-pairs.js';
 import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
@@ -66,15 +67,35 @@ export function exactHolders(context: SearchContext, term: string, units: Uint16
   const exact = term.length === 1 && !isDecoration(term.charCodeAt(0));
   const cached = exact ? undefined : cache.get(term, pool);
   if (cached) return cached;
-  if (units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!)) {
-    return pairHolders(context, term, units);
-  }
-  if (isChain(units)) return chainHolders(context, term, units);
+  const pair = units.length === 2 && !isDecoration(units[0]!) && !isDecoration(units[1]!);
+  const chain = !pair && isChain(units);
+  const within = pair || chain ? heldWithin(context, term, units) : undefined;
+  if (within) return within;
+  if (pair) return pairHolders(context, term, units);
+  if (chain) return chainHolders(context, term, units);
   const found = holdingAll(index, candidateKeys(index, term) ?? [], pool, bitset, TEXT_CHECK_INSTEAD_OF_DECODING);
   if (exact) return found;
   const holders = holdingText(context, found, units);
   cache.set(term, holders, found.length);
   return holders;
+}
+
+/**
+ * The holders of a term of undecorated units as those of a longer kept term that holds it, when that one
+ * has as many as the term's rarest pair (term-cache.ts `heldWithin`): `甲藏` after `马甲藏不住`.
+ */
+function heldWithin(context: SearchContext, term: string, units: Uint16Array): Int32Array | undefined {
+  const { postings: index, termCache, pool } = context;
+  let rarest = 0;
+  let count = Number.POSITIVE_INFINITY;
+  for (let at = 1; at < units.length; at++) {
+    const held = index.count(neighbourPairKey(index, units[at - 1]!, units[at]!));
+    if (held < count) {
+      count = held;
+      rarest = at;
+    }
+  }
+  return count > 0 ? termCache.heldWithin(term, term.slice(rarest - 1, rarest + 1), count, pool) : undefined;
 }
 
 /** A chain's holders (chain-holders.ts): its pairs' lists, reading only the candidates they leave undecided. */

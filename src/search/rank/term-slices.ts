@@ -22,6 +22,7 @@ import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './can
 import { generalCode } from './classify-candidates.js';
 import { BLOCK, touchRows, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
+import { type KeptHolders, wideGap } from './term-cache.js';
 import { exactHolders, wholeHolders } from './term-holders.js';
 
 /** A unit held by at least 1/DENSE_SHARE of the titles is added as a bitset (its list is then near a bitset's size). */
@@ -106,7 +107,9 @@ export class TermSlices {
       for (const [position, term] of query.terms.entries()) {
         if (isWeakTerm(term) !== weak) continue;
         const bits = this.denseBits(index, term);
+        const kept = bits || weak ? undefined : this.keptGaps(context, term);
         if (bits) this.addBits(weak ? this.countedBits(bits) : bits, !weak || this.denseAdded > 0);
+        else if (kept) this.addGaps(kept);
         else {
           const holders = exactHolders(context, term, query.termUnits[position]!);
           this.keepIfDense(term, holders);
@@ -156,6 +159,17 @@ export class TermSlices {
   }
 
   /**
+   * The term's holders as the term cache keeps them (term-cache.ts), added from its gaps with no list
+   * decoded; undefined when not kept, or when they are dense and not yet a bitset (`exactHolders` then
+   * decodes them once for `keepIfDense`).
+   */
+  private keptGaps(context: SearchContext, term: string): KeptHolders | undefined {
+    const kept = context.termCache.kept(term);
+    if (kept && kept.count * DENSE_SHARE >= this.size && this.dense.size < DENSE_LIMIT) return undefined;
+    return kept;
+  }
+
+  /**
    * Keeps a dense term's holders (ascending) as a bitset for the later keywords of the build: a common
    * longer term's holders cost a long pair list decoded and marked titles read each time, and its
    * bitset is added 32 ranks at a time.
@@ -171,19 +185,15 @@ export class TermSlices {
     return bits;
   }
 
-  /** Notes the words of these ranks as touched; past a quarter of the words, every word (noting them costs more than it spares). */
-  private touch(ranks: Int32Array): void {
-    if (this.allTouched) return;
-    this.added += ranks.length;
-    if (this.added * 4 > this.overflow.length) {
-      this.allTouched = true;
-      return;
-    }
-    const { touched } = this;
-    for (let at = 0; at < ranks.length; at++) {
-      const word = ranks[at]! >>> 5;
-      touched[word >>> 5] = touched[word >>> 5]! | (1 << (word & 31));
-    }
+  /**
+   * Counts `ranks` more ranks to add; true when their words are to be noted as touched (`touched`): past
+   * a quarter of the words, every word is walked instead (noting them costs more than it spares).
+   */
+  private noting(ranks: number): boolean {
+    if (this.allTouched) return false;
+    this.added += ranks;
+    if (this.added * 4 > this.overflow.length) this.allTouched = true;
+    return !this.allTouched;
   }
 
   /** Zeroes the counts (the touched words only, when they are few), and the marks of one search. */
@@ -239,36 +249,64 @@ export class TermSlices {
 
   /** Adds one to the count of each rank. */
   private addRanks(ranks: Int32Array): void {
-    this.touch(ranks);
-    const { slices } = this;
-    for (let index = 0; index < ranks.length; index++) {
-      const rank = ranks[index]!;
-      const word = rank >>> 5;
-      const at = word * 4;
-      const bit = 1 << (rank & 31);
-      const lowWord = slices[at]!;
-      slices[at] = lowWord ^ bit;
-      if ((lowWord & bit) === 0) {
-        if (((slices[at + 1]! | slices[at + 2]! | slices[at + 3]!) & bit) === 0) this.counted++;
-        continue;
+    if (this.noting(ranks.length)) {
+      const { touched } = this;
+      for (let at = 0; at < ranks.length; at++) {
+        const word = ranks[at]! >>> 5;
+        touched[word >>> 5] = touched[word >>> 5]! | (1 << (word & 31));
       }
-      const middleWord = slices[at + 1]!;
-      slices[at + 1] = middleWord ^ bit;
-      if ((middleWord & bit) === 0) {
-        this.noteUpper(word);
-        continue;
-      }
-      const highWord = slices[at + 2]!;
-      slices[at + 2] = highWord ^ bit;
-      if ((highWord & bit) === 0) {
-        this.reached = Math.max(this.reached, 2);
-        continue;
-      }
-      this.reached = 3;
-      const topWord = slices[at + 3]!;
-      slices[at + 3] = topWord ^ bit;
-      if ((topWord & bit) !== 0) this.carryPastTop(word, bit);
     }
+    for (let index = 0; index < ranks.length; index++) this.addRank(ranks[index]!);
+  }
+
+  /** Adds one to the count of each rank of a kept term (term-cache.ts), decoded as they are added. */
+  private addGaps({ bytes, count, width }: KeptHolders): void {
+    const { touched } = this;
+    const noting = this.noting(count);
+    const wide = width === 1 ? 0xff : 0xffff;
+    let rank = -1;
+    let at = 0;
+    for (let index = 0; index < count; index++) {
+      let gap = width === 1 ? bytes[at]! : bytes[at]! | (bytes[at + 1]! << 8);
+      at += width;
+      if (gap === wide) {
+        gap = wideGap(bytes, at);
+        at += 4;
+      }
+      rank += gap;
+      if (noting) touched[rank >>> 10] = touched[rank >>> 10]! | (1 << ((rank >>> 5) & 31));
+      this.addRank(rank);
+    }
+  }
+
+  /** Adds one to the rank's count. */
+  private addRank(rank: number): void {
+    const { slices } = this;
+    const word = rank >>> 5;
+    const at = word * 4;
+    const bit = 1 << (rank & 31);
+    const lowWord = slices[at]!;
+    slices[at] = lowWord ^ bit;
+    if ((lowWord & bit) === 0) {
+      if (((slices[at + 1]! | slices[at + 2]! | slices[at + 3]!) & bit) === 0) this.counted++;
+      return;
+    }
+    const middleWord = slices[at + 1]!;
+    slices[at + 1] = middleWord ^ bit;
+    if ((middleWord & bit) === 0) {
+      this.noteUpper(word);
+      return;
+    }
+    const highWord = slices[at + 2]!;
+    slices[at + 2] = highWord ^ bit;
+    if ((highWord & bit) === 0) {
+      this.reached = Math.max(this.reached, 2);
+      return;
+    }
+    this.reached = 3;
+    const topWord = slices[at + 3]!;
+    slices[at + 3] = topWord ^ bit;
+    if ((topWord & bit) !== 0) this.carryPastTop(word, bit);
   }
 
   /** Notes the word as holding a count above one (a carry reached the middle slice). */
