@@ -7,12 +7,13 @@
  * itself, as chain-holders.ts decides a term of Chinese characters, and so spells the cut. Pairs and
  * pinyin both skip decoration between characters. The chain is the one whose rarest pair is the most
  * held; candidates that hold the cut with other characters are read as before. At a million generated
- * titles such a keyword's 30,000–40,000 candidates are nearly all the chain's holders.
+ * titles such a keyword's 30,000–40,000 candidates are nearly all the chain's holders. Four or more
+ * initials are decided likewise, from their triples and the repeat tokens of their inner pairs.
  */
-import { NO_KEY, type PostingIndex } from '../index/posting-index.js';
+import { initialsRepeatedPairKey, initialsStartKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
 import { repeatedUnitKey } from '../tokens/repeated-units.js';
 import { repeatsAnInnerUnit } from './chain-holders.js';
-import { EMPTY, heldByNone, type SyllableHolders } from './pinyin-lists.js';
+import { EMPTY, heldByNone, initialsKeys, letterOf, type SyllableHolders } from './pinyin-lists.js';
 import type { SearchContext } from './search-context.js';
 
 /**
@@ -51,8 +52,42 @@ export function decidedBySyllables(
   }
   if (held.length === 0) return EMPTY;
   const inner = units.slice(1, -1).map((unit) => repeatedUnitKey(index, unit));
+  return heldByNoneIfCheap(context, [...excluded, ...inner], held);
+}
+
+/**
+ * The holders of a string of four or more initials' triples (pinyin-lists.ts `holdingInitials`) that the
+ * lists prove hold the string: a title holding triples `mtd` and `tdz` holds the pair `td` in each; when
+ * it holds `td` at one place only (no repeat token, initials-pairs.ts), the two triples overlap there and
+ * spell `mtdz`. So each inner pair of the string (all but its first and last) held once, and every
+ * triple held, decide it. Those in the start list of its first triple spell it from their first unit
+ * (`first`: the start triple overlaps the next one likewise); the others, less those of the other loose
+ * ways' start lists (`otherStarts`), spell it further on and in no looser way from their first unit
+ * (`further`). At a million generated titles most of such a keyword's candidates are its matches, and
+ * titles that start with it (`smjcj`, `qynde`) are often all of them: each was read before.
+ */
+export function decidedByInitials(
+  context: SearchContext,
+  initials: string,
+  { holders, within }: SyllableHolders,
+  otherStarts: number[],
+): { first: Int32Array; further: Int32Array } {
+  const { postings: index, pool, bitset } = context;
+  if (holders.length === 0 || initialsKeys(initials).some((key) => !within.includes(key))) return { first: EMPTY, further: EMPTY };
+  const inner: number[] = [];
+  for (let at = 1; at + 2 < initials.length; at++) inner.push(initialsRepeatedPairKey(letterOf(initials, at), letterOf(initials, at + 1)));
+  const proven = heldByNoneIfCheap(context, inner, holders);
+  if (proven.length === 0) return { first: EMPTY, further: EMPTY };
+  const start = initialsStartKey(letterOf(initials, 0), letterOf(initials, 1), letterOf(initials, 2));
+  const first = index.count(start) > 0 ? index.intersect(proven, start, pool, bitset) : EMPTY;
+  return { first, further: heldByNoneIfCheap(context, [start, ...otherStarts], proven) };
+}
+
+/** The titles of `held` that none of the keys' lists holds; EMPTY when those lists cost more than the checks they spare. */
+function heldByNoneIfCheap(context: SearchContext, excluding: number[], held: Int32Array): Int32Array {
+  const index = context.postings;
   // Keys no title holds exclude nothing.
-  const keys = [...new Set([...excluded, ...inner])].filter((key) => index.count(key) > 0);
+  const keys = [...new Set(excluding)].filter((key) => index.count(key) > 0);
   let postings = 0;
   for (const key of keys) postings += index.count(key);
   if (postings > held.length * EXCLUDING_POSTINGS_PER_CANDIDATE) return EMPTY;

@@ -11,7 +11,7 @@
  */
 import { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey } from '../index/posting-index.js';
 import { syllableSplits } from '../query/pinyin.js';
-import { decidedBySyllables } from './pinyin-chains.js';
+import { decidedByInitials, decidedBySyllables } from './pinyin-chains.js';
 import { EMPTY, holdingInitials, holdingSyllables, letterOf, type SyllableHolders, syllablePairKeys, unionOfKeys } from './pinyin-lists.js';
 import type { PinyinScratch, SearchContext } from './search-context.js';
 
@@ -24,7 +24,10 @@ export interface PinyinSources {
   exact: Int32Array[];
   /** The ways those lists were found by, to tell which of their titles match from the first unit. */
   ways: ExactWays;
-  /** Titles of the exact lists that match from the first unit where no lead tells (three initials), ascending. */
+  /**
+   * Titles that match from the first unit where no lead tells, ascending: of the exact lists (two or
+   * three initials), or of the looser ones that the lists prove (four or more initials, pinyin-chains.ts).
+   */
   starting: Int32Array;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
@@ -111,6 +114,8 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
   };
   for (let at = 0; at < query.length; at++) if (index.unitsWithInitial(letterOf(query, at)).length === 0) sources.asInitials = false;
   let asInitials: Int32Array;
+  // Four or more initials: their triples' holders, for `decidedByInitials`.
+  let initials: SyllableHolders | undefined;
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
     asInitials = index.list(initialsPairKey(first, second), pool);
@@ -122,7 +127,8 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     sources.exact.push(asInitials);
     sources.starting = index.list(initialsStartKey(first, second, third), pool);
   } else {
-    asInitials = holdingInitials(context, query);
+    initials = holdingInitials(context, query);
+    asInitials = initials.holders;
     sources.loose.push(asInitials);
   }
   // No title holds the initials' pairs or triples (the usual full-pinyin keyword of seven letters or
@@ -144,6 +150,11 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
   if (overflow) return sources;
   const starts = looseStartKeys(query, splits, sources.asInitials);
   for (const { split, found } of long) sources.decided.push(decidedBySyllables(context, split, found, starts));
+  if (initials && sources.asInitials) {
+    const { first, further } = decidedByInitials(context, query, initials, starts);
+    sources.starting = first;
+    sources.decided.push(further);
+  }
   return sources;
 }
 

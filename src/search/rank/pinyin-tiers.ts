@@ -95,7 +95,7 @@ function tierByLeads(
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
-  if (higher.length === 0 && ranks.length === loose.length && (decided.length === 0 || (!anyWay && starting.length === 0))) {
+  if (higher.length === 0 && ranks.length === loose.length && starting.length === 0 && (decided.length === 0 || !anyWay)) {
     // Only looser lists, as a rule (the usual keyword of four or more initials or three or more
     // syllables), and no exact way to start from: every title the lists do not decide is checked,
     // which decides any title rightly, without the merge below.
