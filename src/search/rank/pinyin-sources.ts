@@ -29,6 +29,12 @@ export interface PinyinSources {
    * three initials), or of the looser ones that the lists prove (four or more initials, pinyin-chains.ts).
    */
   starting: Int32Array;
+  /**
+   * Titles whose lead may begin an exact way, ascending: the start lists of the initials of the ways of
+   * two syllables (a lead that spells `hao re` has first two units of initials h and r). Undefined when a
+   * way of one syllable leaves every candidate's lead to read.
+   */
+  leading?: Int32Array;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
   /**
@@ -143,7 +149,8 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));
     return sources;
   }
-  const { spelt, overflow, long } = addSyllableWays(context, sources, splits);
+  const { spelt, overflow, long, leadKeys } = addSyllableWays(context, sources, splits);
+  if (leadKeys && leadKeys.length > 0) sources.leading = unionOfKeys(context, [...new Set(leadKeys)]);
   // Likewise, no title holds the syllables' characters side by side: the check leaves syllables out.
   if (spelt === 0) sources.asSyllables = false;
   // An exact way past the lead tables has no start list: whether it matches from the first unit needs the text.
@@ -167,11 +174,13 @@ function addSyllableWays(
   context: SearchContext,
   sources: PinyinSources,
   splits: string[][],
-): { spelt: number; overflow: boolean; long: { split: string[]; found: SyllableHolders }[] } {
+): { spelt: number; overflow: boolean; long: { split: string[]; found: SyllableHolders }[]; leadKeys?: number[] } {
   const syllables = context.postings.syllables();
   const long: { split: string[]; found: SyllableHolders }[] = [];
   let spelt = 0;
   let overflow = false;
+  // The start-pair keys of the exact ways' initials, while every exact way is of two syllables.
+  let leadKeys: number[] | undefined = [];
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
     let list: Int32Array;
@@ -182,15 +191,17 @@ function addSyllableWays(
       sources.loose.push(list);
     } else {
       list = unionOfKeys(context, split.length === 1 ? first! : syllablePairKeys(context.postings, split[0]!, split[1]!).keys);
-      if (sources.ways.add(first!, second)) sources.exact.push(list);
-      else {
+      if (sources.ways.add(first!, second)) {
+        sources.exact.push(list);
+        leadKeys = split.length === 1 ? undefined : leadKeys?.concat(initialsStartPairKey(letterOf(split[0]!, 0), letterOf(split[1]!, 0)));
+      } else {
         overflow = true;
         sources.loose.push(list);
       }
     }
     spelt += list.length;
   }
-  return { spelt, overflow, long };
+  return { spelt, overflow, long, leadKeys };
 }
 
 /**

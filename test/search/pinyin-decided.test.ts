@@ -1,8 +1,10 @@
-// A keyword of four or more initials is decided from lists where they prove it (rank/pinyin-chains.ts
-// `decidedByInitials`): a title holding every triple of `bdzc` and its inner pair `dz` at one place only
+// Pinyin keywords tiered from lists (docs/search.md, "Pinyin from lists"). A keyword of four or more
+// initials is decided from lists where they prove it (rank/pinyin-chains.ts `decidedByInitials`): a title holding every triple of `bdzc` and its inner pair `dz` at one place only
 // spells it, from its first unit when it is in the start list of `bdz`, further on otherwise. A title
 // holding `dz` twice holds the triples without spelling the keyword perhaps (`霸道总好道总裁`), so it is
-// checked. Through the engine, against the reference and by name.
+// checked. A keyword whose exact ways are all of two syllables reads the leads of the titles in its
+// ways' initials start lists only (`hao re`: titles whose first two units have initials h and r).
+// Through the engine, against the reference and by name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
@@ -44,4 +46,12 @@ test('four or more initials: titles the lists prove are tiered without a check, 
   assert.deepEqual(titlesOf('bdzc'), ['《霸道》总·裁归来', '霸道总裁爱上我', '霸道总好霸道总裁', '好霸道总裁', '我的霸道总裁']);
   assert.deepEqual(titlesOf('bdzca'), ['霸道总裁爱上我']);
   sameAnswers(view, engine, ['bdzc', 'bdzca', 'hdzc', 'dzcb', 'bdzh', 'hbdzc', 'dzcbdz']);
+});
+
+test("two syllables: only titles whose first two units have the ways' initials can match from the first unit", () => {
+  const { view, engine } = engineOver(['好热的夏天', '今天好热', '【好】热·天', '号人好热', '好a热', '豪热', '热好']);
+  const titlesOf = (keyword: string) => Array.from(engine.find(view, keyword)).map((slot) => view.title(slot));
+  assert.deepEqual(titlesOf('hao re'), ['豪热', '【好】热·天', '好热的夏天', '号人好热', '今天好热']);
+  assert.deepEqual(titlesOf('haore'), titlesOf('hao re'));
+  sameAnswers(view, engine, ['hao re', 'haore', 'hr', 'hao', 'rehao', 'haoren', 'hao ren hao re']);
 });
