@@ -47,7 +47,7 @@ export function classifyPinyin(context: SearchContext, query: PreparedQuery, typ
     }
     const higher = unionAll(text, bitset, pool);
     const loose = unionAll(pinyin.loose, bitset, pool);
-    const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
+    const ranks = ofType(unionAll([higher, loose, ...pinyin.exact], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
     const decided = ofType(unionAll(pinyin.decided, bitset, pool), columns.types, typeCode, pool);
     const candidates: PinyinCandidates = { ranks, higher, loose, decided };
