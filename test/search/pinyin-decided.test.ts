@@ -1,10 +1,12 @@
 // Pinyin keywords tiered from lists (docs/search.md, "Pinyin from lists"). A keyword of four or more
-// initials is decided from lists where they prove it (rank/pinyin-chains.ts `decidedByInitials`): a title holding every triple of `bdzc` and its inner pair `dz` at one place only
-// spells it, from its first unit when it is in the start list of `bdz`, further on otherwise. A title
+// initials is decided from lists where they prove it (rank/pinyin-chains.ts `decidedByInitials`): a
+// title holding every triple of `bdzc` and its inner pair `dz` at one place only spells it, from its first unit when it is in the start list of `bdz`, further on otherwise. A title
 // holding `dz` twice holds the triples without spelling the keyword perhaps (`霸道总好道总裁`), so it is
 // checked. A keyword whose exact ways are all of two syllables reads the leads of the titles in its
 // ways' initials start lists only (`hao re`: titles whose first two units have initials h and r).
-// Through the engine, against the reference and by name.
+// A cut into three or more syllables decided by its chain (`decidedBySyllables`) is a first-unit match
+// when the title's lead is the chain's first two characters. Through the engine, against the reference
+// and by name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
@@ -54,4 +56,12 @@ test("two syllables: only titles whose first two units have the ways' initials c
   assert.deepEqual(titlesOf('hao re'), ['豪热', '【好】热·天', '好热的夏天', '号人好热', '今天好热']);
   assert.deepEqual(titlesOf('haore'), titlesOf('hao re'));
   sameAnswers(view, engine, ['hao re', 'haore', 'hr', 'hao', 'rehao', 'haoren', 'hao ren hao re']);
+});
+
+test('three syllables: a title holding the chain once is first when its lead is the chain, further on otherwise', () => {
+  const { view, engine } = engineOver(['战神归来', '我的战神归来', '《战神》·归来', '站神归来', '战神归好战神', '好战神归', '归来战神']);
+  const titlesOf = (keyword: string) => Array.from(engine.find(view, keyword)).map((slot) => view.title(slot));
+  assert.deepEqual(titlesOf('zhan shen gui'), ['战神归好战神', '站神归来', '《战神》·归来', '战神归来', '好战神归', '我的战神归来']);
+  assert.deepEqual(titlesOf('zhanshenguilai'), ['站神归来', '《战神》·归来', '战神归来', '我的战神归来']);
+  sameAnswers(view, engine, ['zhan shen gui', 'zhanshenguilai', 'shen gui lai', 'zsg', 'zsgl', 'hao zhan shen gui']);
 });

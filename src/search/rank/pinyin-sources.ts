@@ -10,6 +10,7 @@
  * three or more syllables (pinyin-chains.ts).
  */
 import { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey } from '../index/posting-index.js';
+import { unionAll } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
 import { decidedByInitials, decidedBySyllables } from './pinyin-chains.js';
 import { EMPTY, holdingInitials, holdingSyllables, letterOf, type SyllableHolders, syllablePairKeys, unionOfKeys } from './pinyin-lists.js';
@@ -26,7 +27,8 @@ export interface PinyinSources {
   ways: ExactWays;
   /**
    * Titles that match from the first unit where no lead tells, ascending: of the exact lists (two or
-   * three initials), or of the looser ones that the lists prove (four or more initials, pinyin-chains.ts).
+   * three initials), or of the looser ones that the lists prove (four or more initials, a cut into three
+   * or more syllables: pinyin-chains.ts).
    */
   starting: Int32Array;
   /**
@@ -156,12 +158,10 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
   // An exact way past the lead tables has no start list: whether it matches from the first unit needs the text.
   if (overflow) return sources;
   const starts = looseStartKeys(query, splits, sources.asInitials);
-  for (const { split, found } of long) sources.decided.push(decidedBySyllables(context, split, found, starts));
-  if (initials && sources.asInitials) {
-    const { first, further } = decidedByInitials(context, query, initials, starts);
-    sources.starting = first;
-    sources.decided.push(further);
-  }
+  const decided = long.map(({ split, found }) => decidedBySyllables(context, split, found, starts));
+  if (initials && sources.asInitials) decided.push(decidedByInitials(context, query, initials, starts));
+  sources.decided.push(...decided.map(({ further }) => further));
+  sources.starting = unionAll([sources.starting, ...decided.map(({ first }) => first)], context.bitset, context.pool);
   return sources;
 }
 
