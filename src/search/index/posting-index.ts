@@ -12,7 +12,14 @@ import type { ListPool, RankBitset } from './posting-lists.js';
 import { type UnitPairParts, UnitPairs } from './unit-pairs.js';
 
 /** The key space's names a list's reader needs (tokens/key-space.ts lays it out). */
-export { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey, NO_KEY } from '../tokens/key-space.js';
+export {
+  initialsPairKey,
+  initialsRepeatedPairKey,
+  initialsStartKey,
+  initialsStartPairKey,
+  initialsTripleKey,
+  NO_KEY,
+} from '../tokens/key-space.js';
 
 /** What the first pinyin search builds (rank-columns.ts, `pairPostings`). */
 export interface PinyinLists {

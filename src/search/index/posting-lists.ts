@@ -42,6 +42,8 @@ export class ListPool {
 /** A reusable bitset over ranks `0..size-1` for unions. */
 export class RankBitset {
   private readonly words: Uint32Array;
+  /** Ranks given to `add` since the set was last empty: at least as many as it holds, so `drain` need not count them first. */
+  private added = 0;
 
   constructor(readonly size: number) {
     this.words = new Uint32Array((size + 31) >>> 5);
@@ -56,14 +58,16 @@ export class RankBitset {
     return this.words;
   }
 
-  /** Clears the words holding these ranks: the set must hold no other rank. */
+  /** Clears the words holding these ranks: the set must hold no other rank (or, cleared list by list, only those of the lists). */
   clear(list: ArrayLike<number>): void {
     const { words } = this;
+    this.added = 0;
     for (let index = 0; index < list.length; index++) words[(list[index] as number) >>> 5] = 0;
   }
 
   add(list: ArrayLike<number>): void {
     const { words } = this;
+    this.added += list.length;
     for (let index = 0; index < list.length; index++) {
       const rank = list[index] as number;
       words[rank >>> 5] = (words[rank >>> 5] as number) | (1 << (rank & 31));
@@ -77,10 +81,14 @@ export class RankBitset {
     return count;
   }
 
-  /** The ranks added so far, ascending; clears the set. */
+  /**
+   * The ranks added so far (by `add`: bits set through `bits` are not counted), ascending; clears the
+   * set. Its words are read once: counting them first had read every word twice.
+   */
   drain(pool: ListPool): Int32Array {
     const { words } = this;
-    const out = pool.take(this.count());
+    const out = pool.take(Math.min(this.added, this.size));
+    this.added = 0;
     let at = 0;
     for (let index = 0; index < words.length; index++) {
       let word = words[index] as number;
@@ -92,7 +100,7 @@ export class RankBitset {
         word &= word - 1;
       }
     }
-    return out;
+    return out.subarray(0, at);
   }
 }
 

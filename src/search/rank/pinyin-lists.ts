@@ -5,7 +5,6 @@
  * which decides which ways of reading a keyword each list serves.
  */
 import { initialsTripleKey, NO_KEY, type PostingIndex } from '../index/posting-index.js';
-import { holdingAll } from './candidates.js';
 import type { SearchContext } from './search-context.js';
 
 /**
@@ -21,7 +20,7 @@ export function letterOf(text: string, at: number): number {
 }
 
 /** The initials-triple keys of a string of three or more initials, each neighbouring three. */
-function initialsKeys(initials: string): number[] {
+export function initialsKeys(initials: string): number[] {
   const keys: number[] = [];
   for (let at = 0; at + 2 < initials.length; at++)
     keys.push(initialsTripleKey(letterOf(initials, at), letterOf(initials, at + 1), letterOf(initials, at + 2)));
@@ -105,11 +104,22 @@ function ranksHeld({ postings, pool, bitset, pinyin }: SearchContext, keys: numb
   return out.subarray(0, count);
 }
 
-/** Titles holding every triple of a string of three or more initials (or a few more), the rarest list first. */
-export function holdingInitials(context: SearchContext, initials: string): Int32Array {
-  if (initials.length === 3)
-    return context.postings.list(initialsTripleKey(letterOf(initials, 0), letterOf(initials, 1), letterOf(initials, 2)), context.pool);
-  return holdingAll(context.postings, initialsKeys(initials), context.pool, context.bitset, PINYIN_CHECK_INSTEAD_OF_DECODING);
+/**
+ * Titles holding every triple of a string of four or more initials (or a few more), the rarest list first
+ * (as candidates.ts `holdingAll`), and the triples whose lists were intersected: all of them, unless a
+ * list far longer than the titles left was not decoded.
+ */
+export function holdingInitials(context: SearchContext, initials: string): SyllableHolders {
+  const { postings, pool, bitset } = context;
+  const keys = [...new Set(initialsKeys(initials))].sort((a, b) => postings.count(a) - postings.count(b));
+  let holders: Int32Array = EMPTY;
+  const within: number[] = [];
+  for (const [position, key] of keys.entries()) {
+    if (position > 0 && (holders.length === 0 || postings.count(key) > holders.length * PINYIN_CHECK_INSTEAD_OF_DECODING)) break;
+    holders = position === 0 ? postings.list(key, pool) : postings.intersect(holders, key, pool, bitset);
+    within.push(key);
+  }
+  return { holders, within };
 }
 
 /** The titles `holdingSyllables` finds, and the unit-pair keys whose lists hold every one of them. */

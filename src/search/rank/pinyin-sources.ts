@@ -10,8 +10,9 @@
  * three or more syllables (pinyin-chains.ts).
  */
 import { initialsPairKey, initialsStartKey, initialsStartPairKey, initialsTripleKey } from '../index/posting-index.js';
+import { unionAll } from '../index/posting-lists.js';
 import { syllableSplits } from '../query/pinyin.js';
-import { decidedBySyllables } from './pinyin-chains.js';
+import { decidedByInitials, decidedBySyllables } from './pinyin-chains.js';
 import { EMPTY, holdingInitials, holdingSyllables, letterOf, type SyllableHolders, syllablePairKeys, unionOfKeys } from './pinyin-lists.js';
 import type { PinyinScratch, SearchContext } from './search-context.js';
 
@@ -24,8 +25,18 @@ export interface PinyinSources {
   exact: Int32Array[];
   /** The ways those lists were found by, to tell which of their titles match from the first unit. */
   ways: ExactWays;
-  /** Titles of the exact lists that match from the first unit where no lead tells (three initials), ascending. */
+  /**
+   * Titles that match from the first unit where no lead tells, ascending: of the exact lists (two or
+   * three initials), or of the looser ones that the lists prove (four or more initials, a cut into three
+   * or more syllables: pinyin-chains.ts).
+   */
   starting: Int32Array;
+  /**
+   * Titles whose lead may begin an exact way, ascending: the start lists of the initials of the ways of
+   * two syllables (a lead that spells `hao re` has first two units of initials h and r). Undefined when a
+   * way of one syllable leaves every candidate's lead to read.
+   */
+  leading?: Int32Array;
   /** Supersets of the other matches, each title to be checked. */
   loose: Int32Array[];
   /**
@@ -111,6 +122,8 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
   };
   for (let at = 0; at < query.length; at++) if (index.unitsWithInitial(letterOf(query, at)).length === 0) sources.asInitials = false;
   let asInitials: Int32Array;
+  // Four or more initials: their triples' holders, for `decidedByInitials`.
+  let initials: SyllableHolders | undefined;
   if (query.length === 2) {
     const [first, second] = [letterOf(query, 0), letterOf(query, 1)];
     asInitials = index.list(initialsPairKey(first, second), pool);
@@ -122,7 +135,8 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     sources.exact.push(asInitials);
     sources.starting = index.list(initialsStartKey(first, second, third), pool);
   } else {
-    asInitials = holdingInitials(context, query);
+    initials = holdingInitials(context, query);
+    asInitials = initials.holders;
     sources.loose.push(asInitials);
   }
   // No title holds the initials' pairs or triples (the usual full-pinyin keyword of seven letters or
@@ -137,13 +151,17 @@ export function pinyinSources(context: SearchContext, query: string): PinyinSour
     for (const syllable of syllables.keys()) if (query.startsWith(syllable)) sources.loose.push(...index.charsReading(syllable, pool));
     return sources;
   }
-  const { spelt, overflow, long } = addSyllableWays(context, sources, splits);
+  const { spelt, overflow, long, leadKeys } = addSyllableWays(context, sources, splits);
+  if (leadKeys && leadKeys.length > 0) sources.leading = unionOfKeys(context, [...new Set(leadKeys)]);
   // Likewise, no title holds the syllables' characters side by side: the check leaves syllables out.
   if (spelt === 0) sources.asSyllables = false;
   // An exact way past the lead tables has no start list: whether it matches from the first unit needs the text.
   if (overflow) return sources;
   const starts = looseStartKeys(query, splits, sources.asInitials);
-  for (const { split, found } of long) sources.decided.push(decidedBySyllables(context, split, found, starts));
+  const decided = long.map(({ split, found }) => decidedBySyllables(context, split, found, starts));
+  if (initials && sources.asInitials) decided.push(decidedByInitials(context, query, initials, starts));
+  sources.decided.push(...decided.map(({ further }) => further));
+  sources.starting = unionAll([sources.starting, ...decided.map(({ first }) => first)], context.bitset, context.pool);
   return sources;
 }
 
@@ -156,11 +174,13 @@ function addSyllableWays(
   context: SearchContext,
   sources: PinyinSources,
   splits: string[][],
-): { spelt: number; overflow: boolean; long: { split: string[]; found: SyllableHolders }[] } {
+): { spelt: number; overflow: boolean; long: { split: string[]; found: SyllableHolders }[]; leadKeys?: number[] } {
   const syllables = context.postings.syllables();
   const long: { split: string[]; found: SyllableHolders }[] = [];
   let spelt = 0;
   let overflow = false;
+  // The start-pair keys of the exact ways' initials, while every exact way is of two syllables.
+  let leadKeys: number[] | undefined = [];
   for (const split of splits) {
     const [first, second] = split.map((syllable) => syllables.get(syllable) ?? []);
     let list: Int32Array;
@@ -171,15 +191,17 @@ function addSyllableWays(
       sources.loose.push(list);
     } else {
       list = unionOfKeys(context, split.length === 1 ? first! : syllablePairKeys(context.postings, split[0]!, split[1]!).keys);
-      if (sources.ways.add(first!, second)) sources.exact.push(list);
-      else {
+      if (sources.ways.add(first!, second)) {
+        sources.exact.push(list);
+        leadKeys = split.length === 1 ? undefined : leadKeys?.concat(initialsStartPairKey(letterOf(split[0]!, 0), letterOf(split[1]!, 0)));
+      } else {
         overflow = true;
         sources.loose.push(list);
       }
     }
     spelt += list.length;
   }
-  return { spelt, overflow, long };
+  return { spelt, overflow, long, leadKeys };
 }
 
 /**

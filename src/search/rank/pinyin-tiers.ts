@@ -47,7 +47,7 @@ export function classifyPinyin(context: SearchContext, query: PreparedQuery, typ
     }
     const higher = unionAll(text, bitset, pool);
     const loose = unionAll(pinyin.loose, bitset, pool);
-    const ranks = ofType(unionAll([higher, loose, unionAll(pinyin.exact, bitset, pool)], bitset, pool), columns.types, typeCode, pool);
+    const ranks = ofType(unionAll([higher, loose, ...pinyin.exact], bitset, pool), columns.types, typeCode, pool);
     out.reserve(ranks);
     const decided = ofType(unionAll(pinyin.decided, bitset, pool), columns.types, typeCode, pool);
     const candidates: PinyinCandidates = { ranks, higher, loose, decided };
@@ -74,7 +74,7 @@ export function classifyPinyin(context: SearchContext, query: PreparedQuery, typ
 function tierByLeads(
   context: SearchContext,
   { ranks, higher, loose, decided }: PinyinCandidates,
-  { ways, starting }: PinyinSources,
+  { ways, starting, leading = ranks }: PinyinSources,
   query: PreparedQuery,
 ): { full: Int32Array; partial: Int32Array } {
   const { postings, pool, classified } = context;
@@ -83,19 +83,22 @@ function tierByLeads(
   // The codes of the two pinyin tiers: the spelling from the title's first unit, and further on.
   const first = tierCode(query.pinyinTier);
   const further = tierCode(query.pinyinTier + 1);
-  // Without exact ways no lead settles anything: the lead (a cache miss) is not read.
+  // Without exact ways no lead settles anything: the lead (a cache miss) is not read, nor is it for a
+  // title out of `leading` (the exact ways' start lists; without them, every candidate).
   const anyWay = !ways.empty;
   let atStart = 0;
+  let atLead = 0;
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
     for (let at = 0; at < ranks.length; at++) {
       const rank = ranks[at]!;
       while (atStart < starting.length && starting[atStart]! < rank) atStart++;
-      codes[at] = starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!)) ? first : further;
+      while (atLead < leading.length && leading[atLead]! < rank) atLead++;
+      codes[at] = starting[atStart] === rank || (anyWay && leading[atLead] === rank && ways.starts(leads[rank]!)) ? first : further;
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
-  if (higher.length === 0 && ranks.length === loose.length && (decided.length === 0 || (!anyWay && starting.length === 0))) {
+  if (higher.length === 0 && ranks.length === loose.length && starting.length === 0 && (decided.length === 0 || !anyWay)) {
     // Only looser lists, as a rule (the usual keyword of four or more initials or three or more
     // syllables), and no exact way to start from: every title the lists do not decide is checked,
     // which decides any title rightly, without the merge below.
@@ -114,8 +117,9 @@ function tierByLeads(
     while (atLoose < loose.length && loose[atLoose]! < rank) atLoose++;
     while (atDecided < decided.length && decided[atDecided]! < rank) atDecided++;
     while (atStart < starting.length && starting[atStart]! < rank) atStart++;
+    while (atLead < leading.length && leading[atLead]! < rank) atLead++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (starting[atStart] === rank || (anyWay && ways.starts(leads[rank]!))) codes[at] = first;
+    else if (starting[atStart] === rank || (anyWay && leading[atLead] === rank && ways.starts(leads[rank]!))) codes[at] = first;
     // Not from the first unit by an exact way: further on if only exact ways find it or the lists
     // decide it (pinyin-chains.ts), else check.
     else if (loose[atLoose] !== rank || decided[atDecided] === rank) codes[at] = further;

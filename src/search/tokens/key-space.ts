@@ -2,7 +2,8 @@
  * Where each kind of token lives among the index's keys, one numbering for every posting list: keys
  * 0..0xffff are folded code units (unit-keys.ts); then one key per pair of pinyin initials, a-z × a-z
  * (initials-pairs.ts), and per triple, a-z × a-z × a-z, twice: anywhere and at the title's start
- * (initials-triples.ts), then per pair again, at the title's start (initials-pairs.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
+ * (initials-triples.ts), then per pair again, at the title's start, and once more, held at two places or
+ * more (initials-pairs.ts); from KEY_COUNT on, the tokens numbered as they first appear in a build
  * (index/unit-pairs.ts): pairs of neighbouring units (neighbour-pairs.ts), the marks on units and on
  * pairs (unit-marks.ts, pair-marks.ts), literal units (literal-units.ts) and repeated units
  * (repeated-units.ts). A token numbered as the pair
@@ -35,7 +36,8 @@ export const INITIALS_PAIR_BASE = 0x10000;
 const INITIALS_TRIPLE_BASE = INITIALS_PAIR_BASE + 26 * 26;
 const INITIALS_START_BASE = INITIALS_TRIPLE_BASE + 26 * 26 * 26;
 const INITIALS_START_PAIR_BASE = INITIALS_START_BASE + 26 * 26 * 26;
-export const KEY_COUNT = INITIALS_START_PAIR_BASE + 26 * 26;
+const INITIALS_REPEATED_PAIR_BASE = INITIALS_START_PAIR_BASE + 26 * 26;
+export const KEY_COUNT = INITIALS_REPEATED_PAIR_BASE + 26 * 26;
 /** The key of a token no title holds: its list is empty. */
 export const NO_KEY = -1;
 
@@ -62,6 +64,11 @@ export function initialsStartKey(first: number, second: number, third: number): 
 /** The key of the pair of initials `first`, `second` (0 = a) as a title's first two undecorated units. */
 export function initialsStartPairKey(first: number, second: number): number {
   return INITIALS_START_PAIR_BASE + first * 26 + second;
+}
+
+/** The key of the pair of initials `first`, `second` (0 = a) held by a title at two places or more. */
+export function initialsRepeatedPairKey(first: number, second: number): number {
+  return INITIALS_REPEATED_PAIR_BASE + first * 26 + second;
 }
 
 /** The key of the token a build numbered `number` (index/unit-pairs.ts). */
