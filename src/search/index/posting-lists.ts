@@ -118,3 +118,19 @@ export function unionAll(lists: Int32Array[], bitset: RankBitset, pool: ListPool
   for (const list of nonEmpty) bitset.add(list);
   return bitset.drain(pool);
 }
+
+/** The union of two ascending lists, ascending. */
+export function unionOfTwo(first: Int32Array, second: Int32Array, pool: ListPool): Int32Array {
+  const out = pool.take(first.length + second.length);
+  let at = 0;
+  let left = 0;
+  let right = 0;
+  while (left < first.length || right < second.length) {
+    const a = left < first.length ? first[left]! : Number.MAX_SAFE_INTEGER;
+    const b = right < second.length ? second[right]! : Number.MAX_SAFE_INTEGER;
+    out[at++] = Math.min(a, b);
+    if (a <= b) left++;
+    if (b <= a) right++;
+  }
+  return out.subarray(0, at);
+}
