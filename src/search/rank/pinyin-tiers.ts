@@ -74,7 +74,7 @@ export function classifyPinyin(context: SearchContext, query: PreparedQuery, typ
 function tierByLeads(
   context: SearchContext,
   { ranks, higher, loose, decided }: PinyinCandidates,
-  { ways, starting, leading = ranks }: PinyinSources,
+  { ways, starting, leading }: PinyinSources,
   query: PreparedQuery,
 ): { full: Int32Array; partial: Int32Array } {
   const { postings, pool, classified } = context;
@@ -88,13 +88,16 @@ function tierByLeads(
   const anyWay = !ways.empty;
   let atStart = 0;
   let atLead = 0;
+  const filtered = leading !== undefined;
+  const leadList = leading ?? ranks.subarray(0, 0);
   if (higher.length === 0 && loose.length === 0) {
     // Only exact matches (the usual pinyin keyword of two or three letters or one or two syllables).
     for (let at = 0; at < ranks.length; at++) {
       const rank = ranks[at]!;
       while (atStart < starting.length && starting[atStart]! < rank) atStart++;
-      while (atLead < leading.length && leading[atLead]! < rank) atLead++;
-      codes[at] = starting[atStart] === rank || (anyWay && leading[atLead] === rank && ways.starts(leads[rank]!)) ? first : further;
+      while (atLead < leadList.length && leadList[atLead]! < rank) atLead++;
+      codes[at] =
+        starting[atStart] === rank || (anyWay && (!filtered || leadList[atLead] === rank) && ways.starts(leads[rank]!)) ? first : further;
     }
     return { full: pool.take(0), partial: pool.take(0) };
   }
@@ -117,9 +120,10 @@ function tierByLeads(
     while (atLoose < loose.length && loose[atLoose]! < rank) atLoose++;
     while (atDecided < decided.length && decided[atDecided]! < rank) atDecided++;
     while (atStart < starting.length && starting[atStart]! < rank) atStart++;
-    while (atLead < leading.length && leading[atLead]! < rank) atLead++;
+    while (atLead < leadList.length && leadList[atLead]! < rank) atLead++;
     if (higher[atHigher] === rank) full[fulls++] = at;
-    else if (starting[atStart] === rank || (anyWay && leading[atLead] === rank && ways.starts(leads[rank]!))) codes[at] = first;
+    else if (starting[atStart] === rank || (anyWay && (!filtered || leadList[atLead] === rank) && ways.starts(leads[rank]!)))
+      codes[at] = first;
     // Not from the first unit by an exact way: further on if only exact ways find it or the lists
     // decide it (pinyin-chains.ts), else check.
     else if (loose[atLoose] !== rank || decided[atDecided] === rank) codes[at] = further;
