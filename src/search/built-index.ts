@@ -117,7 +117,7 @@ export class BuiltIndex {
 
   /** How a search for `query` among titles of the type (-1: any) runs over this build (rank/query-plan.ts). */
   plan(query: PreparedQuery, typeCode: number): QueryPlan {
-    return planQuery(query, typeCode, this.columns.staleRows);
+    return planQuery(query, typeCode, this.columns.staleRows, this.postings);
   }
 
   /**
@@ -156,6 +156,8 @@ export class BuiltIndex {
         return firstPairMatches(context, plan.first, plan.second, query, need);
       case 'terms':
         return this.slices.firstMatches(context, query, need);
+      case 'none':
+        return { ranks: context.pool.take(0), total: 0 };
       case 'pinyin':
       case 'candidates':
         throw new Error(`a ${plan.kind} plan has no first matches from lists`);
@@ -184,6 +186,8 @@ export class BuiltIndex {
       }
       case 'unit':
         return classifySingleByLists(context, plan.unit, typeCode, query);
+      case 'none':
+        return 0;
       case 'pinyin':
         return classifyPinyin(context, query, typeCode);
       case 'changed-unit':

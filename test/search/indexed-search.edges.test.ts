@@ -3,7 +3,9 @@
 // it, in the built index and in the delta; a keyword with more tiers than one byte can number;
 // several-term and one-unit keywords whose pages reach past the first matches their lists give; and
 // several-term keywords mixing dense and sparse terms over enough titles that the slices skip words;
-// weak terms beside strong ones; a new keyword's first page, then its later pages.
+// weak terms beside strong ones; a new keyword's first page, then its later pages; keywords holding a
+// character or a pair of neighbours no built title holds (answered from the counts alone), also once a
+// title in the delta holds it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CatalogueView } from '../../src/catalogue/catalogue-view.js';
@@ -172,6 +174,32 @@ describe('pair and one-unit keywords whose checked titles fold', () => {
     const pieces = ['4K', '4k', '４Ｋ', 'K', '1080P', '總裁', '总裁', '【', '】', ' ', '集', '4', 'k'];
     const { view, engine } = builtOver(pieces, 5, 4, 256);
     sameAnswers(view, engine, ['4K', '4k', 'K', 'k', '總裁', '总裁', '0P', 'P', '4', '4K4']);
+  });
+  test('for keywords with a character or a neighbour pair no built title holds, and titles holding them in the delta', () => {
+    const built = ['霸道总裁', '總裁·归来', '战神归来（第3集）', '😀表情包', 'ABC 第2集', '归来'];
+    const delta = ['龘靐之战', '霸·道 战神', '😀龘', '裁总 归'];
+    const keywords = ['龘', '龘靐', '霸 道', '霸·道', '道霸', '裁总', '總裁', '总·裁', '😀', '😀龘', '战神（第3集）', '龘（第3集）', '第3集', '裁总 归', '！', 'Ab'];
+    for (const deltaLimit of [0, 100]) {
+      const view = new CatalogueView();
+      const engine = new IndexedSearch({ deltaLimit });
+      const rows = [...built, ...delta].map((text, index) => ({
+        id: index + 1,
+        title: text,
+        type: (index % 2 === 0 ? 'post' : 'movie') as ContentType,
+        update_time: `2024-01-${String(10 + index).padStart(2, '0')} 00:00:00`,
+      }));
+      engine.index(view, view.apply(toStored(rows.slice(0, built.length))));
+      view.reorder();
+      engine.prepare(view);
+      sameAnswers(view, engine, keywords);
+      sameFirstPages(view, engine, keywords);
+      // With deltaLimit 100 these stay a delta the build's lists do not hold.
+      engine.index(view, view.apply(toStored(rows.slice(built.length))));
+      view.reorder();
+      engine.prepare(view);
+      sameAnswers(view, engine, keywords);
+      sameFirstPages(view, engine, keywords);
+    }
   });
 });
 

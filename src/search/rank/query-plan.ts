@@ -15,15 +15,23 @@
  * - `pinyin`: a Latin keyword read as pinyin (rank/pinyin-tiers.ts, rank/pinyin-sources.ts).
  * - `candidates`: any other keyword: the titles holding its rarest lists (rank/candidates.ts), each tiered
  *   (rank/classify-candidates.ts, rank/literal-tiers.ts, rank/unit-tiers.ts).
+ * - `none`: a keyword of one term, no pinyin, whose core holds a unit or a pair of neighbouring units that
+ *   no title of the build holds. Every literal, folded and core match holds each of them (the keys of
+ *   rank/candidates.ts `candidateKeys`), so nothing in the build matches: a keyword of characters no
+ *   title uses (most keywords that match nothing) is answered after a few count lookups, without the
+ *   sets, lists and buffers of the path it would take.
  *
  * `listsFirst`: the first matches and the exact total come from the lists alone, the whole answer laid
  * out only if a later page asks; never with a type filter, outdated rows in the build or more than
  * MAX_SLICED_TERMS terms. indexed-search.ts takes it only while no title waits in the delta, whose
  * titles the lists do not hold.
  */
+import type { PostingIndex } from '../index/posting-index.js';
 import { isWeakTerm } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { foldText, isDecoration } from '../text/text-forms.js';
+import { neighbourPairKey } from '../tokens/neighbour-pairs.js';
+import { unitKey } from '../tokens/unit-keys.js';
 import { indexedUnits } from './candidates.js';
 
 /**
@@ -39,10 +47,17 @@ export type QueryPlan =
   /** The keyword's two folded units. */
   | { readonly kind: 'pair'; readonly first: number; readonly second: number; readonly listsFirst: true }
   | { readonly kind: 'terms'; readonly listsFirst: boolean }
-  | { readonly kind: 'pinyin' | 'candidates'; readonly listsFirst: false };
+  | { readonly kind: 'pinyin' | 'candidates'; readonly listsFirst: false }
+  | { readonly kind: 'none'; readonly listsFirst: true };
 
-/** The plan of a search for `query` among titles of the type (-1: any) in a build with `staleRows` outdated rows. */
-export function planQuery(query: PreparedQuery, typeCode: number, staleRows: number): QueryPlan {
+const NONE: QueryPlan = { kind: 'none', listsFirst: true };
+
+/**
+ * The plan of a search for `query` among titles of the type (-1: any) in a build with `staleRows` outdated
+ * rows, whose lists are `index`.
+ */
+export function planQuery(query: PreparedQuery, typeCode: number, staleRows: number, index: PostingIndex): QueryPlan {
+  if (heldByNone(query, index)) return NONE;
   const current = staleRows === 0;
   const anyType = typeCode < 0;
   if (servesTerms(query)) return { kind: 'terms', listsFirst: current && anyType && query.terms.length <= MAX_SLICED_TERMS };
@@ -99,4 +114,24 @@ function pairKeyword(query: PreparedQuery): number {
   const first = folded.charCodeAt(0);
   const second = folded.charCodeAt(1);
   return isDecoration(first) || isDecoration(second) ? -1 : ((first << 16) | second) >>> 0;
+}
+
+/**
+ * Does the build hold no title that may match a keyword of one term without pinyin? True when its core
+ * (folded, as typed folded too) holds an undecorated unit, or a pair of neighbouring ones (decoration
+ * between them skipped, as titles' pairs are listed), that no title holds: each is a key every match
+ * holds (rank/candidates.ts `candidateKeys`).
+ */
+function heldByNone(query: PreparedQuery, index: PostingIndex): boolean {
+  const core = query.foldedCore;
+  if (query.terms.length > 0 || query.pinyin !== '' || foldText(query.literalCore) !== core) return false;
+  let previous = -1;
+  for (let at = 0; at < core.length; at++) {
+    const unit = core.charCodeAt(at);
+    if (isDecoration(unit)) continue;
+    if (index.count(unitKey(unit)) === 0) return true;
+    if (previous >= 0 && index.count(neighbourPairKey(index, previous, unit)) === 0) return true;
+    previous = unit;
+  }
+  return false;
 }
