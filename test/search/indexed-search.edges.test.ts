@@ -178,7 +178,8 @@ describe('pair and one-unit keywords whose checked titles fold', () => {
   test('for keywords with a character or a neighbour pair no built title holds, and titles holding them in the delta', () => {
     const built = ['霸道总裁', '總裁·归来', '战神归来（第3集）', '😀表情包', 'ABC 第2集', '归来'];
     const delta = ['龘靐之战', '霸·道 战神', '😀龘', '裁总 归'];
-    const keywords = ['龘', '龘靐', '霸 道', '霸·道', '道霸', '裁总', '總裁', '总·裁', '😀', '😀龘', '战神（第3集）', '龘（第3集）', '第3集', '裁总 归', '！', 'Ab'];
+    const keywords = ['龘', '龘靐', '霸 道', '霸·道', '道霸', '裁总', '總裁', '总·裁', '😀', '😀龘', '战神（第3集）'];
+    keywords.push('龘（第3集）', '第3集', '裁总 归', '！', 'Ab');
     for (const deltaLimit of [0, 100]) {
       const view = new CatalogueView();
       const engine = new IndexedSearch({ deltaLimit });
