@@ -67,8 +67,7 @@ function mayHoldWhole(context: SearchContext, query: PreparedQuery, holders: Int
   const { rows } = context.columns;
   return keptIn(holders, (rank) => {
     if (holdsAll(rank)) return true;
-    const facts = rows[rank * ROW + ROW_FACTS]!;
-    return literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength;
+    return sameCoreLength(rows[rank * ROW + ROW_FACTS]!, query);
   });
 }
 
@@ -110,8 +109,7 @@ function sameCoreHolders(context: SearchContext, query: PreparedQuery): Int32Arr
   for (let at = 0; at < core.length; at++) {
     if (at % BLOCK === 0) touchRows(context, core, at, Math.min(core.length, at + BLOCK));
     const rank = core[at]!;
-    const facts = rows[rank * ROW + ROW_FACTS]!;
-    if (literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength) core[kept++] = rank;
+    if (sameCoreLength(rows[rank * ROW + ROW_FACTS]!, query)) core[kept++] = rank;
   }
   coreCache.set(key, core.subarray(0, kept), core.length);
   return core.subarray(0, kept);
@@ -138,4 +136,9 @@ function undecorated(text: string): number {
   let count = 0;
   for (let at = 0; at < text.length; at++) if (!isDecoration(text.charCodeAt(at))) count++;
   return count;
+}
+
+/** Whether a title's stored core length (its row's facts), as typed or folded, is the keyword's: it may be an exact core match. */
+function sameCoreLength(facts: number, query: PreparedQuery): boolean {
+  return literalCoreOf(facts) === query.literalCoreLength || foldedCoreOf(facts) === query.foldedCoreLength;
 }
