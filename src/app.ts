@@ -3,7 +3,8 @@
  * Order: infrastructure (request observation, errors, listener guards, OpenAPI collection, limits), then
  * feature routes: the JSON API under `/api/`, the API reference (`/docs`, `/openapi.json`) and, unless
  * WEB=off, the web page on the other paths (docs/web.md); the API on its limits, the rest on the page's budget;
- * unless ADMIN=off, the operator console under `/admin` on neither (docs/console.md).
+ * unless ADMIN=off, the operator console under `/admin` on neither (docs/console.md); unless PANSOU_PATH=off,
+ * the PanSou-compatible interface under its base, on its own budget (docs/pansou.md).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createConsole } from './admin/console.js';
@@ -17,7 +18,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { fastifyOptions, useNativeJsonSerializer } from './http/fastify-options.js';
 import { guardListener } from './http/listener-guards.js';
 import { CATALOGUE_API_DESCRIPTION, registerOpenApi } from './http/openapi.js';
-import { isApiPath, isConsolePath } from './http/paths.js';
+import { isApiPath, isConsolePath, underPrefix } from './http/paths.js';
 import { UNDECODABLE_ROUTE, undecodableRoute } from './http/request-target.js';
 import { AddressSet, unboundedPeers } from './limits/address-set.js';
 import { budgetUnmatched, pageBudgetPlugin } from './limits/page-budget-plugin.js';
@@ -25,6 +26,7 @@ import { limitsPlugin, limitUnmatched } from './limits/plugin.js';
 import { LIMITS_NOTICE } from './limits/policy.js';
 import { linkRoutes } from './links/routes.js';
 import { observeRequests } from './observability/request-observer.js';
+import { registerPansou } from './pansou/pansou-component.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { createWebPage } from './web/web-page.js';
@@ -50,7 +52,9 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
   const limits = services.limits;
   const budget = web ? limits?.pageBudget : undefined;
   // The console (ADMIN=on) spends neither the API's per-address limits nor the page's budget (docs/console.md).
-  const isConsole = config.admin.enabled ? isConsolePath : () => false;
+  // The PanSou interface (PANSOU_PATH) counts its requests itself (docs/pansou.md), so neither does.
+  const isPansou = config.pansou ? underPrefix(config.pansou.path) : () => false;
+  const isConsole = config.admin.enabled ? (path: string) => isConsolePath(path) || isPansou(path) : isPansou;
   const apiCounts = (path: string) => !isConsole(path) && (web ? isApiRequest(path) : true);
   const notPage = (path: string) => isApiRequest(path) || isConsole(path);
   installErrorHandling(app, {
@@ -103,6 +107,7 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
     linkCounts: () => services.links.counts(),
     linkGuards: () => services.links.guardSummary(),
   });
+  await registerPansou(app, services);
   await web?.register(app);
   if (config.admin.enabled) {
     const admin = createConsole({ ...services, storeDeadlineMs: options.consoleStoreDeadlineMs });

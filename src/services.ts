@@ -98,6 +98,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const rankings = createRankingServices(config, database, log, metrics, redis);
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
   if (config.web.enabled) features.push('web-page', ...(config.web.rankings ? ['web-rankings'] : []));
+  if (config.pansou) features.push('pansou-interface');
   if (options.pollMs !== 0) rankings.start();
   const limits = config.limits.enabled
     ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics, redis)

@@ -247,6 +247,11 @@ export class CatalogueView {
     return this.itemJson.item(slot, CONTENT_TYPES[this.typeCodes[slot] as number] as ContentType);
   }
 
+  /** The stored id of the entry at `slot` (stable across loads and instances). */
+  entryId(slot: number): number {
+    return this.ids[slot] as number;
+  }
+
   isInDay(slot: number, day: DayRange): boolean {
     const time = this.times[slot] as number;
     return time >= day.start && time < day.end;

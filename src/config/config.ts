@@ -56,6 +56,17 @@ export interface Config {
   links: LinkCheckConfig;
   /** Channels and upstream catalogues polled on a schedule (docs/sources.md). */
   sources: SourcesConfig;
+  /** The PanSou-compatible interface (docs/pansou.md); undefined when PANSOU_PATH=off. */
+  pansou: PansouConfig | undefined;
+}
+
+export interface PansouConfig {
+  /** Base path on the catalogue listener (PANSOU_PATH), without a trailing slash. */
+  path: string;
+  /** Links in a search answer when the client sends no `limit` (PANSOU_MAX_RESULTS). */
+  maxResults: number;
+  /** PANSOU_REQUIRE_KEY=on: requests without an API key are refused (401). */
+  requireKey: boolean;
 }
 
 /** Background link checks (docs/link-health.md); off unless `LINK_CHECK=on`. */
@@ -194,7 +205,16 @@ export function loadConfig(env: Env = process.env): Config {
       origins: vars.LINK_CHECK_ORIGINS,
     },
     sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
+    pansou:
+      vars.PANSOU_PATH.toLowerCase() === 'off'
+        ? undefined
+        : { path: vars.PANSOU_PATH, maxResults: vars.PANSOU_MAX_RESULTS, requireKey: vars.PANSOU_REQUIRE_KEY === 'on' },
   };
+  const taken = config.pansou?.path.match(/^\/(api|admin|docs|openapi\.json|assets)(\/|$)/);
+  if (taken) throw new ConfigError(`PANSOU_PATH must not lie under /${taken[1]}, which the catalogue listener already serves`);
+  if (config.pansou?.requireKey && !config.limits.enabled) {
+    throw new ConfigError('PANSOU_REQUIRE_KEY=on needs RATE_LIMITS=on: API keys are checked by the limits');
+  }
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);
   }

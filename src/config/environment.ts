@@ -109,6 +109,13 @@ export const ENVIRONMENT = Type.Object({
   LINK_CHECK_MAX_HIDES_PER_HOUR: integer(0, 1_000_000, { rule: 'an integer from 0 to 1000000', default: 200 }),
   LINK_CHECK_ORIGINS: optional(text({ rule: '<provider id>=<origin> pairs, comma-separated' })),
   SOURCES: onOff('on'),
+  PANSOU_PATH: text({
+    rule: 'a path such as /pansou (letters, digits, - and _ between slashes), or off',
+    pattern: '^(off|OFF|(/[A-Za-z0-9_-]+)+)$',
+    default: '/pansou',
+  }),
+  PANSOU_MAX_RESULTS: integer(1, 1000, { rule: 'an integer from 1 to 1000', default: 200 }),
+  PANSOU_REQUIRE_KEY: onOff('off'),
   TELEGRAM_ORIGIN: text({
     rule: 'an http(s) origin such as https://t.me (no path)',
     pattern: '^https?://[^/?#\\s]+/?$',

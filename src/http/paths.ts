@@ -37,3 +37,14 @@ export function isConsolePath(url: string): boolean {
   const path = routedPath(url) ?? url;
   return path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
 }
+
+/**
+ * Paths at `prefix` and below it, read as the router reads them (the PanSou interface's base,
+ * docs/pansou.md): its own budget counts them, neither the API's limits nor the page's.
+ */
+export function underPrefix(prefix: string): (url: string) => boolean {
+  return (url) => {
+    const path = routedPath(url) ?? url;
+    return path === prefix || path.startsWith(`${prefix}/`);
+  };
+}

@@ -207,6 +207,13 @@ export interface LinkGuardsTable {
   hides_waiting: Generated<number>;
 }
 
+/** The source that brought a link in (migration 012): a Telegram channel, by its name. */
+export interface EntrySourcesTable {
+  source_link: string;
+  kind: 'telegram' | 'upstream';
+  name: string;
+}
+
 export interface Schema {
   entries: EntriesTable;
   meta: MetaTable;
@@ -223,4 +230,5 @@ export interface Schema {
   admin_accounts: AdminAccountsTable;
   admin_sessions: AdminSessionsTable;
   audit_log: AuditLogTable;
+  entry_sources: EntrySourcesTable;
 }

@@ -1,0 +1,43 @@
+/**
+ * Builds the PanSou-compatible interface from the long-lived services and registers it under
+ * PANSOU_PATH (docs/pansou.md): the catalogue's search, the link queue and the store's verdicts, the
+ * sources' channels, and the limits' counters and keys. Nothing here is kept apart from what the
+ * catalogue interface uses, so the two dialects cannot disagree.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AddressSet } from '../limits/address-set.js';
+import type { Services } from '../services.js';
+import { SourceStore } from '../sources/source-store.js';
+import { EntrySources } from './entry-sources.js';
+import { LinkChecks } from './link-checks.js';
+import { PansouLimits } from './pansou-limits.js';
+import { PansouSearch } from './pansou-search.js';
+import { pansouRoutes } from './routes.js';
+import { ZoneOffsets } from './zone-offsets.js';
+
+export async function registerPansou(app: FastifyInstance, services: Services): Promise<void> {
+  const { config, catalogue } = services;
+  if (!config.pansou) return;
+  const base = config.pansou.path;
+  const sources = new SourceStore(services.database);
+  const entrySources = new EntrySources(services.database, catalogue);
+  const limits = services.limits
+    ? new PansouLimits({
+        limits: services.limits.limits,
+        exempt: new AddressSet(config.exemptAddresses),
+        keyPrefix: config.limits.redisKeyPrefix,
+        link: services.redis,
+        requireKey: config.pansou.requireKey,
+      })
+    : undefined;
+  await app.register(pansouRoutes, {
+    prefix: base,
+    config,
+    base,
+    catalogue,
+    search: new PansouSearch(catalogue, new ZoneOffsets(config.catalogueTimeZone), (links) => entrySources.of(links)),
+    checks: new LinkChecks(services.database, services.links.queue, () => services.links.scheduler?.poke()),
+    channels: async () => (await sources.list()).flatMap((source) => (source.kind === 'telegram' ? [source.settings.channel] : [])),
+    limits,
+  });
+}
