@@ -88,7 +88,11 @@ for (const store of STORES) {
       assert.equal(result?.state, 'uncertain');
       assert.equal(result?.cache_hit, false);
       assert.match(result?.summary ?? '', /not in this catalogue/);
-      const row = await ctx.services.database.db.selectFrom('link_states').select('source_link').where('source_link', '=', outside).executeTakeFirst();
+      const row = await ctx.services.database.db
+        .selectFrom('link_states')
+        .select('source_link')
+        .where('source_link', '=', outside)
+        .executeTakeFirst();
       assert.equal(row, undefined);
     });
 
@@ -96,8 +100,13 @@ for (const store of STORES) {
       const link = ENTRIES.tianyi?.source_link as string;
       const dueOf = async () =>
         Number(
-          (await ctx.services.database.db.selectFrom('link_states').select('due_at').where('source_link', '=', link).executeTakeFirstOrThrow())
-            .due_at,
+          (
+            await ctx.services.database.db
+              .selectFrom('link_states')
+              .select('due_at')
+              .where('source_link', '=', link)
+              .executeTakeFirstOrThrow()
+          ).due_at,
         );
       const before = await dueOf();
       const [result] = await check([{ disk_type: 'tianyi', url: link, password: 't189' }]);
@@ -117,7 +126,11 @@ for (const store of STORES) {
     });
 
     test('1 to 50 items; more, none, or an item without url is 400 in the envelope', async () => {
-      const many = Array.from({ length: 51 }, (_, index) => ({ disk_type: 'quark', url: `https://pan.quark.cn/s/x${index}`, password: '' }));
+      const many = Array.from({ length: 51 }, (_, index) => ({
+        disk_type: 'quark',
+        url: `https://pan.quark.cn/s/x${index}`,
+        password: '',
+      }));
       const refusals: Array<[unknown, RegExp]> = [
         [{ items: many }, /at most 50/],
         [{ items: [] }, /non-empty array/],
@@ -135,8 +148,14 @@ for (const store of STORES) {
 
     test('health lists the Telegram sources’ channels', async () => {
       const sources = new SourceStore(ctx.services.database);
-      await sources.add({ name: 'shorts', kind: 'telegram', everyMinutes: 10, settings: { channel: 'duanju_share', type: 'post', backfill: 10 } }, new Date());
-      await sources.add({ name: 'mirror', kind: 'upstream', everyMinutes: 60, settings: { baseUrl: 'https://up.example', types: [] } }, new Date());
+      await sources.add(
+        { name: 'shorts', kind: 'telegram', everyMinutes: 10, settings: { channel: 'duanju_share', type: 'post', backfill: 10 } },
+        new Date(),
+      );
+      await sources.add(
+        { name: 'mirror', kind: 'upstream', everyMinutes: 60, settings: { baseUrl: 'https://up.example', types: [] } },
+        new Date(),
+      );
       const response = await get(ctx.app, '/api/health');
       assert.equal(response.statusCode, 200);
       assert.deepEqual(response.json(), {
