@@ -20,6 +20,15 @@ test('docs/openapi-*.json match the route schemas', async () => {
       const committed = readFileSync(file, 'utf8');
       assert.equal(committed, generated, `${file} is out of date: run npm run openapi`);
     }
+    // The PanSou interface's document is its own (src/pansou/openapi.ts), served at {base}/openapi.json.
+    const pansou = await ctx.app.inject({ method: 'GET', url: '/pansou/openapi.json' });
+    assert.equal(pansou.statusCode, 200);
+    if (process.env.UPDATE_OPENAPI === '1') writeFileSync('docs/openapi-pansou.json', pansou.body);
+    assert.equal(
+      readFileSync('docs/openapi-pansou.json', 'utf8'),
+      pansou.body,
+      'docs/openapi-pansou.json is out of date: run npm run openapi',
+    );
   } finally {
     await ctx.close();
   }

@@ -29,7 +29,7 @@ export function pansouOpenApi(base: string) {
       title: 'dramadex PanSou-compatible interface',
       version: '1.0.0',
       description:
-        'PanSou’s search API (fish2018/pansou) answered from the dramadex catalogue, with dead links already left out. Errors are `{"code": <status>, "message": ...}` in the reader’s language (Accept-Language). Limits per address: 5 requests in 5 s and 30 searches a minute; an API key as `Authorization: Bearer` or `X-API-Key` lifts them to its own rate.',
+        'PanSou’s search API (fish2018/pansou) answered from the dramadex catalogue, with dead links already left out. Errors are `{"code": <status>, "message": ...}` in the reader’s language (Accept-Language). Limits per address: one request a second with bursts of 5, and 30 searches a minute; an API key as `Authorization: Bearer` or `X-API-Key` lifts them to its own rate.',
     },
     servers: [{ url: base }],
     components: {

@@ -33,8 +33,14 @@ for (const store of STORES) {
       await ctx.importEntries(Object.values(ENTRIES));
       telegram.channel(CHANNEL, POSTS);
       const sources = new SourceStore(ctx.services.database);
-      await sources.add({ name: CHANNEL, kind: 'telegram', everyMinutes: 30, settings: { channel: CHANNEL, type: 'post', backfill: 50 } }, new Date());
-      const poller = new SourcePoller(ctx.services.catalogue.store, sources, { telegramOrigin: origin, clock: new LocalClock('Asia/Shanghai') });
+      await sources.add(
+        { name: CHANNEL, kind: 'telegram', everyMinutes: 30, settings: { channel: CHANNEL, type: 'post', backfill: 50 } },
+        new Date(),
+      );
+      const poller = new SourcePoller(ctx.services.catalogue.store, sources, {
+        telegramOrigin: origin,
+        clock: new LocalClock('Asia/Shanghai'),
+      });
       const [report] = await poller.pollNow([CHANNEL]);
       assert.equal(report?.outcome, 'ok', JSON.stringify(report));
       await ctx.services.catalogue.refresh();
@@ -55,11 +61,18 @@ for (const store of STORES) {
       assert.equal(data.results, undefined);
       const merged = data.merged_by_type ?? {};
       assert.deepEqual(Object.keys(merged).sort(), ['baidu', 'quark']);
-      assert.deepEqual(merged.quark?.map((link) => [link.url, link.password, link.source]), [
-        ['https://pan.quark.cn/s/tgpost0001?pwd=ab34', 'ab34', `tg:${CHANNEL}`],
-        [ENTRIES.quark?.source_link, 'ab12', 'plugin:dramadex'],
-      ]);
-      assert.deepEqual(merged.baidu?.map((link) => link.url), [ENTRIES.baidu?.source_link], 'the 预告 post excluded');
+      assert.deepEqual(
+        merged.quark?.map((link) => [link.url, link.password, link.source]),
+        [
+          ['https://pan.quark.cn/s/tgpost0001?pwd=ab34', 'ab34', `tg:${CHANNEL}`],
+          [ENTRIES.quark?.source_link, 'ab12', 'plugin:dramadex'],
+        ],
+      );
+      assert.deepEqual(
+        merged.baidu?.map((link) => link.url),
+        [ENTRIES.baidu?.source_link],
+        'the 预告 post excluded',
+      );
       assert.equal(data.total, 3);
     });
 
@@ -69,7 +82,10 @@ for (const store of STORES) {
       assert.equal(response.statusCode, 200, response.body);
       const { data } = response.json() as SearchBodyShape;
       const results = data.results ?? [];
-      assert.deepEqual(results.map((result) => result.channel), [CHANNEL, 'dramadex', 'dramadex', 'dramadex']);
+      assert.deepEqual(
+        results.map((result) => result.channel),
+        [CHANNEL, 'dramadex', 'dramadex', 'dramadex'],
+      );
       const items = results.flatMap((result) =>
         (result.links as Array<{ type: string; url: string; password: string }>)
           .filter((link) => ASTRBOT_CHECKABLE.has(link.type))
@@ -79,9 +95,20 @@ for (const store of STORES) {
       const checked = await checkLinks(ctx.app, { items }, {}, from);
       assert.equal(checked.statusCode, 200, checked.body);
       const states = (checked.json() as { results: Array<{ url: string; state: string }> }).results;
-      assert.deepEqual(states.map((state) => state.url), items.map((item) => item.url));
-      assert.ok(states.every((state) => state.state === 'uncertain'), 'never checked yet: moved up the queue');
-      const login = await ctx.app.inject({ method: 'POST', url: `${BASE}/api/auth/login`, payload: { username: 'u', password: 'p' }, remoteAddress: from });
+      assert.deepEqual(
+        states.map((state) => state.url),
+        items.map((item) => item.url),
+      );
+      assert.ok(
+        states.every((state) => state.state === 'uncertain'),
+        'never checked yet: moved up the queue',
+      );
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: `${BASE}/api/auth/login`,
+        payload: { username: 'u', password: 'p' },
+        remoteAddress: from,
+      });
       assert.equal(login.statusCode, 404);
     });
 
