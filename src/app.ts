@@ -26,7 +26,7 @@ import { limitsPlugin, limitUnmatched } from './limits/plugin.js';
 import { LIMITS_NOTICE } from './limits/policy.js';
 import { linkRoutes } from './links/routes.js';
 import { observeRequests } from './observability/request-observer.js';
-import { registerPansou } from './pansou/pansou-component.js';
+import { registerPansou } from './pansou/plugin.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { createWebPage } from './web/web-page.js';
@@ -79,6 +79,7 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
       : { zh: '此实例未开启限额（RATE_LIMITS=off）。', en: 'This instance runs without limits (RATE_LIMITS=off).' },
     parameterRule: (name: string) => PARAMETER_RULES[name],
     linksHome: web !== undefined,
+    pansouBase: config.pansou?.path,
   };
   await registerOpenApi(app, { title: 'dramadex catalogue', description: CATALOGUE_API_DESCRIPTION });
   // With WEB=off the catalogue limits count every request, so the reference is registered before them
@@ -107,7 +108,7 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
     linkCounts: () => services.links.counts(),
     linkGuards: () => services.links.guardSummary(),
   });
-  await registerPansou(app, services);
+  await registerPansou(app, { ...services, limits: services.limits?.limits });
   await web?.register(app);
   if (config.admin.enabled) {
     const admin = createConsole({ ...services, storeDeadlineMs: options.consoleStoreDeadlineMs });

@@ -5,10 +5,15 @@
  * and the framework's (broken JSON, a body over 64 KB) arrive as the catalogue's errors and keep their
  * status, their reason and their headers (`Retry-After`).
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../config/config.js';
 import { ApiError, type Localized } from '../http/errors.js';
-import { responseLanguage } from '../http/language.js';
+
+/** What the framework's own errors carry (a schema failure, a body it could not read). */
+interface FrameworkError {
+  validation?: Array<{ instancePath?: string }>;
+  validationContext?: string;
+  statusCode?: number;
+  code?: string;
+}
 
 export class PansouError extends Error {
   constructor(
@@ -28,7 +33,7 @@ export function pansouFailure(error: unknown): PansouError {
   if (error instanceof ApiError) {
     return new PansouError(error.status, error.init.error, error.init.headers);
   }
-  const failure = error as FastifyError;
+  const failure = error as FrameworkError;
   if (failure.validation) {
     const where = failure.validation[0]?.instancePath?.replace(/^\//, '') || failure.validationContext || 'request';
     return badParameter({ zh: `参数 ${where} 格式错误`, en: `Parameter ${where} is malformed` });
@@ -41,15 +46,4 @@ export function pansouFailure(error: unknown): PansouError {
   }
   if (status >= 400 && status < 500) return badParameter({ zh: '无法读取的请求', en: 'The request could not be read' });
   return new PansouError(500, { zh: '服务器内部错误', en: 'Internal server error' });
-}
-
-export function sendPansouFailure(error: unknown, request: FastifyRequest, reply: FastifyReply, fallback: Language) {
-  const failure = pansouFailure(error);
-  if (failure.status >= 500) request.log.error({ err: error }, 'PanSou request failed');
-  const language = responseLanguage(request.headers['accept-language'], fallback);
-  return reply
-    .code(failure.status)
-    .headers(failure.headers)
-    .type('application/json; charset=utf-8')
-    .send({ code: failure.status, message: failure.reason[language] });
 }

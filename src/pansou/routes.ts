@@ -7,12 +7,12 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Config } from '../config/config.js';
+import type { Config, Language } from '../config/config.js';
 import { responseLanguage } from '../http/language.js';
 import { type ReadyResponse, ResponseCache } from '../http/response-cache.js';
 import type { CheckItem, LinkChecks } from './link-checks.js';
 import { pansouOpenApi } from './openapi.js';
-import { badParameter, PansouError, sendPansouFailure } from './pansou-errors.js';
+import { badParameter, PansouError, pansouFailure } from './pansou-errors.js';
 import type { PansouLimits } from './pansou-limits.js';
 import type { PansouSearch } from './pansou-search.js';
 import { readSearchRequest, type SearchRequest } from './search-request.js';
@@ -81,8 +81,11 @@ export const pansouRoutes: FastifyPluginAsync<PansouRoutesOptions> = async (app,
   });
 
   // Health costs no budget: a bot polls it before it searches.
-  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    const channels = await withTimeout(options.channels(), HEALTH_TIMEOUT_MS).catch(() => undefined);
+  app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
+    const channels = await withTimeout(options.channels(), HEALTH_TIMEOUT_MS).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'PanSou health: the store could not be read');
+      return undefined;
+    });
     const body = {
       status: channels ? 'ok' : 'unavailable',
       auth_enabled: config.pansou?.requireKey ?? false,
@@ -124,4 +127,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error('timed out')), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Answers with PanSou's envelope (pansou-errors.ts) in the reader's language, with the error's headers. */
+function sendPansouFailure(error: unknown, request: FastifyRequest, reply: FastifyReply, fallback: Language) {
+  const failure = pansouFailure(error);
+  if (failure.status >= 500) request.log.error({ err: error }, 'PanSou request failed');
+  const language = responseLanguage(request.headers['accept-language'], fallback);
+  return reply
+    .code(failure.status)
+    .headers(failure.headers)
+    .type(JSON_TYPE)
+    .send({ code: failure.status, message: failure.reason[language] });
 }

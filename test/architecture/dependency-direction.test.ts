@@ -25,7 +25,7 @@ const LAYERS: string[][] = [
   ['client'],
   ['ingest', 'limits', 'boards', 'links'],
   ['web', 'system', 'demo', 'sources'],
-  ['operations'],
+  ['operations', 'pansou'],
   ['admin'],
   ['composition'],
 ];

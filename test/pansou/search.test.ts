@@ -275,9 +275,14 @@ for (const store of STORES) {
       }
     });
 
-    test('/api/status says the interface is on', async () => {
+    test('/api/status says the interface is on, and /docs lists it beside the catalogue interface', async () => {
       const status = await ctx.app.inject({ method: 'GET', url: '/api/status' });
       assert.ok((status.json() as { data: { features: string[] } }).data.features.includes('pansou-interface'));
+      const docs = await ctx.app.inject({ method: 'GET', url: '/docs?lang=en' });
+      assert.equal(docs.statusCode, 200);
+      assert.match(docs.body, /PanSou-compatible interface.*<a href="\/pansou\/openapi.json">/);
+      const document = await get(ctx.app, '/openapi.json');
+      assert.equal((document.json() as { servers: Array<{ url: string }> }).servers[0]?.url, BASE);
     });
   });
 }

@@ -44,6 +44,8 @@ export interface ReferencePageOptions {
   parameterRule: (name: string) => Localized | undefined;
   /** Whether this listener also serves the web page, so the header links back to it. */
   linksHome: boolean;
+  /** The PanSou-compatible interface's base on this listener (docs/pansou.md), listed beside this one. */
+  pansouBase?: string | undefined;
   stylesheet: string;
 }
 
@@ -91,6 +93,7 @@ export function renderReferencePage(
     limits: options.limits[language],
     stylesheet: options.stylesheet,
     linksHome: options.linksHome,
+    pansouOpenApi: options.pansouBase === undefined ? undefined : `${options.pansouBase}/openapi.json`,
     // Where `page` is a parameter (the catalogue), the page says where pages stop and what to use instead.
     paged: operations.some((operation) => operation.parameters?.some((parameter) => parameter.name === 'page')),
     authentication: Object.values(document.components?.securitySchemes ?? {}).map((scheme) =>

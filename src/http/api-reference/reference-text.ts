@@ -33,6 +33,7 @@ const zh = {
   responses: '响应',
   example: '示例',
   machineReadable: '机器可读的 OpenAPI 3.1 文档（可导入 Postman、Insomnia 或代码生成器）：',
+  pansou: '另有 PanSou 兼容接口，供按 PanSou 接口编写的机器人、插件和爬虫使用（docs/pansou.md）。其 OpenAPI 文档：',
   responseByStatus: {
     '200': '成功：`success` 为 true，带 `message` 与 `data`',
     '304': '未修改：If-None-Match 与 ETag 一致，无响应体',
@@ -74,6 +75,7 @@ const en: ReferenceText = {
   responses: 'Responses',
   example: 'Example',
   machineReadable: 'The machine-readable OpenAPI 3.1 document (for Postman, Insomnia or a code generator):',
+  pansou: 'A PanSou-compatible interface serves bots, plugins and spiders written for PanSou (docs/pansou.md). Its OpenAPI document:',
   responseByStatus: {},
 };
 

@@ -5,8 +5,13 @@
  * catalogue interface uses, so the two dialects cannot disagree.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Config } from '../config/config.js';
 import { AddressSet } from '../limits/address-set.js';
-import type { Services } from '../services.js';
+import type { Limits } from '../limits/limits.js';
+import type { LinkServices } from '../links/link-services.js';
+import type { RedisLink } from '../redis/redis-link.js';
+import type { Database } from '../store/database.js';
 import { SourceStore } from '../sources/source-store.js';
 import { EntrySources } from './entry-sources.js';
 import { LinkChecks } from './link-checks.js';
@@ -15,7 +20,18 @@ import { PansouSearch } from './pansou-search.js';
 import { pansouRoutes } from './routes.js';
 import { ZoneOffsets } from './zone-offsets.js';
 
-export async function registerPansou(app: FastifyInstance, services: Services): Promise<void> {
+/** The long-lived services the interface reads (services.ts builds them). */
+export interface PansouParts {
+  config: Config;
+  catalogue: Catalogue;
+  database: Database;
+  redis: RedisLink | undefined;
+  /** The catalogue's limits (their counters, keys and blacklist); undefined when RATE_LIMITS=off. */
+  limits: Limits | undefined;
+  links: Pick<LinkServices, 'queue' | 'scheduler'>;
+}
+
+export async function registerPansou(app: FastifyInstance, services: PansouParts): Promise<void> {
   const { config, catalogue } = services;
   if (!config.pansou) return;
   const base = config.pansou.path;
@@ -23,7 +39,7 @@ export async function registerPansou(app: FastifyInstance, services: Services): 
   const entrySources = new EntrySources(services.database, catalogue);
   const limits = services.limits
     ? new PansouLimits({
-        limits: services.limits.limits,
+        limits: services.limits,
         exempt: new AddressSet(config.exemptAddresses),
         keyPrefix: config.limits.redisKeyPrefix,
         link: services.redis,
