@@ -64,6 +64,22 @@ export function renderDistinct(outcomes: DistinctOutcomes): string[] {
     }
     lines.push('');
   }
+  const pansou = outcomes.pansou;
+  if (pansou) {
+    const { catalogue, pansou: ours } = pansou;
+    const ratio = catalogue && ours && catalogue.rps > 0 ? ours.rps / catalogue.rps : undefined;
+    const errors = [catalogue, ours].some((r) => r && (r.non2xx > 0 || r.errors > 0));
+    const ok = pansou.error === undefined && !errors && ratio !== undefined && ratio >= 1 - pansou.maxCost;
+    lines.push(
+      '#### The PanSou interface beside the catalogue (same server, alternating rounds, distinct keywords)',
+      '',
+      '| Stream | req/s | p50 / p99 ms | mean bytes | ratio | target | result |',
+      '|---|--:|--:|--:|--:|---|---|',
+      `| distinct searches (\`GET /api/search\`) | ${fixed(catalogue?.rps)} | ${fixed(catalogue?.p50, 2)} / ${fixed(catalogue?.p99, 2)} | – | 1.00× | – | – |`,
+      `| PanSou distinct searches (\`POST /pansou/api/search\`, no limit) | ${fixed(ours?.rps)} | ${fixed(ours?.p50, 2)} / ${fixed(ours?.p99, 2)} | ${fixed(pansou.meanBytes)} | ${ratio === undefined ? '–' : `${ratio.toFixed(2)}×`} | ≥ ${(1 - pansou.maxCost).toFixed(2)}× the catalogue's${pansou.error ? `; ${cell(pansou.error.slice(0, 80))}` : ''} | ${mark(ok)} |`,
+      '',
+    );
+  }
   const saturation = outcomes.saturation;
   if (saturation) {
     const { listP99Ms, healthMaxMs } = SATURATION_TARGETS;

@@ -11,7 +11,14 @@ import { type Captured, get, waitIdle } from './http-get.js';
 import type { Keyword } from './keyword-corpus.js';
 import { compare, type LoadResult, type LoadSettings } from './load.js';
 import { measureSaturation, type SaturationOutcome } from './saturation.js';
-import { distinctDeepPages, distinctNoMatchSearches, distinctSearches, type PathStream, zipfMix } from './traffic-paths.js';
+import {
+  distinctDeepPages,
+  distinctNoMatchSearches,
+  distinctPansouSearches,
+  distinctSearches,
+  type PathStream,
+  zipfMix,
+} from './traffic-paths.js';
 
 export interface StreamOutcome {
   name: string;
@@ -23,8 +30,19 @@ export interface StreamOutcome {
   error?: string;
 }
 
+/** The PanSou row: its POST searches beside the catalogue's distinct searches, on one server, round by round. */
+export interface PansouOutcome {
+  /** Most the PanSou stream may cost over the catalogue's: its req/s at least (1 - this) of theirs. */
+  maxCost: number;
+  catalogue?: LoadResult;
+  pansou?: LoadResult;
+  meanBytes?: number;
+  error?: string;
+}
+
 export interface DistinctOutcomes {
   streams: StreamOutcome[];
+  pansou?: PansouOutcome;
   saturation?: SaturationOutcome;
 }
 
@@ -34,6 +52,7 @@ export const DISTINCT_SCENARIOS = [
   'distinct no-match searches',
   'distinct deep pages',
   'Zipf mix',
+  'PanSou distinct searches',
   'saturating searches',
 ] as const;
 /** The streams that need no keyword corpus (the cold engine run draws it). */
@@ -66,6 +85,15 @@ export async function measureDistinct(selected: string[], corpus: Keyword[], con
       context.log(`${name}: failed: ${outcome.error}`);
     }
   }
+  if (selected.includes('PanSou distinct searches')) {
+    outcomes.pansou = { maxCost: 0.1 };
+    try {
+      await measurePansou(corpus, outcomes.pansou, context);
+    } catch (error) {
+      outcomes.pansou.error = (error as Error).message;
+      context.log(`PanSou distinct searches: failed: ${outcomes.pansou.error}`);
+    }
+  }
   if (selected.includes('saturating searches')) {
     context.log('saturating searches: distinct searches with a list stream and health probes beside them…');
     outcomes.saturation = await measureSaturation(context.server.port, distinctSearches(corpus, true), context.headers, context.settings);
@@ -94,6 +122,46 @@ async function measureStream(stream: PathStream, outcome: StreamOutcome, context
   } finally {
     await bare.stop();
   }
+}
+
+/**
+ * `POST /pansou/api/search` of distinct keywords against the catalogue's own distinct searches, both on
+ * the same server in alternating rounds (issue 40: the PanSou shapes are a thin layer over the same search).
+ */
+async function measurePansou(corpus: Keyword[], outcome: PansouOutcome, context: Context): Promise<void> {
+  const { server, headers, settings, log } = context;
+  const pansou = distinctPansouSearches(corpus);
+  const sampled: Captured[] = [];
+  for (const request of pansou.sample) sampled.push(await post(server.port, request.path, request.body, headers));
+  const failed = sampled.find((response) => response.status !== 200);
+  if (failed) throw new Error(`answered ${failed.status}: ${failed.body.toString('utf8').slice(0, 120)}`);
+  outcome.meanBytes = Math.round(sampled.reduce((sum, response) => sum + response.body.length, 0) / sampled.length);
+  const catalogue = distinctSearches(corpus);
+  log(`PanSou distinct searches: beside the catalogue's distinct searches (mean body ${outcome.meanBytes} bytes), ${settings.rounds} alternating rounds…`);
+  const settle = async (port: number) => {
+    if (!(await waitIdle(port, headers))) throw new Error(`server on port ${port} still busy 120 s after a load run`);
+  };
+  const [ours, theirs] = await compare(
+    [server.port, server.port],
+    [(port) => catalogue.next(port), (port) => pansou.next(port)],
+    headers,
+    settings,
+    settle,
+  );
+  outcome.catalogue = ours;
+  outcome.pansou = theirs;
+  log(`PanSou distinct searches: ${theirs?.rps.toFixed(0)} vs the catalogue's ${ours?.rps.toFixed(0)} req/s`);
+}
+
+/** One POST of a JSON body, read whole (the PanSou row's samples). */
+async function post(port: number, path: string, body: string, headers: Record<string, string>): Promise<Captured> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    body,
+    headers: { ...headers, 'content-type': 'application/json' },
+    signal: AbortSignal.timeout(120_000),
+  });
+  return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
 }
 
 /** A response with its body padded with spaces (valid JSON still) or cut to `bytes`, and a matching length. */

@@ -33,21 +33,32 @@ export interface LoadResult {
 
 const MAX_SAMPLES = 2_000_000;
 
-/** One URL for every request, or a stream of them: called per request with the target port. */
-export type Paths = string | ((port: number) => string);
+/** A request other than a GET of a URL: a JSON body posted to `path` (the PanSou row). */
+export interface PostRequest {
+  method: 'POST';
+  path: string;
+  body: string;
+}
 
-/** Measures the same path on each port (with one set of headers, or one per port), alternating ports round by round. */
+/** One URL for every request, or a stream of them (GETs, or posts): called per request with the target port. */
+export type Paths = string | ((port: number) => string | PostRequest);
+
+/**
+ * Measures the same path on each port (with one set of headers, or one per port), alternating ports round
+ * by round; with one path per side, two streams on one port (the PanSou row beside the catalogue's).
+ */
 export async function compare(
   ports: number[],
-  path: Paths,
+  paths: Paths | Paths[],
   headers: Record<string, string> | Array<Record<string, string>>,
   settings: LoadSettings,
   settle: (port: number) => Promise<void>,
 ): Promise<LoadResult[]> {
   const totals = ports.map(() => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, samples: new Samples(), roundRps: [] as number[] }));
   const headersOf = (index: number) => (Array.isArray(headers) ? (headers[index] ?? {}) : headers);
+  const pathOf = (index: number) => (Array.isArray(paths) ? (paths[index] as Paths) : paths);
   for (const [index, port] of ports.entries()) {
-    await run(port, path, headersOf(index), settings.connections, settings.warmupSeconds, new Samples(), settings.overallRate);
+    await run(port, pathOf(index), headersOf(index), settings.connections, settings.warmupSeconds, new Samples(), settings.overallRate);
     await settle(port);
   }
   const slice = settings.durationSeconds / settings.rounds;
@@ -56,7 +67,7 @@ export async function compare(
     const order = round % 2 === 0 ? [...ports.entries()] : [...ports.entries()].reverse();
     for (const [index, port] of order) {
       const total = totals[index] as (typeof totals)[number];
-      const result = await run(port, path, headersOf(index), settings.connections, slice, total.samples, settings.overallRate);
+      const result = await run(port, pathOf(index), headersOf(index), settings.connections, slice, total.samples, settings.overallRate);
       await settle(port); // requests still queued must not run into the other server's round
       total.requests += result.requests.total;
       total.seconds += result.duration;
@@ -97,7 +108,7 @@ export function run(
         timeout: 10,
         ...(overallRate === undefined ? {} : { overallRate }),
         // A stream of URLs: each request asks for the next one.
-        ...(typeof path === 'string' ? {} : { requests: [{ setupRequest: (request) => ({ ...request, path: path(port) }) }] }),
+        ...(typeof path === 'string' ? {} : { requests: [{ setupRequest: (request) => nextRequest(request, path(port)) }] }),
       },
       (error: Error | null, result: autocannon.Result) => {
         clearTimeout(watchdog);
@@ -113,6 +124,12 @@ export function run(
     // autocannon ends by itself after `seconds`; this only guards against it never calling back.
     watchdog = setTimeout(() => instance.stop(), (seconds + 15) * 1000);
   });
+}
+
+/** autocannon's request with the stream's next URL, or its next post (a JSON body). */
+function nextRequest<Request extends { path?: string; headers?: object }>(request: Request, next: string | PostRequest) {
+  if (typeof next === 'string') return { ...request, path: next };
+  return { ...request, ...next, headers: { ...request.headers, 'content-type': 'application/json' } };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { seededRandom } from '../src/demo/seeded-random.js';
 import type { Keyword } from './keyword-corpus.js';
+import type { PostRequest } from './load.js';
 
 const TYPES = ['post', 'dongman', 'movie', 'tv', 'xuexi', 'extsrc'];
 const LIMITS = [20, 50, 100];
@@ -19,21 +20,31 @@ const ZIPF_FIRST_PAGE = 0.8;
 const searchPath = (keyword: string, page: number) =>
   `/api/search?keyword=${encodeURIComponent(keyword)}${page > 1 ? `&page=${page}` : ''}`;
 
-/** URLs handed out in order, from a cursor of its own per port; `sample` is kept out of the stream. */
-export class PathStream {
+/** URLs (or posts) handed out in order, from a cursor of its own per port; `sample` is kept out of the stream. */
+export class PathStream<Request = string> {
   private readonly cursors = new Map<number, number>();
 
   constructor(
-    private readonly paths: string[],
-    /** URLs like the stream's, never requested by it: what the bare server's body size is taken from. */
-    readonly sample: string[],
+    private readonly paths: Request[],
+    /** Requests like the stream's, never sent by it: what the bare server's body size is taken from. */
+    readonly sample: Request[],
   ) {}
 
-  next(port: number): string {
+  next(port: number): Request {
     const at = this.cursors.get(port) ?? 0;
     this.cursors.set(port, at + 1);
-    return this.paths[at % this.paths.length] as string;
+    return this.paths[at % this.paths.length] as Request;
   }
+}
+
+/**
+ * Every keyword of the corpus once as a PanSou client asks it (docs/pansou.md): `POST {base}/api/search`
+ * with `{"kw": …}` and no `limit` (tg-pansou-bot's request: PANSOU_MAX_RESULTS links, merged by type).
+ * Walks the corpus from its other end, so its keywords are new to a server that ran the catalogue stream.
+ */
+export function distinctPansouSearches(corpus: Keyword[], base = '/pansou'): PathStream<PostRequest> {
+  const requests = [...corpus].reverse().map(({ keyword }) => ({ method: 'POST' as const, path: `${base}/api/search`, body: JSON.stringify({ kw: keyword }) }));
+  return new PathStream(requests.slice(0, -100), requests.slice(-100));
 }
 
 function shuffle<T>(items: T[], next: () => number): T[] {
