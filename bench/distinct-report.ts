@@ -64,21 +64,36 @@ export function renderDistinct(outcomes: DistinctOutcomes): string[] {
     }
     lines.push('');
   }
-  const pansou = outcomes.pansou;
-  if (pansou) {
-    const { catalogue, pansou: ours } = pansou;
-    const ratio = catalogue && ours && catalogue.rps > 0 ? ours.rps / catalogue.rps : undefined;
-    const errors = [catalogue, ours].some((r) => r && (r.non2xx > 0 || r.errors > 0));
-    const ok = pansou.error === undefined && !errors && ratio !== undefined && ratio >= 1 - pansou.maxCost;
+  if (outcomes.pansou.length > 0) {
     lines.push(
       '#### The PanSou interface beside the catalogue (same server, alternating rounds, distinct keywords)',
       '',
-      '| Stream | req/s | p50 / p99 ms | mean bytes | ratio | target | result |',
-      '|---|--:|--:|--:|--:|---|---|',
-      `| distinct searches (\`GET /api/search\`) | ${fixed(catalogue?.rps)} | ${fixed(catalogue?.p50, 2)} / ${fixed(catalogue?.p99, 2)} | – | 1.00× | – | – |`,
-      `| PanSou distinct searches (\`POST /pansou/api/search\`, no limit) | ${fixed(ours?.rps)} | ${fixed(ours?.p50, 2)} / ${fixed(ours?.p99, 2)} | ${fixed(pansou.meanBytes)} | ${ratio === undefined ? '–' : `${ratio.toFixed(2)}×`} | ≥ ${(1 - pansou.maxCost).toFixed(2)}× the catalogue's${pansou.error ? `; ${cell(pansou.error.slice(0, 80))}` : ''} | ${mark(ok)} |`,
-      '',
+      '| Stream | req/s | p50 / p99 ms | catalogue req/s | catalogue p50 / p99 ms | mean bytes | ratio | target | result |',
+      '|---|--:|--:|--:|--:|--:|--:|---|---|',
     );
+    for (const row of outcomes.pansou) {
+      const { catalogue, pansou } = row;
+      const ratio = catalogue && pansou && catalogue.rps > 0 ? pansou.rps / catalogue.rps : undefined;
+      const errors = [catalogue, pansou].some((r) => r && (r.non2xx > 0 || r.errors > 0));
+      const target = row.maxCost === undefined ? undefined : 1 - row.maxCost;
+      const ok = row.error === undefined && !errors && (target === undefined || (ratio !== undefined && ratio >= target));
+      lines.push(
+        `| ${[
+          `\`POST /pansou/api/search\` ${row.limit === undefined ? 'without limit (200 links)' : `limit ${row.limit}`}`,
+          fixed(pansou?.rps),
+          `${fixed(pansou?.p50, 2)} / ${fixed(pansou?.p99, 2)}`,
+          fixed(catalogue?.rps),
+          `${fixed(catalogue?.p50, 2)} / ${fixed(catalogue?.p99, 2)}`,
+          fixed(row.meanBytes),
+          ratio === undefined ? '–' : `${ratio.toFixed(2)}×`,
+          [target === undefined ? '–' : `≥ ${target.toFixed(2)}× distinct searches`, row.error ? cell(row.error.slice(0, 80)) : '']
+            .filter(Boolean)
+            .join('; '),
+          target === undefined && ok ? '–' : mark(ok),
+        ].join(' | ')} |`,
+      );
+    }
+    lines.push('');
   }
   const saturation = outcomes.saturation;
   if (saturation) {

@@ -39,11 +39,16 @@ export class PathStream<Request = string> {
 
 /**
  * Every keyword of the corpus once as a PanSou client asks it (docs/pansou.md): `POST {base}/api/search`
- * with `{"kw": …}` and no `limit` (tg-pansou-bot's request: PANSOU_MAX_RESULTS links, merged by type).
- * Walks the corpus from its other end, so its keywords are new to a server that ran the catalogue stream.
+ * with `{"kw": …}`, merged by type, with `limit` links (20: the catalogue page's items, like for like) or
+ * none (tg-pansou-bot's request: PANSOU_MAX_RESULTS, 200). Walks the corpus from its other end, so its
+ * keywords are new to a server that ran the catalogue stream.
  */
-export function distinctPansouSearches(corpus: Keyword[], base = '/pansou'): PathStream<PostRequest> {
-  const requests = [...corpus].reverse().map(({ keyword }) => ({ method: 'POST' as const, path: `${base}/api/search`, body: JSON.stringify({ kw: keyword }) }));
+export function distinctPansouSearches(corpus: Keyword[], limit: number | undefined, base = '/pansou'): PathStream<PostRequest> {
+  const requests = [...corpus].reverse().map(({ keyword }) => ({
+    method: 'POST' as const,
+    path: `${base}/api/search`,
+    body: JSON.stringify(limit === undefined ? { kw: keyword } : { kw: keyword, limit }),
+  }));
   return new PathStream(requests.slice(0, -100), requests.slice(-100));
 }
 
