@@ -287,6 +287,28 @@ for (const store of STORES) {
   });
 }
 
+test('CORS as for the catalogue: a browser front-end may POST with a Bearer token', async () => {
+  const ctx = await createTestContext('sqlite', { CORS_ORIGINS: 'https://front.example' });
+  try {
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: `${BASE}/api/search`,
+      headers: {
+        origin: 'https://front.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    assert.equal(preflight.statusCode, 204);
+    assert.match(String(preflight.headers['access-control-allow-headers']), /Authorization/);
+    assert.match(String(preflight.headers['access-control-allow-methods']), /POST/);
+    const answer = await search(ctx.app, { kw: '逆袭' }, { origin: 'https://front.example' });
+    assert.equal(answer.headers['access-control-allow-origin'], 'https://front.example');
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('drive types of the links dramadex keeps but does not check', () => {
   assert.equal(driveLink('magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567').type, 'magnet');
   assert.equal(driveLink('ed2k://|file|a.mkv|1|ABC|/').type, 'ed2k');
