@@ -66,6 +66,8 @@ for (const store of STORES) {
       assert.ok((ok?.expires_at ?? 0) > t0, 'due again after the verdict');
       assert.equal(ok?.normalized_url, ENTRIES.quark?.source_link);
       assert.equal(bad?.state, 'bad', 'a confirmed dead, hidden from search');
+      const searched = await ctx.app.inject({ method: 'POST', url: '/pansou/api/search', payload: { kw: '逆袭人生' } });
+      assert.deepEqual((searched.json() as { data: unknown }).data, { total: 0, merged_by_type: {} }, 'a hidden entry never appears');
       assert.match(bad?.summary ?? '', /dead.*share gone/);
       assert.equal(isLocked?.state, 'locked');
       assert.match(isLocked?.summary ?? '', /code needed/);
