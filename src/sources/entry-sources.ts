@@ -1,8 +1,8 @@
 /**
- * Records which source brought each link in (migration 012, docs/sources.md): after a poll's import, its
- * links with the source's kind and name, the latest source winning. Read by the PanSou interface to say
- * `tg:<channel>` (docs/pansou.md). Written in batches after the import's own transaction: a link whose
- * import failed has no entry, and its row is never read.
+ * Records which source brought each link in (migration 012, docs/sources.md): a poll's links with the
+ * source's kind and name, the latest source winning, written just before the poll's import so its new
+ * revision finds them. Read by the PanSou interface to say `tg:<channel>` (docs/pansou.md). A link the
+ * import rejects has no entry, and its row is never read.
  */
 import type { Database } from '../store/database.js';
 

@@ -2,8 +2,8 @@
  * One poll of a Telegram channel: read what is new since the cursor (telegram-reader.ts), turn each
  * message into its rows (message-entries.ts) with the message's time in the catalogue's zone as
  * `update_time`, and hand them all to the import path as one batch (ingest/import-file.ts: the import
- * rules, the takedowns, one transaction). Nothing is written before every page has been read. Then the
- * links are recorded as this channel's (entry-sources.ts), which the PanSou interface reports.
+ * rules, the takedowns, one transaction). Nothing is written before every page has been read; then the
+ * links are recorded as this channel's (entry-sources.ts, which the PanSou interface reports), and imported.
  */
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { importRows } from '../ingest/import-file.js';
@@ -32,7 +32,9 @@ export async function pollTelegram(
       links.push(value.source_link);
     }
   }
-  const report = rows.length === 0 ? { added: 0, updated: 0, unchanged: 0, removed: 0, rejected: [] } : await importRows(store, rows);
+  // Recorded before the import, so the import's revision finds them there (a row for a link the import
+  // rejects is never read: no entry has its link).
   await recordSource(store.database, { kind: 'telegram', name: settings.channel }, links);
+  const report = rows.length === 0 ? { added: 0, updated: 0, unchanged: 0, removed: 0, rejected: [] } : await importRows(store, rows);
   return { counts: report, cursor: read.newestId === undefined ? cursor : String(read.newestId) };
 }
