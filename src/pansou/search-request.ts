@@ -61,7 +61,7 @@ function readShape(value: unknown): ResultShape {
 
 function readCloudTypes(value: unknown): Set<string> | undefined {
   if (value === undefined || value === null) return undefined;
-  const names = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+  const names = typeof value === 'string' ? listed(value) : Array.isArray(value) ? value : undefined;
   if (!names || names.some((name) => typeof name !== 'string')) {
     throw badParameter({
       zh: '参数 cloud_types 应为网盘类型名的数组或逗号分隔的列表',
@@ -70,6 +70,17 @@ function readCloudTypes(value: unknown): Set<string> | undefined {
   }
   const wanted = new Set((names as string[]).map((name) => name.trim().toLowerCase()).filter((name) => name.length > 0));
   return wanted.size === 0 ? undefined : wanted;
+}
+
+/** A comma list, or a JSON array as text (what a client that serialises its array into a query sends). */
+function listed(text: string): unknown[] | undefined {
+  if (!text.trimStart().startsWith('[')) return text.split(',');
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const BAD_FILTER = {

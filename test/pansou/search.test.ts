@@ -121,6 +121,10 @@ for (const store of STORES) {
       assert.equal(both.data.total, 2);
       const listed = await body(search(ctx.app, { kw: '逆袭', cloud_types: 'tianyi, 115' }));
       assert.deepEqual(listed, both);
+      const asJson = await body(
+        get(ctx.app, `/api/search?kw=${encodeURIComponent('逆袭')}&cloud_types=${encodeURIComponent('["tianyi","115"]')}`),
+      );
+      assert.deepEqual(asJson, both);
       const unknown = await body(search(ctx.app, { kw: '逆袭', cloud_types: ['lanzou'] }));
       assert.deepEqual(unknown.data, { total: 0, merged_by_type: {} });
       const empty = await body(search(ctx.app, { kw: '逆袭', cloud_types: [] }));
