@@ -191,19 +191,11 @@ export class Catalogue {
     return this.items(await this.searchSlots(keyword, type, offset, limit, day));
   }
 
-  /** The entries at these slots with their stored ids (a second dialect's answers, docs/pansou.md). */
-  entries(slots: ArrayLike<number>): Array<ContentItem & { id: number }> {
-    const entries: Array<ContentItem & { id: number }> = [];
-    for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
-      entries.push({ ...this.view.item(slot), id: this.view.entryId(slot) });
-    }
-    return entries;
-  }
-
-  /** The title at `slot` alone (filters that read only titles). */
-  titleAt(slot: number): string {
-    return this.view.title(slot);
+  /** The entry at `slot` with its stored id (a second dialect's answers, docs/pansou.md): a new object. */
+  entryAt(slot: number): ContentItem & { id: number } {
+    const entry = this.view.item(slot) as ContentItem & { id: number };
+    entry.id = this.view.entryId(slot);
+    return entry;
   }
 
   /** The answer's bytes: `envelope` (with `items: []`) holding the page's items (page-json.ts). */

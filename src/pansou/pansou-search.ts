@@ -26,12 +26,16 @@ export class PansouSearch {
     const { keyword, limit } = request;
     const first = await this.catalogue.searchSlots(keyword, undefined, 0, limit);
     const filtered = request.cloudTypes !== undefined || request.include.length > 0 || request.exclude.length > 0;
-    if (!filtered) return searchData(await this.withSources(this.found(first.slots)), first.total, request.shape, this.offsets);
+    if (!filtered) {
+      const entries = Array.from(first.slots, (slot) => this.found(slot));
+      return searchData(await this.withSources(entries), first.total, request.shape, this.offsets);
+    }
     const every =
       first.total > first.slots.length ? (await this.catalogue.searchSlots(keyword, undefined, 0, first.total)).slots : first.slots;
     const kept: FoundEntry[] = [];
     let total = 0;
-    for (const entry of this.found(every)) {
+    for (let index = 0; index < every.length; index++) {
+      const entry = this.found(every[index] as number);
       if (!keeps(request, entry)) continue;
       total++;
       if (kept.length < limit) kept.push(entry);
@@ -39,8 +43,12 @@ export class PansouSearch {
     return searchData(await this.withSources(kept), total, request.shape, this.offsets);
   }
 
-  private found(slots: ArrayLike<number>): FoundEntry[] {
-    return this.catalogue.entries(slots).map((entry) => ({ ...entry, drive: driveLink(entry.source_link), source: DRAMADEX }));
+  /** The entry at `slot` as an answer reads it (a new object, completed in place). */
+  private found(slot: number): FoundEntry {
+    const entry = this.catalogue.entryAt(slot) as FoundEntry;
+    entry.drive = driveLink(entry.source_link);
+    entry.source = DRAMADEX;
+    return entry;
   }
 
   private async withSources(entries: FoundEntry[]): Promise<FoundEntry[]> {

@@ -30,15 +30,16 @@ export interface SearchData {
 
 export function searchData(entries: FoundEntry[], total: number, shape: ResultShape, offsets: ZoneOffsets): SearchData {
   const data: SearchData = { total };
-  if (shape !== 'merge') data.results = entries.map((entry) => result(entry, offsets.rfc3339(entry.update_time)));
+  const times = entries.map((entry) => offsets.rfc3339(entry.update_time));
+  if (shape !== 'merge') data.results = entries.map((entry, index) => result(entry, times[index] as string));
   if (shape !== 'results') {
     const merged: Record<string, unknown[]> = {};
-    for (const entry of entries) {
+    for (const [index, entry] of entries.entries()) {
       const link = {
         url: entry.source_link,
         password: entry.drive.password,
         note: entry.title,
-        datetime: offsets.rfc3339(entry.update_time),
+        datetime: times[index] as string,
         source: entry.source.kind === 'telegram' ? `tg:${entry.source.name}` : 'plugin:dramadex',
         images: [],
       };
