@@ -66,7 +66,8 @@ export const pansouRoutes: FastifyPluginAsync<PansouRoutesOptions> = async (app,
     return reply.type(JSON_TYPE).send(ready.body);
   };
 
-  const routeOptions = (search: boolean) => ({ schema: { hide: true }, preHandler: budget(search) });
+  // Counted on arrival, before a body is read, so a broken or oversized body is counted too.
+  const routeOptions = (search: boolean) => ({ schema: { hide: true }, onRequest: budget(search) });
   app.post('/api/search', { ...routeOptions(true), bodyLimit: BODY_LIMIT }, (request, reply) =>
     answerSearch(request, reply, readSearchRequest(request.body ?? {}, false, defaultLimit)),
   );
@@ -101,9 +102,7 @@ export const pansouRoutes: FastifyPluginAsync<PansouRoutesOptions> = async (app,
       .send(body);
   });
 
-  app.get('/openapi.json', { schema: { hide: true }, preHandler: budget(false) }, (_request, reply) =>
-    reply.type(JSON_TYPE).send(document),
-  );
+  app.get('/openapi.json', { schema: { hide: true }, onRequest: budget(false) }, (_request, reply) => reply.type(JSON_TYPE).send(document));
 };
 
 function readCheckItems(body: unknown): CheckItem[] {

@@ -91,6 +91,21 @@ for (const store of STORES) {
       for (let index = 0; index < 5; index++) assert.equal((await search(ctx.app, KW, {}, from)).statusCode, 200);
     });
 
+    test('a request is counted before its body is read: broken bodies spend the budget too', async () => {
+      clock = fakeClock();
+      const from = fresh();
+      const broken = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/pansou/api/search',
+          payload: '{"kw": ',
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: from,
+        });
+      for (let index = 0; index < 5; index++) assert.equal((await broken()).statusCode, 400);
+      assert.equal((await broken()).statusCode, 429);
+    });
+
     test('health costs no budget', async () => {
       clock = fakeClock();
       const from = fresh();
