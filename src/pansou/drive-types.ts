@@ -5,7 +5,6 @@
  * `password` is the extraction code the link carries in its provider's own form (`?pwd=`, 115's
  * `?password=`, Tianyi's `（访问码：…）`), read by the same parser.
  */
-import { LRUCache } from 'lru-cache';
 import { type ProviderId, parseShareLink } from '../shared/share-links.js';
 
 export const DRIVE_TYPES = [
@@ -51,22 +50,8 @@ export interface DriveLink {
   provider: ProviderId | undefined;
 }
 
-/**
- * Links read recently: a search's answer reads each of its links, and the newest entries come back in
- * many answers; parsing a link (decoding, a URL) costs more than the rest of its answer's part.
- */
-const recent = new LRUCache<string, DriveLink>({ max: 50_000 });
-
+/** Read afresh for every answer: a bounded cache of links cost more than the parse it saved (docs/benchmarks.md). */
 export function driveLink(link: string): DriveLink {
-  let drive = recent.get(link);
-  if (drive === undefined) {
-    drive = readDriveLink(link);
-    recent.set(link, drive);
-  }
-  return drive;
-}
-
-function readDriveLink(link: string): DriveLink {
   const share = parseShareLink(link);
   if (share) return { type: BY_PROVIDER[share.provider], password: share.code ?? '', provider: share.provider };
   return { type: uncheckedType(link), password: '', provider: undefined };

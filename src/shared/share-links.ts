@@ -119,6 +119,7 @@ export function withShareCode(link: string, code: string): string {
 }
 
 function safeDecode(text: string): string {
+  if (!text.includes('%')) return text; // nothing to decode: most links, and every answer's parse (docs/pansou.md)
   try {
     return decodeURI(text);
   } catch {
