@@ -3,7 +3,8 @@
  * pinyin and order, the same hidden entries left out and the same search worker caches, since it asks
  * `Catalogue.searchSlots` exactly as `/api/search` does. Without `cloud_types` or `filter` one page of
  * `limit` entries is all it reads and `total` is the search's; with them every match is read (the
- * worker keeps the full answer, so that is a second slice of it) so that `total` stays exact.
+ * worker keeps the full answer, so that is a second slice of it) so that `total` stays exact, in
+ * chunks between which other requests are served.
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { driveLink } from './drive-types.js';
@@ -11,6 +12,9 @@ import { DRAMADEX } from './entry-sources.js';
 import { type EntrySource, type FoundEntry, type SearchData, searchData } from './search-answer.js';
 import type { SearchRequest } from './search-request.js';
 import type { ZoneOffsets } from './zone-offsets.js';
+
+/** Entries a filtered search reads before it lets other requests in. */
+const SCAN_CHUNK = 5_000;
 
 /** Where each link came from (entry-sources.ts); links absent from the answer came from dramadex itself. */
 export type SourcesOf = (links: string[]) => Promise<Map<string, EntrySource>>;
@@ -35,8 +39,11 @@ export class PansouSearch {
     const kept: FoundEntry[] = [];
     let total = 0;
     for (let index = 0; index < every.length; index++) {
+      // A broad keyword with a filter reads every match: other requests are served between its chunks.
+      if (index > 0 && index % SCAN_CHUNK === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const entry = this.found(every[index] as number);
-      if (!keeps(request, entry)) continue;
+      // An entry removed or hidden while the scan let others in has an emptied slot: it is gone.
+      if (entry.source_link === '' || !keeps(request, entry)) continue;
       total++;
       if (kept.length < limit) kept.push(entry);
     }

@@ -168,6 +168,22 @@ for (const store of STORES) {
       assert.equal(Object.values(asText.data.merged_by_type ?? {}).flat().length, 2);
     });
 
+    test('a filtered search over many matches reads them all in chunks: total stays exact', async () => {
+      const many = Array.from({ length: 12_000 }, (_, index) => ({
+        title: `批量短剧${index}${index % 3 === 0 ? ' 全集' : ''}`,
+        source_link: index % 2 === 0 ? `https://pan.quark.cn/s/bulk${index}` : `https://pan.baidu.com/s/1bulk${index}`,
+        type: 'post' as const,
+        update_time: '2026-01-01 00:00:00',
+      }));
+      await ctx.importEntries(many);
+      const answer = await body(search(ctx.app, { kw: '批量短剧', cloud_types: ['quark'], filter: { include: ['全集'] }, limit: 5 }));
+      assert.equal(answer.data.total, many.filter((_, index) => index % 2 === 0 && index % 3 === 0).length);
+      assert.equal(answer.data.merged_by_type?.quark?.length, 5);
+      const removal = await ctx.services.catalogue.store.removeEntries(many.map((entry) => entry.source_link));
+      assert.equal(removal.removed.length, many.length);
+      await ctx.services.catalogue.refresh();
+    });
+
     test('without limit, PANSOU_MAX_RESULTS links at most', async () => {
       const small = await createTestContext(store, { PANSOU_MAX_RESULTS: '4' });
       try {
