@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, STORES } from '../support/harness.js';
+import { serving } from '../support/serving.js';
 
 const HERE = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ROOT = HERE.endsWith('/dist') ? resolve(HERE, '..') : HERE;
@@ -46,19 +47,8 @@ async function serveFrom(
     env: { ...process.env, ...SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  for await (const chunk of child.stdout ?? []) {
-    output += String(chunk);
-    const line = output.split('\n').find((text) => text.includes('dramadex is serving'));
-    if (line) {
-      const serving = JSON.parse(line) as { catalogue: { port: number }; entries: number };
-      return { child, origin: `http://127.0.0.1:${serving.catalogue.port}`, entries: serving.entries };
-    }
-  }
-  throw new Error(`the staged server stopped before it served (exit ${child.exitCode}):\n${output}`);
+  const { port, entries } = await serving(child);
+  return { child, origin: `http://127.0.0.1:${port}`, entries };
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
