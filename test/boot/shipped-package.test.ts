@@ -4,7 +4,8 @@
  * the tarball into an empty folder (node_modules linked from the checkout, as the image copies its own),
  * and runs the real `bin/dramadex.js` from there, on an empty SQLite file, so a template, stylesheet or
  * demo file read from anywhere else (the checkout's src/) fails here and not first in a container. And a
- * start-up that cannot build its app (a runtime folder missing) exits non-zero with one line, on both stores.
+ * start-up that cannot build its app (a runtime folder missing) exits non-zero with one line, and services
+ * that fail part-way through their start close what they had opened, on both stores.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
@@ -135,6 +136,26 @@ describe('the packed file set serves', () => {
   });
 
   for (const store of STORES) {
+    test(`[${store}] services that fail part-way through their start close what they opened, so the process ends`, async () => {
+      const database = await createTestDatabase(store);
+      try {
+        const script = join(dirname(fileURLToPath(import.meta.url)), 'support', 'services-that-fail.js');
+        const result = await new Promise<{ code: number | null; stderr: string }>((resolveExit) => {
+          const child = execFile(
+            process.execPath,
+            [script],
+            // Nothing calls process.exit: a worker, a pool or a listener left open would hold it until the guard.
+            { env: { ...process.env, DATABASE_URL: database.url }, timeout: 60_000 },
+            (_error, _stdout, stderr) => resolveExit({ code: child.exitCode, stderr }),
+          );
+        });
+        assert.equal(result.code, 1, result.stderr);
+        assert.match(result.stderr, /given up/);
+      } finally {
+        await database.drop();
+      }
+    });
+
     test(`[${store}] a runtime folder missing from what ships stops serve with one line, workers and store closed`, async () => {
       const broken = join(dir, `broken-${store}`);
       mkdirSync(broken);
