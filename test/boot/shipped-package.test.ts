@@ -140,17 +140,18 @@ describe('the packed file set serves', () => {
       const database = await createTestDatabase(store);
       try {
         const script = join(dirname(fileURLToPath(import.meta.url)), 'support', 'services-that-fail.js');
-        const result = await new Promise<{ code: number | null; stderr: string }>((resolveExit) => {
+        const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveExit) => {
           const child = execFile(
             process.execPath,
             [script],
             // Nothing calls process.exit: a worker, a pool or a listener left open would hold it until the guard.
             { env: { ...process.env, DATABASE_URL: database.url }, timeout: 60_000 },
-            (_error, _stdout, stderr) => resolveExit({ code: child.exitCode, stderr }),
+            (_error, stdout, stderr) => resolveExit({ code: child.exitCode, stdout, stderr }),
           );
         });
         assert.equal(result.code, 1, result.stderr);
         assert.match(result.stderr, /given up/);
+        assert.equal(result.stdout.trim(), 'still open: []', 'no worker, connection or listener left open');
       } finally {
         await database.drop();
       }
