@@ -13,3 +13,7 @@ module.enableCompileCache?.();
 
 const { main } = await import('../dist/src/cli/main.js');
 process.exitCode = await main(process.argv.slice(2));
+// A failed command has printed its one line; should anything it opened still be open (a start-up that
+// failed part-way through building the services), it must not keep the process up without serving:
+// a container would sit "Up" and never restart (docs/deployment.md, "Start-up failures").
+if (process.exitCode) setTimeout(() => process.exit(), 3000).unref();

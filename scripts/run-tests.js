@@ -6,9 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { copyRuntimeFiles } from './copy-runtime-files.js';
 
 const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.test.json'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+copyRuntimeFiles(); // templates, assets and demo content beside the compiled modules, as they ship
 
 const only = process.argv.slice(2);
 const files = readdirSync('dist/test', { recursive: true })

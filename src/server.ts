@@ -27,10 +27,16 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
   // The apps are built while the search worker builds its index (the catalogue's thread waits for it
   // otherwise); listening starts once search is ready too (docs/deployment.md, "Start-up and reload").
   const services = await createServices(config, { untilSearchReady: false });
-  const catalogueApp = await buildCatalogueApp(services);
-  const rankingApp = await buildRankingApp(services);
-  const metricsApp = services.metrics && config.metrics ? buildMetricsApp(services.metrics, services.log) : undefined;
+  // Everything after the services is inside the `try`: an app that cannot be built (a template folder
+  // missing from what ships) closes the search worker and the store, so the process exits with one line
+  // instead of sitting up without listening (docs/deployment.md, "Start-up failures").
+  let catalogueApp: FastifyInstance | undefined;
+  let rankingApp: FastifyInstance | undefined;
+  let metricsApp: FastifyInstance | undefined;
   try {
+    catalogueApp = await buildCatalogueApp(services);
+    rankingApp = await buildRankingApp(services);
+    metricsApp = services.metrics && config.metrics ? buildMetricsApp(services.metrics, services.log) : undefined;
     await Promise.all([catalogueApp.ready(), rankingApp.ready(), metricsApp?.ready()]); // their plugins load now
     await services.catalogue.ready();
     await beforeListen?.(services);
@@ -40,9 +46,9 @@ export async function startServer(config: Config, beforeListen?: (services: Serv
     // Serving first; then link checks (a no-op unless LINK_CHECK=on), after the demo data (never checked) is in.
     services.links.start();
   } catch (error) {
-    await Promise.all([catalogueApp.close(), rankingApp.close(), metricsApp?.close()]);
+    await Promise.all([catalogueApp?.close(), rankingApp?.close(), metricsApp?.close()]);
     await services.close();
-    throw error;
+    throw error instanceof StartupError ? error : new StartupError(`cannot start: ${oneLineReason(error)}`, { cause: error });
   }
   services.log.info(
     {

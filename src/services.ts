@@ -71,6 +71,26 @@ export async function createServices(config: Config, options: ServiceOptions = {
     poolSize: config.databasePoolSize,
     onConnectionError: (error) => log.warn({ err: error }, 'a PostgreSQL connection failed; it is replaced or retried'),
   });
+  // What is open so far, closed newest first when a later step fails: a start that stops part-way must
+  // not leave the search workers or the store's connections holding the process (docs/deployment.md,
+  // "Start-up failures").
+  const opened: Array<() => Promise<unknown>> = [() => database.close()];
+  try {
+    return await servicesOn(database, config, options, log, metrics, opened);
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined); // swallow-ok: the start's own error is the one reported
+    throw error;
+  }
+}
+
+async function servicesOn(
+  database: Database,
+  config: Config,
+  options: ServiceOptions,
+  log: Logger,
+  metrics: Metrics | undefined,
+  opened: Array<() => Promise<unknown>>,
+): Promise<Services> {
   const store = new CatalogueStore(database);
   const clock = new LocalClock(config.catalogueTimeZone);
   const refreshFailures = new RecurringFailure(
@@ -85,10 +105,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     tallies: metrics?.searchWorkerTallies(SEARCH_WORKER_EVENTS),
   });
   const catalogue = new Catalogue(store, new CatalogueView(), search, clock, metrics?.searchTimings(KEYWORD_CLASSES), refreshFailures);
+  opened.push(() => catalogue.stop());
   await catalogue.start(options.pollMs ?? 1000, { listen: options.listen ?? true, untilSearchReady: options.untilSearchReady ?? true });
   const redis = config.redisUrl
     ? await RedisLink.open(config.redisUrl, { commandTimeoutMs: config.limits.redisCommandTimeoutMs }, log.child({ component: 'redis' }))
     : undefined;
+  if (redis) opened.push(() => redis.close());
   const probes: HealthProbe[] = [
     { name: 'database', check: () => store.ping() },
     search.healthProbe(),
@@ -99,13 +121,16 @@ export async function createServices(config: Config, options: ServiceOptions = {
   features.push('ranking', ...(rankings.channel ? ['wechat-token-channel'] : []));
   if (config.web.enabled) features.push('web-page', ...(config.web.rankings ? ['web-rankings'] : []));
   if (config.pansou) features.push('pansou-interface');
+  opened.push(() => rankings.close());
   if (options.pollMs !== 0) rankings.start();
   const limits = config.limits.enabled
     ? await LimitsService.start(config, database, options.pollMs ?? 1000, log, metrics, redis)
     : undefined;
+  if (limits) opened.push(() => limits.close());
   if (limits) features.push(...limits.features);
   // Tests that refresh by hand (pollMs 0) poll sources by hand too.
   const sourcePolling = config.sources.enabled && options.pollMs !== 0 ? startSourcePolling(config, store, log, metrics) : undefined;
+  if (sourcePolling) opened.push(() => sourcePolling.stop());
   if (sourcePolling) features.push('sources');
   const links = createLinkServices({ config, database, log, metrics, redis });
   metrics?.addReadings({

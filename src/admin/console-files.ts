@@ -1,13 +1,8 @@
 /**
- * Where the console's templates and stylesheet live. Like the web page's (web/web-files.ts) they are not
- * TypeScript, so code compiled to `dist/src/admin/` reads them from the checkout's `src/admin/`.
+ * Where the console's templates and stylesheet live: beside this module, as the web page's do
+ * (web/web-files.ts); the build copies them to dist/src/admin/ (shared/source-files.ts).
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sourceFile } from '../shared/source-files.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const ADMIN_DIRECTORY = existsSync(join(here, 'views')) ? here : join(here, '..', '..', '..', 'src', 'admin');
-
-export const CONSOLE_VIEWS = join(ADMIN_DIRECTORY, 'views');
-export const CONSOLE_ASSETS = join(ADMIN_DIRECTORY, 'assets');
+export const CONSOLE_VIEWS = sourceFile(import.meta.url, 'views');
+export const CONSOLE_ASSETS = sourceFile(import.meta.url, 'assets');

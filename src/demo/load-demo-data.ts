@@ -1,7 +1,7 @@
 /**
  * Seeds an empty database with the demo catalogue and demo boards on `npm start`, and says so in the log.
- * The demo content is data, not code: src/demo/content/ holds it as JSON, shipped with the package's
- * sources and read from there (shared/source-files.ts), as the web page's templates are.
+ * The demo content is data, not code: src/demo/content/ holds it as JSON, copied by the build beside the
+ * compiled module and read from there (shared/source-files.ts), as the web page's templates are.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,20 +1,13 @@
 /**
- * Where files that are not TypeScript live (templates, demo content): in the sources, beside the module
- * that reads them. The compiler does not copy them to dist/, so a module compiled to `dist/src/<folder>/`
- * reads them from the checkout's (or the installed package's) `src/<folder>/`, and a module run from
- * source (tsx) from beside itself. The package ships src/ (package.json has no `files` list), so both hold
- * in an installed copy too.
+ * Where files that are not TypeScript live (templates, assets, demo content): beside the module that reads
+ * them. In the checkout they are in `src/<folder>/`; the build copies every one of them to the same place
+ * under `dist/src/` (scripts/copy-runtime-files.js), so a compiled module finds them beside itself too, and
+ * what ships is `dist/src/` alone: nothing reads `src/` at run time (docs/deployment.md, "What ships").
  */
-import { existsSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The path of `name` in the source folder of the module at `moduleUrl` (pass `import.meta.url`). */
+/** The path of `name` in the folder of the module at `moduleUrl` (pass `import.meta.url`). */
 export function sourceFile(moduleUrl: string, name: string): string {
-  const here = dirname(fileURLToPath(moduleUrl));
-  const beside = join(here, name);
-  if (existsSync(beside)) return beside;
-  const compiled = `${sep}dist${sep}src${sep}`;
-  const at = here.lastIndexOf(compiled);
-  return at < 0 ? beside : join(`${here.slice(0, at)}${sep}src${sep}${here.slice(at + compiled.length)}`, name);
+  return join(dirname(fileURLToPath(moduleUrl)), name);
 }

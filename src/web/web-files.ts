@@ -1,6 +1,6 @@
 /**
- * Where the page's templates and static files live. They are not TypeScript, so the compiler does not
- * copy them to dist/: they are read from `src/web/` (shared/source-files.ts).
+ * Where the page's templates and static files live: beside this module, in `src/web/` and, copied by
+ * the build, in `dist/src/web/` (shared/source-files.ts).
  */
 import { sourceFile } from '../shared/source-files.js';
 

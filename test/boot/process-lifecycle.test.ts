@@ -17,6 +17,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { KEY_PREFIX_LENGTH } from '../../src/limits/api-keys.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
+import { serving } from '../support/serving.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The bin runs the compiled code; `npm test` compiles before it runs anything.
@@ -39,20 +40,6 @@ function dramadex(args: string[], env: Record<string, string>): Promise<Exit> {
       (_e, stdout, stderr) => resolve({ code: child.exitCode, signal: child.signalCode, stdout, stderr }),
     );
   });
-}
-
-/** Starts `args` and resolves with the catalogue port once the process logs that it is serving. */
-async function serving(child: ChildProcess): Promise<{ port: number; output: () => string }> {
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  for await (const chunk of child.stdout ?? []) {
-    output += String(chunk);
-    const line = output.split('\n').find((text) => text.includes('dramadex is serving'));
-    if (line) return { port: (JSON.parse(line) as { catalogue: { port: number } }).catalogue.port, output: () => output };
-  }
-  throw new Error(`the server stopped before it served (exit ${child.exitCode}, ${child.signalCode}):\n${output}`);
 }
 
 async function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
