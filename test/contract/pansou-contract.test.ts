@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { BASE, ENTRIES } from '../pansou/support.js';
 import { Contract, type Route } from '../support/contract.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { LIMITS_ON } from '../support/limits.js';
-import { BASE, ENTRIES } from '../pansou/support.js';
 
 const GOOD: Record<string, { query?: string; body?: unknown }> = {
   'GET /api/search': { query: `?kw=${encodeURIComponent('逆袭')}&res=all` },

@@ -10,9 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import { LocalClock } from '../../src/shared/local-time.js';
 import { SourcePoller } from '../../src/sources/source-poller.js';
 import { SourceStore } from '../../src/sources/source-store.js';
+import { type FixtureMessage, FixtureTelegram } from '../sources/fixture-telegram.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { LIMITS_ON } from '../support/limits.js';
-import { FixtureTelegram, type FixtureMessage } from '../sources/fixture-telegram.js';
 import { ASTRBOT_CHECKABLE, ASTRBOT_SEARCH, README_GET_SEARCH, TG_PANSOU_BOT_SEARCH, TVBOX_SOURCE_SEARCH } from './client-requests.js';
 import { BASE, checkLinks, ENTRIES, get, type SearchBodyShape, search } from './support.js';
 
