@@ -12,9 +12,14 @@ import { formField } from './form-fields.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { consoleLanguage } from './page-reply.js';
 
-/** A page's outcome line: what an action did, or why it was refused. */
+/**
+ * A page's outcome line in its true colour: what an action did (`notice`, success), what it did but
+ * found wrong (`warning`: a check that found the link dead, a poll that failed), or why it was refused
+ * (`problem`, 400).
+ */
 export interface Outcome {
   notice?: string | undefined;
+  warning?: string | undefined;
   problem?: string | undefined;
 }
 
@@ -40,10 +45,14 @@ export function operationsPage(
   return reply.consolePage(view, title(o), { o, ...data }, data.problem ? 400 : 200);
 }
 
-/** Runs an action; a refusal becomes the outcome's `problem`, anything else is thrown (an error page). */
-export async function attempt(work: () => Promise<string>): Promise<Outcome> {
+/**
+ * Runs an action; its words are a success unless it says otherwise (an Outcome); a refusal becomes the
+ * outcome's `problem`, anything else is thrown (an error page).
+ */
+export async function attempt(work: () => Promise<string | Outcome>): Promise<Outcome> {
   try {
-    return { notice: await work() };
+    const done = await work();
+    return typeof done === 'string' ? { notice: done } : done;
   } catch (error) {
     if (error instanceof OperationRefused) return { problem: error.message };
     throw error;

@@ -81,6 +81,16 @@ const zh = {
   reportedAt: '报告时间',
   reportCount: '报告次数',
   noReports: '没有待处理的报告。',
+  verdictName: (verdict: string | null) =>
+    verdict === null
+      ? '从未检查'
+      : ({ alive: '可用', locked: '需提取码', dead: '失效', unknown: '无法判断', unsupported: '不支持' }[verdict] ?? verdict),
+  firstReported: '首次报告',
+  lastReported: '最近报告',
+  sinceReport: '报告后的检查',
+  notCheckedYet: '尚未检查',
+  reportsOpen: (n: number) => `${n} 条报告待处理。报告会一直留在这里，直到复查后忽略、下架或忽略。`,
+  checksOff: '链接检查已关闭（LINK_CHECK=off）：报告照常收到，但不会自动复查，请手动复查。',
   kind: '种类',
   every: '间隔',
   minutes: (n: number) => `${n} 分钟`,
@@ -196,6 +206,16 @@ const en: OperationsTextShape = {
   reportedAt: 'Reported',
   reportCount: 'Reports',
   noReports: 'No open reports.',
+  verdictName: (verdict) =>
+    verdict === null
+      ? 'never checked'
+      : ({ alive: 'alive', locked: 'needs a code', dead: 'dead', unknown: 'unknown', unsupported: 'unsupported' }[verdict] ?? verdict),
+  firstReported: 'First report',
+  lastReported: 'Last report',
+  sinceReport: 'Check since the report',
+  notCheckedYet: 'not checked yet',
+  reportsOpen: (n) => `${n} open reports. A report stays here until it is re-checked and dismissed, taken down or dismissed.`,
+  checksOff: 'Link checks are off (LINK_CHECK=off): reports still arrive but nothing checks them; re-check by hand.',
   kind: 'Kind',
   every: 'Every',
   minutes: (n) => `${n} min`,

@@ -123,7 +123,7 @@ for (const store of STORES) {
         await page.goto(`${base}/admin/links`);
         await page.fill('#probe-link', link('i1'));
         await page.getByRole('button', { name: '复查链接' }).first().click();
-        await page.getByText(/复查结果：unsupported/).waitFor();
+        await page.getByText(/复查结果：不支持/).waitFor();
 
         // The record shows the account's changes.
         await page.goto(`${base}/admin/audit`);

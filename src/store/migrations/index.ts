@@ -15,6 +15,7 @@ import { linkEvidenceMigration } from './008-link-evidence.js';
 import { linkGuardsMigration } from './009-link-guards.js';
 import { adminAccountsMigration } from './010-admin-accounts.js';
 import { auditMigration } from './011-audit.js';
+import { reportInboxMigration } from './012-report-inbox.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-link-guards': linkGuardsMigration(),
     '010-admin-accounts': adminAccountsMigration(dialect),
     '011-audit': auditMigration(dialect),
+    '012-report-inbox': reportInboxMigration(),
   };
 }
