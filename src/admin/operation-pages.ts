@@ -14,12 +14,16 @@ import { consoleLanguage } from './page-reply.js';
 
 /**
  * A page's outcome line in its true colour: what an action did (`notice`, success), what it did but
- * found wrong (`warning`: a check that found the link dead, a poll that failed), or why it was refused
- * (`problem`, 400).
+ * found wrong (`warning`: a check that found the link dead), that it failed (`failure`: a poll that
+ * reached nothing), or why it was refused (`problem`, 400).
  */
 export interface Outcome {
   notice?: string | undefined;
   warning?: string | undefined;
+  /** The action ran and failed (a poll that reached nothing): red, but not a refused request (200). */
+  failure?: string | undefined;
+  /** The action waits for the operator's confirmation (a source whose first poll failed). */
+  unconfirmed?: boolean | undefined;
   problem?: string | undefined;
 }
 

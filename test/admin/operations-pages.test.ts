@@ -140,7 +140,7 @@ for (const store of STORES) {
         .execute();
       const hidden = await mod.get(`/admin/entries?q=${encodeURIComponent('隐藏测试')}`);
       assert.match(hidden.body, /class="mark">(hidden|已隐藏)</);
-      assert.match(hidden.body, /<strong>dead<\/strong>/);
+      assert.match(hidden.body, /<strong>(dead|失效)<\/strong>/);
       const shown = await mod.post('/admin/entries/show', { link: link('e1'), q: '隐藏测试' });
       assert.equal(shown.statusCode, 200);
       assert.doesNotMatch(shown.body, /class="mark"/);
@@ -163,10 +163,10 @@ for (const store of STORES) {
       ]);
       const added = await mod.post('/admin/sources', { kind: 'telegram', target: '@console_channel', type: 'movie' });
       assert.equal(added.statusCode, 200, added.body);
-      assert.match(added.body, /console_channel.*added 1, updated 0, unchanged 0, rejected 0/s);
+      assert.match(added.body, /console_channel.*(added 1, updated 0, unchanged 0, rejected 0|新增 1，更新 0，未变 0，拒收 0)/s);
       assert.deepEqual(await api('频道新剧'), ['https://pan.quark.cn/s/consolechannel1']);
       const polled = await mod.post('/admin/sources/poll', { name: 'console_channel' });
-      assert.match(polled.body, /console_channel[^<]*added 0, updated 0/);
+      assert.match(polled.body, /console_channel[^<]*(added 0, updated 0|新增 0，更新 0)/);
       const refused = await mod.post('/admin/sources', { kind: 'telegram', target: 'x' });
       assert.equal(refused.statusCode, 400);
       assert.match(refused.body, /is not a public channel name/);

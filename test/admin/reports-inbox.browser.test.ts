@@ -12,21 +12,12 @@ import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from '../links/fixture-providers.js';
 import { chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { addAccount, PASSWORD } from './support.js';
+import { signedInPage } from './browser-sign-in.js';
+import { addAccount } from './support.js';
 
 const missing = chromiumMissing();
 const skip = missing && process.env.CI !== 'true' ? missing : false;
 const outcome = (verdict: CheckOutcome['verdict']): CheckOutcome => outcomeOf(verdict, 'quark', { row: 'test', status: 200 });
-
-async function signInPage(base: string, name: string) {
-  const browser = await launchChromium({ viewport: { width: 390, height: 844 } });
-  const page = await browser.context.newPage();
-  await page.goto(`${base}/admin/login`);
-  await page.fill('#name', name);
-  await page.fill('#password', PASSWORD);
-  await Promise.all([page.waitForURL(`${base}/admin`), page.click('main button[type=submit]')]);
-  return { browser, page };
-}
 
 async function report(base: string, link: string): Promise<void> {
   const answer = await fetch(`${base}/api/link-reports`, {
@@ -60,7 +51,7 @@ for (const store of STORES) {
       await report(base, link);
       // The check the report asked for records its verdict as the scheduler does: the report stays open.
       await ctx.services.links.health.record(link, outcome('dead'), new Date(Date.now() + 1_000));
-      const { browser, page } = await signInPage(base, 'inbox-mod');
+      const { browser, page } = await signedInPage(base, 'inbox-mod');
       try {
         await page.click('nav a[href="/admin/reports"]');
         const card = page.locator('li.report', { hasText: '被举报的剧' });
@@ -112,7 +103,7 @@ for (const store of STORES) {
       } finally {
         await visitor.close();
       }
-      const { browser, page } = await signInPage(base, 'inbox-off');
+      const { browser, page } = await signedInPage(base, 'inbox-off');
       try {
         await page.goto(`${base}/admin/reports`);
         assert.equal(await page.locator('[data-checks-off]').count(), 1);
