@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { telegramSource, upstreamSource } from '../operations/source-operations.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { PollReport } from '../sources/source-poller.js';
+import { confirmed, confirmPage, doneOf, doneRedirect } from './confirm-step.js';
 import type { AdminConsole } from './console.js';
 import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
 import type { OperationsText } from './operations-text.js';
@@ -54,7 +55,10 @@ async function pollOne(admin: AdminConsole, who: string, name: string): Promise<
 }
 
 export async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
-  app.get('/sources', async (request, reply) => sourcesPage(admin, request, reply));
+  app.get('/sources', async (request, reply) => {
+    const { done, what } = doneOf(request.query);
+    return sourcesPage(admin, request, reply, done === 'removed' ? { notice: operationsText(admin, request).sourceRemoved(what) } : {});
+  });
 
   app.post('/sources', async (request, reply) => {
     const o = operationsText(admin, request);
@@ -96,10 +100,21 @@ export async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: Ad
   app.post('/sources/remove', async (request, reply) => {
     const o = operationsText(admin, request);
     const name = field(request.body, 'name');
+    if (!confirmed(request) && (await read(admin, admin.operations.sources.sources.get(name)))) {
+      return confirmPage(admin, request, reply, {
+        heading: o.removeSourceHeading,
+        facts: [{ label: o.sources, value: name }],
+        action: '/admin/sources/remove',
+        fields: { name },
+        confirmLabel: o.confirmRemoveSource,
+        cancelHref: '/admin/sources',
+      });
+    }
     const outcome = await attempt(async () => {
       await admin.operations.sources.remove(actor(request), name);
-      return o.sourceRemoved(name);
+      return '';
     });
-    return sourcesPage(admin, request, reply, outcome);
+    if (outcome.problem) return sourcesPage(admin, request, reply, outcome);
+    return doneRedirect(reply, '/admin/sources', 'removed', name);
   });
 }

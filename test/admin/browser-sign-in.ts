@@ -1,5 +1,5 @@
 /** A Chromium page signed in to the console through its form (for the console's browser suites). */
-import { launchChromium, type LaunchOptions } from '../support/chromium.js';
+import { type LaunchOptions, launchChromium } from '../support/chromium.js';
 import { PASSWORD } from './support.js';
 
 export async function signedInPage(base: string, name: string, options: LaunchOptions = { viewport: { width: 390, height: 844 } }) {

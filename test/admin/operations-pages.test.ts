@@ -145,9 +145,19 @@ for (const store of STORES) {
       assert.equal(shown.statusCode, 200);
       assert.doesNotMatch(shown.body, /class="mark"/);
 
-      const removed = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧' });
-      assert.equal(removed.statusCode, 200);
+      // Removing asks first, naming the title, and removes nothing until confirmed.
+      const asked = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧' });
+      assert.equal(asked.statusCode, 200);
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*alert/);
+      assert.notDeepEqual(await api('alert'), []);
+      const removed = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧', confirm: '1' });
+      assert.equal(removed.statusCode, 303, 'POST/redirect/GET');
+      const result = await mod.get(String(removed.headers.location));
+      assert.match(result.body, /class="notice"[^>]*>(已删除《|Removed “)[^<]*alert/);
       assert.deepEqual(await api('alert'), []);
+      // Sending the confirmation again (a reload of the POST) finds nothing to remove and removes nothing.
+      const again = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧', confirm: '1' });
+      assert.equal(again.statusCode, 400);
     });
 
     test('a link re-checked from the console records its verdict', async () => {
@@ -170,8 +180,14 @@ for (const store of STORES) {
       const refused = await mod.post('/admin/sources', { kind: 'telegram', target: 'x' });
       assert.equal(refused.statusCode, 400);
       assert.match(refused.body, /is not a public channel name/);
-      const removed = await mod.post('/admin/sources/remove', { name: 'console_channel' });
-      assert.doesNotMatch(removed.body, /class="card-title">console_channel/);
+      const asked = await mod.post('/admin/sources/remove', { name: 'console_channel' });
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*console_channel/);
+      assert.match((await mod.get('/admin/sources')).body, /class="card-title">console_channel/, 'nothing removed before the confirmation');
+      const removed = await mod.post('/admin/sources/remove', { name: 'console_channel', confirm: '1' });
+      assert.equal(removed.statusCode, 303);
+      const result = await mod.get(String(removed.headers.location));
+      assert.doesNotMatch(result.body, /class="card-title">console_channel/);
+      assert.match(result.body, /class="notice"[^>]*>[^<]*console_channel/);
     });
 
     test('links and reports: evidence and unknown codes shown; a report dismissed and a breaker reset', async () => {

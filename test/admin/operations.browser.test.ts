@@ -85,8 +85,14 @@ for (const store of STORES) {
         assert.ok((await page.getByText(`浏览${XSS}`).count()) >= 1, 'the hostile title shows as text');
         assert.equal(await page.locator('img[src="x"]').count(), 0);
         const removable = page.locator('li.card', { hasText: '浏览删除' });
+        // Removing asks first, naming the title; confirmed, it redirects (POST/redirect/GET), so a reload only reads.
         await Promise.all([page.waitForURL(`${base}/admin/entries/remove`), removable.getByRole('button', { name: '删除' }).click()]);
+        assert.match((await page.textContent('#confirm-facts')) ?? '', /浏览删除/);
+        await Promise.all([page.waitForURL(/\/admin\/entries\?q=.*done=removed/), page.click('[data-confirm]')]);
+        assert.match((await page.textContent('main p.notice')) ?? '', /已删除《浏览删除/);
         assert.equal(await page.locator('li.card', { hasText: '浏览删除' }).count(), 0);
+        await page.reload();
+        assert.match((await page.textContent('main p.notice')) ?? '', /已删除《浏览删除/);
 
         // A prefix takedown: counted first, then confirmed.
         await page.goto(`${base}/admin/takedowns`);
