@@ -84,9 +84,12 @@ for (const store of STORES) {
       // Added again without a reason: the reason stays.
       await mod.post('/admin/takedowns', { link: link('a'), match: 'prefix', confirm: '1' });
       assert.match((await mod.get('/admin/takedowns')).body, /owner asked/);
-      const lifted = await mod.post('/admin/takedowns/lift', { link: link('a') });
-      assert.equal(lifted.statusCode, 200);
-      assert.doesNotMatch(lifted.body, /ops-a<\/code>/);
+      const asked = await mod.post('/admin/takedowns/lift', { link: link('a') });
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*ops-a/, 'lifting asks first');
+      assert.match((await mod.get('/admin/takedowns')).body, /ops-a<\/code>/);
+      const lifted = await mod.post('/admin/takedowns/lift', { link: link('a'), confirm: '1' });
+      assert.equal(lifted.statusCode, 303);
+      assert.doesNotMatch((await mod.get(String(lifted.headers.location))).body, /ops-a<\/code>/);
     });
 
     test('a takedown of something that is not a link is refused with the reason, and changes nothing', async () => {
