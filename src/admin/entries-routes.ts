@@ -6,10 +6,21 @@
  * entry as it now is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { confirmed, confirmPage, doneOf, doneRedirect } from './confirm-step.js';
 import type { AdminConsole } from './console.js';
 import { findEntries } from './entries-model.js';
-import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+import {
+  actor,
+  attempt,
+  field,
+  type Outcome,
+  operationsPage,
+  operationsText,
+  read,
+  confirmed,
+  confirmPage,
+  doneOf,
+  doneRedirect,
+} from './operation-pages.js';
 
 /** The entries page for `q`, with what an action just did. */
 export async function entriesPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, q: string, outcome: Outcome = {}) {

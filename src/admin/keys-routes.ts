@@ -7,11 +7,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_KEY_RATE } from '../limits/api-keys.js';
-import { confirmed, confirmPage, doneOf, doneRedirect } from './confirm-step.js';
 import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
 import { formField } from './form-fields.js';
-import { actor, attempt, operationsText } from './operation-pages.js';
+import { actor, attempt, operationsText, confirmed, confirmPage, doneOf, doneRedirect } from './operation-pages.js';
 import { consoleLanguage } from './page-reply.js';
 
 const DEFAULT_KEY_RATE = 10;

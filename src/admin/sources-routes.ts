@@ -11,9 +11,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { telegramSource, upstreamSource } from '../operations/source-operations.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { PollReport } from '../sources/source-poller.js';
-import { confirmed, confirmPage, doneOf, doneRedirect } from './confirm-step.js';
 import type { AdminConsole } from './console.js';
-import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+import {
+  actor,
+  attempt,
+  field,
+  type Outcome,
+  operationsPage,
+  operationsText,
+  read,
+  confirmed,
+  confirmPage,
+  doneOf,
+  doneRedirect,
+} from './operation-pages.js';
 import type { OperationsText } from './operations-text.js';
 
 /** How long a page waits for a poll it started; the poll itself goes on (its lease bounds it). */

@@ -7,9 +7,20 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TakedownMatch } from '../catalogue/takedowns.js';
-import { confirmed, confirmPage, doneOf, doneRedirect } from './confirm-step.js';
 import type { AdminConsole } from './console.js';
-import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+import {
+  actor,
+  attempt,
+  field,
+  type Outcome,
+  operationsPage,
+  operationsText,
+  read,
+  confirmed,
+  confirmPage,
+  doneOf,
+  doneRedirect,
+} from './operation-pages.js';
 
 async function takedownsPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) {
   const takedowns = await read(admin, admin.operations.catalogue.listTakedowns());

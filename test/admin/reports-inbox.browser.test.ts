@@ -1,5 +1,5 @@
 /**
- * The reports inbox in headless Chromium (docs/console.md, "Reports"), both stores: a report sent through
+ * The reports inbox in headless Chromium (docs/console.md, "The reports inbox"), both stores: a report sent through
  * the API stays on `/admin/reports` through the check it asked for (the verdict is added to the report,
  * the count and first/last time kept), a re-check from the inbox answers with the inbox again and says a
  * dead link as a warning, not a success, and only a dismissal empties it; the overview counts the open

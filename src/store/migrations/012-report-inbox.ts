@@ -1,5 +1,5 @@
 /**
- * The reports inbox (docs/console.md, "Reports"): a report stays on `/admin/reports` until an operator
+ * The reports inbox (docs/console.md, "The reports inbox"): a report stays on `/admin/reports` until an operator
  * handles it (re-check and dismiss, hide, or dismiss), and the check it asked for adds its verdict to the
  * report instead of clearing it. `link_states` gains when the first report since the last dismissal came,
  * so the inbox shows first and last time beside the count (`reported_at` keeps the latest one).
