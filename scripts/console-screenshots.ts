@@ -3,8 +3,9 @@
  * with the same headless Chromium the browser suites use (the demo catalogue in a throw-away SQLite file,
  * an owner account made as `dramadex admin add` makes it) and saves the overview on a desktop (light) and a
  * phone (dark) as docs/console-desktop.png and docs/console-phone.png, and the entries page (a search for
- * 总裁) as docs/console-entries-desktop.png and docs/console-entries-phone.png, failing if a phone page
- * scrolls sideways.
+ * 总裁) as docs/console-entries-desktop.png and docs/console-entries-phone.png, and the reports inbox (two
+ * demo links reported) as docs/console-reports-phone.png and docs/console-reports-desktop.png,
+ * failing if a phone page scrolls sideways.
  *
  *   scripts/with-node.sh 24 npx tsx scripts/console-screenshots.ts
  */
@@ -16,6 +17,7 @@ import { buildCatalogueApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { loadDemoData } from '../src/demo/load-demo-data.js';
 import { createServices } from '../src/services.js';
+import { parseShareLink } from '../src/shared/share-links.js';
 import { launchChromium } from '../test/support/chromium.js';
 
 const PASSWORD = 'screenshot password';
@@ -28,11 +30,27 @@ try {
   await new AccountStore(services.database).add('operator', 'owner', PASSWORD);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const entries = `/admin/entries?q=${encodeURIComponent('总裁')}`;
+  // Two demo links reported (one twice), so the reports inbox has something to show.
+  const links = await services.database.db.selectFrom('entries').select('source_link').orderBy('id').limit(200).execute();
+  const reportable = links.map((row) => row.source_link).filter((link) => parseShareLink(link));
+  for (const link of [reportable[0], reportable[0], reportable[1]]) if (link) await services.links.report(link);
   const shots = [
     { file: 'docs/console-desktop.png', path: '/admin', viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
     { file: 'docs/console-phone.png', path: '/admin', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
     { file: 'docs/console-entries-desktop.png', path: entries, viewport: { width: 1280, height: 1000 }, colorScheme: 'light' as const },
     { file: 'docs/console-entries-phone.png', path: entries, viewport: { width: 390, height: 844 }, colorScheme: 'light' as const },
+    {
+      file: 'docs/console-reports-phone.png',
+      path: '/admin/reports',
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'light' as const,
+    },
+    {
+      file: 'docs/console-reports-desktop.png',
+      path: '/admin/reports',
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'light' as const,
+    },
   ];
   for (const shot of shots) {
     const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme, locale: 'en' });

@@ -12,6 +12,7 @@ import { Assets } from '../web/assets.js';
 import { ASSETS_DIRECTORY } from '../web/web-files.js';
 import { CONSOLE_ASSETS, CONSOLE_VIEWS } from './console-files.js';
 import { CONSOLE_TEXT, type ConsoleText } from './console-text.js';
+import { consoleTime } from './console-time.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { allows, type Role } from './roles.js';
 import type { Session } from './sessions.js';
@@ -47,6 +48,8 @@ export interface PageFrame {
   path: string;
   /** The signed-in session, or undefined on the sign-in and error pages of a visitor. */
   session: Session | undefined;
+  /** CATALOGUE_TZ: every time on the page is written in it (console-time.ts). */
+  timeZone: string;
 }
 
 export class ConsoleTemplates {
@@ -79,6 +82,7 @@ export class ConsoleTemplates {
       nav,
       stylesheets: this.stylesheets,
       icon: this.icon,
+      when: (value: string | number | null | undefined) => consoleTime(value, frame.timeZone),
     };
     return this.eta.render(`./${view}`, { ...layout, ...data });
   }

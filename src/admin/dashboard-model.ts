@@ -96,7 +96,7 @@ function withGuards(providers: ProviderHealth[], guards: GuardState[], now: numb
   return [...rows.values()].sort((a, b) => a.provider.localeCompare(b.provider));
 }
 
-/** Links a person reported and no check has answered yet (the report's mark is cleared by the next verdict). */
+/** Open reports: links a person reported that no operator has handled yet (a check keeps them open). */
 async function countOpenReports(database: Database): Promise<number> {
   const row = await database.db
     .selectFrom('link_states')

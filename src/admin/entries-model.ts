@@ -90,6 +90,7 @@ async function withLinkStates(database: Database, listed: Listed[]): Promise<Ent
       'decided_at',
       'alive_at',
       'reported_at',
+      'first_reported_at',
       'report_count',
       'reason',
       'decided_reason',

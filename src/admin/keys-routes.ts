@@ -10,7 +10,7 @@ import { MAX_KEY_RATE } from '../limits/api-keys.js';
 import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
 import { formField } from './form-fields.js';
-import { actor, attempt } from './operation-pages.js';
+import { actor, attempt, confirmed, confirmPage, doneOf, doneRedirect, operationsText } from './operation-pages.js';
 import { consoleLanguage } from './page-reply.js';
 
 const DEFAULT_KEY_RATE = 10;
@@ -22,7 +22,11 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
     return reply.consolePage('keys', t.keys, { keys: keys.reverse(), maxRate: MAX_KEY_RATE, ...outcome }, status);
   };
 
-  app.get('/keys', async (request, reply) => keysPage(request, reply));
+  app.get('/keys', async (request, reply) => {
+    const { done, what } = doneOf(request.query);
+    const t = admin.templates.text(consoleLanguage(request, admin.config.language));
+    return keysPage(request, reply, done === 'revoked' && /^\d{1,9}$/.test(what) ? { notice: t.keyRevoked(Number(what)) } : {});
+  });
 
   app.post('/keys', async (request, reply) => {
     const t = admin.templates.text(consoleLanguage(request, admin.config.language));
@@ -39,9 +43,23 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
     const t = admin.templates.text(consoleLanguage(request, admin.config.language));
     const id = formField(request.body, 'id').trim();
     // By id only: the list shows ids, and a prefix typed by hand is the command line's business.
-    const revoked = /^\d{1,9}$/.test(id) ? await attempt(() => admin.operations.keys.revoke(actor(request), id).then(() => id)) : {};
+    const key = /^\d{1,9}$/.test(id)
+      ? (await withinDeadline(admin.apiKeys.list(), admin.storeDeadlineMs)).find((row) => String(row.id) === id && !row.revokedAt)
+      : undefined;
+    if (key && !confirmed(request)) {
+      const o = operationsText(admin, request);
+      return confirmPage(admin, request, reply, {
+        heading: o.revokeHeading,
+        facts: [{ label: o.keyId, value: id }, ...(key.label ? [{ label: t.label, value: key.label }] : [])],
+        action: '/admin/keys/revoke',
+        fields: { id },
+        confirmLabel: o.confirmRevoke,
+        cancelHref: '/admin/keys',
+      });
+    }
+    const revoked = key ? await attempt(() => admin.operations.keys.revoke(actor(request), id).then(() => id)) : {};
     if (!revoked.notice) return keysPage(request, reply, { problem: t.noSuchKey }, 404);
     request.log.info({ account: request.consoleSession?.name, key: Number(id) }, 'console revoked an API key');
-    return keysPage(request, reply, { notice: t.keyRevoked(Number(id)) });
+    return doneRedirect(reply, '/admin/keys', 'revoked', id);
   });
 }

@@ -32,6 +32,10 @@ export interface LinkState {
   decidedAt: string | null;
   aliveAt: string | null;
   reportedAt: string | null;
+  /** The first report since the last dismissal (migration 012); reportedAt is the latest. */
+  firstReportedAt: string | null;
+  /** A check answered after the first open report: its verdict is the report's answer (the report stays). */
+  checkedSinceReport: boolean;
   /** Reports since the last dismissal. */
   reportCount: number;
   /** The latest verdict's reason line and the verdict that decided visibility (migration 008). */
@@ -54,6 +58,7 @@ interface StateColumns extends EvidenceColumns {
   decided_at: string | null;
   alive_at: string | null;
   reported_at: string | null;
+  first_reported_at?: string | null;
   report_count: number;
   reason: string | null;
   decided_reason: string | null;
@@ -75,6 +80,8 @@ export function linkStateOf(row: StateColumns | undefined): LinkState {
     decidedAt: row?.decided_at ?? null,
     aliveAt: row?.alive_at ?? null,
     reportedAt: row?.reported_at ?? null,
+    firstReportedAt: row?.first_reported_at ?? row?.reported_at ?? null,
+    checkedSinceReport: Boolean(row?.checked_at && row.reported_at && row.checked_at >= (row.first_reported_at ?? row.reported_at)),
     reportCount: Number(row?.report_count ?? 0),
     reason: row?.reason ?? null,
     decidedReason: row?.decided_reason ?? null,
@@ -110,6 +117,7 @@ function linkRows(database: Database) {
       'link_states.alive_at',
       'link_states.reported_at',
       'link_states.report_count',
+      'link_states.first_reported_at',
       'link_states.reason',
       'link_states.decided_reason',
       'link_states.evidence_row',
@@ -170,7 +178,7 @@ export function hiddenInLastDay(database: Database, now = new Date()): Promise<L
   return hiddenRows(database, new Date(now.getTime() - DAY_MS));
 }
 
-/** Reported links, newest report first. */
+/** Open reports (kept through their checks until an operator handles them), newest report first. */
 export async function reportedRows(database: Database): Promise<LinkRow[]> {
   const rows = await linkRows(database)
     .where('link_states.reported_at', 'is not', null)

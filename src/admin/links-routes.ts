@@ -37,6 +37,15 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
     });
   };
 
+  const reportsPage = async (request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) => {
+    const reports = await read(admin, reportedRows(admin.database));
+    return operationsPage(admin, request, reply, 'reports', (o) => o.reports, {
+      reports,
+      linkChecks: admin.config.links.enabled,
+      ...outcome,
+    });
+  };
+
   app.get('/links', async (request, reply) => linksPage(request, reply));
 
   app.post('/links/breaker/reset', async (request, reply) => {
@@ -55,19 +64,14 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
     const outcome = await attempt(async () => {
       const result = await admin.operations.links.check(actor(request), link);
       const change = result.change === 'hidden' ? o.becameHidden : result.change === 'shown' ? o.becameShown : '';
-      return o.checked(result.outcome.verdict, result.held ? change : o.notHeld);
+      const line = o.checked(o.verdictName(result.outcome.verdict), result.held ? change : o.notHeld);
+      // Only a working link is good news; dead, needs-a-code or could-not-check is said as a warning.
+      return result.outcome.verdict === 'alive' ? line : { warning: line };
     });
+    // From the reports inbox the answer is the inbox again, the report still there with this verdict.
+    if (field(request.body, 'back') === 'reports') return reportsPage(request, reply, outcome);
     return entriesPage(admin, request, reply, field(request.body, 'q') || link, outcome);
   });
-
-  const reportsPage = async (
-    request: Parameters<typeof operationsText>[1],
-    reply: Parameters<typeof entriesPage>[2],
-    outcome: Outcome = {},
-  ) => {
-    const reports = await read(admin, reportedRows(admin.database));
-    return operationsPage(admin, request, reply, 'reports', (o) => o.reports, { reports, ...outcome });
-  };
 
   app.get('/reports', async (request, reply) => reportsPage(request, reply));
 

@@ -43,6 +43,7 @@ export function decorateConsolePages(app: FastifyInstance, admin: AdminConsole):
       pageTitle,
       path: request.url,
       session: request.consoleSession,
+      timeZone: admin.config.catalogueTimeZone,
     };
     return this.code(status)
       .headers(CONSOLE_HEADERS)

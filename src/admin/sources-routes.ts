@@ -8,11 +8,24 @@
  * the list when it ends.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pollDetail, telegramSource, upstreamSource } from '../operations/source-operations.js';
+import { telegramSource, upstreamSource } from '../operations/source-operations.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { PollReport } from '../sources/source-poller.js';
 import type { AdminConsole } from './console.js';
-import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+import {
+  actor,
+  attempt,
+  confirmed,
+  confirmPage,
+  doneOf,
+  doneRedirect,
+  field,
+  type Outcome,
+  operationsPage,
+  operationsText,
+  read,
+} from './operation-pages.js';
+import type { OperationsText } from './operations-text.js';
 
 /** How long a page waits for a poll it started; the poll itself goes on (its lease bounds it). */
 export const POLL_WAIT_MS = 20_000;
@@ -20,13 +33,28 @@ const DEFAULT_TELEGRAM_MINUTES = 30;
 const DEFAULT_UPSTREAM_MINUTES = 60;
 const DEFAULT_BACKFILL = 200;
 
-async function sourcesPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) {
+async function sourcesPage(
+  admin: AdminConsole,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outcome: Outcome & { typed?: Record<string, string> | undefined } = {},
+) {
   const sources = await read(admin, admin.operations.sources.list());
   return operationsPage(admin, request, reply, 'sources', (o) => o.sources, { sources, types: CONTENT_TYPES, ...outcome });
 }
 
-/** Polls one source and describes the outcome, or says it goes on in the background after POLL_WAIT_MS. */
-async function pollAndDescribe(admin: AdminConsole, who: string, name: string): Promise<string> {
+/** A poll's outcome in the page's words and colour: counts as success, a failure as one (never green). */
+export function pollOutcome(o: OperationsText, report: PollReport | undefined): { line: string; failed: boolean } {
+  if (!report) return { line: o.pollGoesOn, failed: false };
+  if (report.outcome === 'ok') {
+    return { line: o.pollOk(report.added, report.updated, report.unchanged, report.removed, report.rejected.length), failed: false };
+  }
+  const why = o.pollOutcomes[report.outcome] ?? report.outcome;
+  return { line: o.pollFailed(`${why} (${report.reason})`), failed: true };
+}
+
+/** Polls one source; undefined when it goes on in the background after POLL_WAIT_MS. */
+async function pollOne(admin: AdminConsole, who: string, name: string): Promise<PollReport | undefined> {
   const poll = admin.operations.sources.poll(who, [name]);
   poll.catch(() => undefined); // swallow-ok: awaited below; a late failure is the source's recorded outcome
   let timer: NodeJS.Timeout | undefined;
@@ -34,36 +62,48 @@ async function pollAndDescribe(admin: AdminConsole, who: string, name: string): 
     timer = setTimeout(() => resolve(undefined), POLL_WAIT_MS);
   });
   const reports: PollReport[] | undefined = await Promise.race([poll, waited]).finally(() => clearTimeout(timer));
-  const report = reports?.[0];
-  return report ? pollDetail(report) : '…';
+  return reports?.[0];
 }
 
 export async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
-  app.get('/sources', async (request, reply) => sourcesPage(admin, request, reply));
+  app.get('/sources', async (request, reply) => {
+    const { done, what } = doneOf(request.query);
+    return sourcesPage(admin, request, reply, done === 'removed' ? { notice: operationsText(admin, request).sourceRemoved(what) } : {});
+  });
 
   app.post('/sources', async (request, reply) => {
     const o = operationsText(admin, request);
     const body = request.body;
     const typed = field(body, 'type');
     const type = (CONTENT_TYPES as readonly string[]).includes(typed) ? (typed as ContentType) : undefined;
-    const outcome = await attempt(async () => {
-      const target = field(body, 'target');
+    // What was typed comes back in the form after a refusal or a failed first poll (nothing to type again).
+    const typedForm = { kind: field(body, 'kind') === 'upstream' ? 'upstream' : 'telegram', target: field(body, 'target'), type: typed };
+    const outcome = await attempt(async (): Promise<Outcome> => {
+      const target = typedForm.target;
       const source =
-        field(body, 'kind') === 'upstream'
+        typedForm.kind === 'upstream'
           ? upstreamSource({ baseUrl: target, types: type ? [type] : [], everyMinutes: DEFAULT_UPSTREAM_MINUTES })
           : telegramSource({ channel: target, type: type ?? 'post', everyMinutes: DEFAULT_TELEGRAM_MINUTES, backfill: DEFAULT_BACKFILL });
       await admin.operations.sources.add(actor(request), source);
-      return o.sourceAdded(source.name) + (await pollAndDescribe(admin, actor(request), source.name));
+      const first = pollOutcome(o, await pollOne(admin, actor(request), source.name));
+      if (!first.failed) return { notice: o.sourceAdded(source.name) + first.line };
+      if (field(body, 'confirm') === '1') return { failure: o.sourceAdded(source.name) + first.line };
+      // A source whose first poll fails is kept only when the operator confirms it (docs/console.md, "Sources").
+      await admin.operations.sources.remove(actor(request), source.name);
+      return { failure: `${o.firstPollFailed(source.name)} ${first.line}`, unconfirmed: true };
     });
-    return sourcesPage(admin, request, reply, outcome);
+    const keep = outcome.problem || outcome.unconfirmed ? typedForm : undefined;
+    return sourcesPage(admin, request, reply, { ...outcome, typed: keep });
   });
 
   app.post('/sources/poll', async (request, reply) => {
     const o = operationsText(admin, request);
     const name = field(request.body, 'name');
-    const outcome = await attempt(async () => {
-      if (!(await admin.operations.sources.sources.get(name))) return '';
-      return o.polled(name) + (await pollAndDescribe(admin, actor(request), name));
+    const outcome = await attempt(async (): Promise<Outcome> => {
+      if (!(await admin.operations.sources.sources.get(name))) return {};
+      const polled = pollOutcome(o, await pollOne(admin, actor(request), name));
+      const line = o.polled(name) + polled.line;
+      return polled.failed ? { failure: line } : { notice: line };
     });
     return sourcesPage(admin, request, reply, outcome);
   });
@@ -71,10 +111,21 @@ export async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: Ad
   app.post('/sources/remove', async (request, reply) => {
     const o = operationsText(admin, request);
     const name = field(request.body, 'name');
+    if (!confirmed(request) && (await read(admin, admin.operations.sources.sources.get(name)))) {
+      return confirmPage(admin, request, reply, {
+        heading: o.removeSourceHeading,
+        facts: [{ label: o.sources, value: name }],
+        action: '/admin/sources/remove',
+        fields: { name },
+        confirmLabel: o.confirmRemoveSource,
+        cancelHref: '/admin/sources',
+      });
+    }
     const outcome = await attempt(async () => {
       await admin.operations.sources.remove(actor(request), name);
-      return o.sourceRemoved(name);
+      return '';
     });
-    return sourcesPage(admin, request, reply, outcome);
+    if (outcome.problem) return sourcesPage(admin, request, reply, outcome);
+    return doneRedirect(reply, '/admin/sources', 'removed', name);
   });
 }

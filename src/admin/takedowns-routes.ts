@@ -8,7 +8,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TakedownMatch } from '../catalogue/takedowns.js';
 import type { AdminConsole } from './console.js';
-import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+import {
+  actor,
+  attempt,
+  confirmed,
+  confirmPage,
+  doneOf,
+  doneRedirect,
+  field,
+  type Outcome,
+  operationsPage,
+  operationsText,
+  read,
+} from './operation-pages.js';
 
 async function takedownsPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) {
   const takedowns = await read(admin, admin.operations.catalogue.listTakedowns());
@@ -16,7 +28,10 @@ async function takedownsPage(admin: AdminConsole, request: FastifyRequest, reply
 }
 
 export async function takedownsRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
-  app.get('/takedowns', async (request, reply) => takedownsPage(admin, request, reply));
+  app.get('/takedowns', async (request, reply) => {
+    const { done, what } = doneOf(request.query);
+    return takedownsPage(admin, request, reply, done === 'lifted' ? { notice: operationsText(admin, request).lifted(what) } : {});
+  });
 
   app.post('/takedowns', async (request, reply) => {
     const o = operationsText(admin, request);
@@ -39,10 +54,21 @@ export async function takedownsRoutes(app: FastifyInstance, { admin }: { admin: 
   app.post('/takedowns/lift', async (request, reply) => {
     const o = operationsText(admin, request);
     const link = field(request.body, 'link');
+    if (!confirmed(request)) {
+      return confirmPage(admin, request, reply, {
+        heading: o.liftHeading,
+        facts: [{ label: o.link, value: link }],
+        action: '/admin/takedowns/lift',
+        fields: { link },
+        confirmLabel: o.confirmLift,
+        cancelHref: '/admin/takedowns',
+      });
+    }
     const outcome = await attempt(async () => {
       await admin.operations.catalogue.liftTakedown(actor(request), link);
-      return o.lifted(link);
+      return '';
     });
-    return takedownsPage(admin, request, reply, outcome);
+    if (outcome.problem) return takedownsPage(admin, request, reply, outcome);
+    return doneRedirect(reply, '/admin/takedowns', 'lifted', link);
   });
 }

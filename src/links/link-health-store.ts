@@ -145,7 +145,7 @@ export class LinkHealthStore {
       unknown_streak: health.unknownStreak,
       priority: placeOf(health).priority,
       due_at: placeOf(health).dueAt,
-      reported_at: null,
+      // A verdict leaves the report open: the operator handles it in the inbox (docs/console.md, "The reports inbox").
       lease_owner: null,
       lease_until: null,
       reason: outcome.reason,

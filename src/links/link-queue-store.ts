@@ -192,11 +192,15 @@ export class LinkQueueStore {
           ),
       )
       .execute();
-    // Every report is recorded and counted, also one the cooldown kept from moving the link (the console
-    // lists reported links with how many reports they had since the last dismissal).
+    // Every report is recorded and counted, also one the cooldown kept from moving the link (the console's
+    // inbox lists reported links with how many reports they had, and when, since the last dismissal).
     await db
       .updateTable('link_states')
-      .set((eb) => ({ reported_at: at, report_count: eb('report_count', '+', 1) }))
+      .set((eb) => ({
+        reported_at: at,
+        first_reported_at: eb.fn.coalesce('first_reported_at', eb.val(at)),
+        report_count: eb('report_count', '+', 1),
+      }))
       .where('source_link', '=', link)
       .execute();
     return true;

@@ -38,7 +38,7 @@ export async function showAgain(database: Database, link: string, now = new Date
 export async function dismissReport(database: Database, link: string): Promise<boolean> {
   const result = await database.db
     .updateTable('link_states')
-    .set({ reported_at: null, report_count: 0 })
+    .set({ reported_at: null, first_reported_at: null, report_count: 0 })
     .where('source_link', '=', link)
     .where('reported_at', 'is not', null)
     .executeTakeFirst();

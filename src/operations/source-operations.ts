@@ -39,12 +39,12 @@ export interface PollSettings {
   clock: LocalClock;
 }
 
-/** The registration of a Telegram channel as typed (`name`, `@name`, `https://t.me/name`), or a refusal. */
+/** The registration of a Telegram channel as typed (`name`, `@name`, `t.me/name`, `https://t.me/name`), or a refusal. */
 export function telegramSource(request: TelegramRequest): NewSource {
   const channel = request.channel
     .trim()
     .replace(/^@/, '')
-    .replace(/^https?:\/\/t\.me\/(?:s\/)?/, '');
+    .replace(/^(?:https?:\/\/)?t\.me\/(?:s\/)?/, ''); // also `t.me/name`, as docs/sources.md lists it
   if (!CHANNEL_NAME.test(channel))
     throw new OperationRefused(`"${request.channel}" is not a public channel name (letters, digits, _; 4 to 32)`);
   const settings = { channel, type: request.type, backfill: whole('--backfill', request.backfill, 1, MAX_BACKFILL) };

@@ -43,6 +43,8 @@ export interface LinkStatesTable {
   report_moved_at: number | null;
   /** Reports since the last dismissal (each one counts, also within the cooldown). */
   report_count: Generated<number>;
+  /** The first report since the last dismissal (`reported_at` is the latest); migration 012. */
+  first_reported_at: string | null;
   /** A confirmed `dead` that may not hide yet (the hourly cap, or its provider outside LINK_CHECK_HIDE). */
   confirmed_at: string | null;
   /** The latest verdict's reason line and evidence (links/link-checker.ts `CheckEvidence`); null before 008. */

@@ -20,6 +20,14 @@ export function notesEpoch(now: number): number {
   return Math.floor(now / NOTES_MAX_AGE_MS);
 }
 
+/**
+ * With link checks off there are no notes, but the report form still shows on links of a provider we
+ * know: the report reaches the console's inbox, where an operator checks it by hand (docs/console.md).
+ */
+export function addReportForms(lists: EntryView[][]): void {
+  for (const card of lists.flat()) if (parseShareLink(card.link)) card.reportable = true;
+}
+
 /** Adds the link notes and the report form to the cards (all lists of one page in one read). */
 export async function addLinkNotes(lists: EntryView[][], lookup: HealthLookup, language: Language, timeZone: string): Promise<void> {
   const cards = lists.flat();

@@ -15,7 +15,7 @@ import { ResponseCache } from '../http/response-cache.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { resolveContentType } from '../shared/content-types.js';
 import { type Assets, IMMUTABLE } from './assets.js';
-import { addLinkNotes, type HealthLookup, notesEpoch } from './link-notes.js';
+import { addLinkNotes, addReportForms, type HealthLookup, notesEpoch } from './link-notes.js';
 import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
 import { BOARD_PAGE_SIZE, boardSummary, type EntryView, entryViews, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
@@ -30,7 +30,7 @@ export interface WebRoutesOptions {
   boards: RankingBoards | undefined;
   templates: PageTemplates;
   assets: Assets;
-  /** The cards' link states when LINK_CHECK=on; undefined otherwise (no notes, no report form). */
+  /** The cards' link states when LINK_CHECK=on; undefined otherwise (no notes; the report form stays). */
   linkHealth?: HealthLookup | undefined;
 }
 
@@ -56,6 +56,7 @@ export async function webRoutes(
   };
   const noted = async (lists: EntryView[][], language: Language) => {
     if (linkHealth) await addLinkNotes(lists, linkHealth, language, config.catalogueTimeZone);
+    else addReportForms(lists);
   };
 
   app.get('/', HIDDEN, async (request, reply) => {

@@ -136,11 +136,15 @@ for (const store of STORES) {
       const row = (await new ApiKeyStore(context.services.database).list()).find((item) => item.label === 'partner');
       assert.equal(row?.ratePerSecond, 7);
       assert.equal((await owner.post('/admin/keys', { rate: '0' })).statusCode, 400);
-      const revoked = await owner.post('/admin/keys/revoke', { id: String(row?.id), _csrf: csrfOf(listed.body) });
-      assert.equal(revoked.statusCode, 200);
+      const asked = await owner.post('/admin/keys/revoke', { id: String(row?.id), _csrf: csrfOf(listed.body) });
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*partner/, 'revoking asks first, naming the key');
+      assert.ok(!(await new ApiKeyStore(context.services.database).list()).find((item) => item.id === row?.id)?.revokedAt);
+      const revoked = await owner.post('/admin/keys/revoke', { id: String(row?.id), confirm: '1' });
+      assert.equal(revoked.statusCode, 303, 'POST/redirect/GET');
+      assert.match((await owner.get(String(revoked.headers.location))).body, /class="notice"/);
       const after = (await new ApiKeyStore(context.services.database).list()).find((item) => item.id === row?.id);
       assert.ok(after?.revokedAt);
-      assert.equal((await owner.post('/admin/keys/revoke', { id: String(row?.id) })).statusCode, 404, 'already revoked');
+      assert.equal((await owner.post('/admin/keys/revoke', { id: String(row?.id), confirm: '1' })).statusCode, 404, 'already revoked');
     });
   });
 }

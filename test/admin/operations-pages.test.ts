@@ -84,9 +84,12 @@ for (const store of STORES) {
       // Added again without a reason: the reason stays.
       await mod.post('/admin/takedowns', { link: link('a'), match: 'prefix', confirm: '1' });
       assert.match((await mod.get('/admin/takedowns')).body, /owner asked/);
-      const lifted = await mod.post('/admin/takedowns/lift', { link: link('a') });
-      assert.equal(lifted.statusCode, 200);
-      assert.doesNotMatch(lifted.body, /ops-a<\/code>/);
+      const asked = await mod.post('/admin/takedowns/lift', { link: link('a') });
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*ops-a/, 'lifting asks first');
+      assert.match((await mod.get('/admin/takedowns')).body, /ops-a<\/code>/);
+      const lifted = await mod.post('/admin/takedowns/lift', { link: link('a'), confirm: '1' });
+      assert.equal(lifted.statusCode, 303);
+      assert.doesNotMatch((await mod.get(String(lifted.headers.location))).body, /ops-a<\/code>/);
     });
 
     test('a takedown of something that is not a link is refused with the reason, and changes nothing', async () => {
@@ -140,21 +143,31 @@ for (const store of STORES) {
         .execute();
       const hidden = await mod.get(`/admin/entries?q=${encodeURIComponent('隐藏测试')}`);
       assert.match(hidden.body, /class="mark">(hidden|已隐藏)</);
-      assert.match(hidden.body, /<strong>dead<\/strong>/);
+      assert.match(hidden.body, /<strong>(dead|失效)<\/strong>/);
       const shown = await mod.post('/admin/entries/show', { link: link('e1'), q: '隐藏测试' });
       assert.equal(shown.statusCode, 200);
       assert.doesNotMatch(shown.body, /class="mark"/);
 
-      const removed = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧' });
-      assert.equal(removed.statusCode, 200);
+      // Removing asks first, naming the title, and removes nothing until confirmed.
+      const asked = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧' });
+      assert.equal(asked.statusCode, 200);
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*alert/);
+      assert.notDeepEqual(await api('alert'), []);
+      const removed = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧', confirm: '1' });
+      assert.equal(removed.statusCode, 303, 'POST/redirect/GET');
+      const result = await mod.get(String(removed.headers.location));
+      assert.match(result.body, /class="notice"[^>]*>(已删除《|Removed “)[^<]*alert/);
       assert.deepEqual(await api('alert'), []);
+      // Sending the confirmation again (a reload of the POST) finds nothing to remove and removes nothing.
+      const again = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧', confirm: '1' });
+      assert.equal(again.statusCode, 400);
     });
 
     test('a link re-checked from the console records its verdict', async () => {
       await context.importEntries([entry('f1', '复查测试')]);
       const checked = await mod.post('/admin/links/check', { link: link('f1') });
       assert.equal(checked.statusCode, 200);
-      assert.match(checked.body, /(Checked|复查结果)：?:? ?unsupported/);
+      assert.match(checked.body, /(Checked: unsupported|复查结果：不支持)/);
     });
 
     test('a channel added in the console shows its first poll; poll now and remove work', async () => {
@@ -163,15 +176,21 @@ for (const store of STORES) {
       ]);
       const added = await mod.post('/admin/sources', { kind: 'telegram', target: '@console_channel', type: 'movie' });
       assert.equal(added.statusCode, 200, added.body);
-      assert.match(added.body, /console_channel.*added 1, updated 0, unchanged 0, rejected 0/s);
+      assert.match(added.body, /console_channel.*(added 1, updated 0, unchanged 0, rejected 0|新增 1，更新 0，未变 0，拒收 0)/s);
       assert.deepEqual(await api('频道新剧'), ['https://pan.quark.cn/s/consolechannel1']);
       const polled = await mod.post('/admin/sources/poll', { name: 'console_channel' });
-      assert.match(polled.body, /console_channel[^<]*added 0, updated 0/);
+      assert.match(polled.body, /console_channel[^<]*(added 0, updated 0|新增 0，更新 0)/);
       const refused = await mod.post('/admin/sources', { kind: 'telegram', target: 'x' });
       assert.equal(refused.statusCode, 400);
       assert.match(refused.body, /is not a public channel name/);
-      const removed = await mod.post('/admin/sources/remove', { name: 'console_channel' });
-      assert.doesNotMatch(removed.body, /class="card-title">console_channel/);
+      const asked = await mod.post('/admin/sources/remove', { name: 'console_channel' });
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*console_channel/);
+      assert.match((await mod.get('/admin/sources')).body, /class="card-title">console_channel/, 'nothing removed before the confirmation');
+      const removed = await mod.post('/admin/sources/remove', { name: 'console_channel', confirm: '1' });
+      assert.equal(removed.statusCode, 303);
+      const result = await mod.get(String(removed.headers.location));
+      assert.doesNotMatch(result.body, /class="card-title">console_channel/);
+      assert.match(result.body, /class="notice"[^>]*>[^<]*console_channel/);
     });
 
     test('links and reports: evidence and unknown codes shown; a report dismissed and a breaker reset', async () => {
@@ -214,10 +233,10 @@ for (const store of STORES) {
       const now = Date.now();
       for (const at of [now, now + 1_000, now + 2_000]) assert.equal(await queue.report(link, at), true);
       const reports = await mod.get('/admin/reports');
-      assert.match(reports.body, /consolecount1[\s\S]*?(报告次数|Reports) 3/);
+      assert.match(reports.body, /consolecount1[\s\S]*?(报告次数|Reports)<\/dt><dd data-report-count>3/);
       await mod.post('/admin/reports/dismiss', { link });
       await queue.report(link, now + 3_000);
-      assert.match((await mod.get('/admin/reports')).body, /consolecount1[\s\S]*?(报告次数|Reports) 1/);
+      assert.match((await mod.get('/admin/reports')).body, /consolecount1[\s\S]*?(报告次数|Reports)<\/dt><dd data-report-count>1/);
     });
 
     test('the audit page names the account for every change made here', async () => {

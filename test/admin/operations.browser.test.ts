@@ -3,7 +3,8 @@
 // prefix takedown that asks first, an import dry run then applied, a channel added with its first poll,
 // links, reports, the audit record, keys, accounts), signs out, and the old cookie is refused afterwards.
 // Every page passes an axe-core scan with no violation at all, shows a hostile title as text, raises no
-// console error or CSP violation, and fits a phone's width without scrolling sideways.
+// console error or CSP violation, and fits a phone's width without scrolling sideways. A channel whose
+// first poll fails is shown as a failure and saved only once confirmed, the form keeping what was typed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { SESSION_COOKIE } from '../../src/admin/session-cookie.js';
 import { FixtureTelegram } from '../sources/fixture-telegram.js';
 import { accessibilityProblems, chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
+import { signedInPage } from './browser-sign-in.js';
 import { addAccount, PASSWORD } from './support.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
@@ -83,8 +85,14 @@ for (const store of STORES) {
         assert.ok((await page.getByText(`浏览${XSS}`).count()) >= 1, 'the hostile title shows as text');
         assert.equal(await page.locator('img[src="x"]').count(), 0);
         const removable = page.locator('li.card', { hasText: '浏览删除' });
+        // Removing asks first, naming the title; confirmed, it redirects (POST/redirect/GET), so a reload only reads.
         await Promise.all([page.waitForURL(`${base}/admin/entries/remove`), removable.getByRole('button', { name: '删除' }).click()]);
+        assert.match((await page.textContent('#confirm-facts')) ?? '', /浏览删除/);
+        await Promise.all([page.waitForURL(/\/admin\/entries\?q=.*done=removed/), page.click('[data-confirm]')]);
+        assert.match((await page.textContent('main p.notice')) ?? '', /已删除《浏览删除/);
         assert.equal(await page.locator('li.card', { hasText: '浏览删除' }).count(), 0);
+        await page.reload();
+        assert.match((await page.textContent('main p.notice')) ?? '', /已删除《浏览删除/);
 
         // A prefix takedown: counted first, then confirmed.
         await page.goto(`${base}/admin/takedowns`);
@@ -117,13 +125,13 @@ for (const store of STORES) {
         await page.goto(`${base}/admin/sources`);
         await page.fill('#source-target', 'browser_channel');
         await page.getByRole('button', { name: '添加来源' }).click();
-        await page.getByText(/已添加来源 browser_channel，首次拉取：added 1/).waitFor();
+        await page.getByText(/已添加来源 browser_channel，首次拉取：新增 1/).waitFor();
 
         // A link checked from the links page.
         await page.goto(`${base}/admin/links`);
         await page.fill('#probe-link', link('i1'));
         await page.getByRole('button', { name: '复查链接' }).first().click();
-        await page.getByText(/复查结果：unsupported/).waitFor();
+        await page.getByText(/复查结果：不支持/).waitFor();
 
         // The record shows the account's changes.
         await page.goto(`${base}/admin/audit`);
@@ -151,6 +159,42 @@ for (const store of STORES) {
         assert.equal(replayed.statusCode, 303);
         assert.equal(replayed.headers.location, '/admin/login');
         assert.deepEqual(errors, []);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test('a failed first poll is a failure, saved only when confirmed; t.me/name is taken', async () => {
+      telegram.channel('private_chan', [], 'no-preview');
+      telegram.channel('open_chan', [{ id: 1, time: '2024-06-03T10:00:00+00:00', html: '新剧<br>https://pan.quark.cn/s/srcbrowser1' }]);
+      const { browser, page } = await signedInPage(base, 'browser-owner');
+      try {
+        await page.goto(`${base}/admin/sources`);
+
+        await page.fill('#source-target', '@private_chan');
+        await page.selectOption('#source-type', 'movie');
+        await page.click('main form[action="/admin/sources"] button[type=submit]');
+        await page.waitForLoadState();
+        assert.equal(await page.locator('main p.failure[role=alert]').count(), 1, 'the failed poll is a failure');
+        assert.equal(await page.locator('main p.notice').count(), 0, 'never the success bar');
+        assert.equal(await page.locator('li.card', { hasText: 'private_chan' }).count(), 0, 'not saved yet');
+        assert.equal(await page.inputValue('#source-target'), '@private_chan', 'what was typed is kept');
+        assert.equal(await page.inputValue('#source-type'), 'movie');
+
+        await page.click('[data-save-anyway]');
+        await page.waitForLoadState();
+        assert.equal(await page.locator('main p.failure').count(), 1);
+        assert.equal(await page.locator('li.card', { hasText: 'private_chan' }).count(), 1, 'saved once confirmed');
+
+        await page.locator('li.card', { hasText: 'private_chan' }).locator('form[action="/admin/sources/poll"] button').click();
+        await page.waitForLoadState();
+        assert.equal(await page.locator('main p.failure').count(), 1, 'poll now: a failure too');
+
+        await page.fill('#source-target', 't.me/open_chan');
+        await page.click('main form[action="/admin/sources"] button[type=submit]');
+        await page.waitForLoadState();
+        assert.equal(await page.locator('main p.notice').count(), 1, (await page.textContent('main')) ?? '');
+        assert.equal(await page.locator('li.card', { hasText: 'open_chan' }).count(), 1);
       } finally {
         await browser.close();
       }

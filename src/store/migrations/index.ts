@@ -16,6 +16,7 @@ import { linkGuardsMigration } from './009-link-guards.js';
 import { adminAccountsMigration } from './010-admin-accounts.js';
 import { auditMigration } from './011-audit.js';
 import { entrySourcesMigration } from './012-entry-sources.js';
+import { reportInboxMigration } from './013-report-inbox.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '010-admin-accounts': adminAccountsMigration(dialect),
     '011-audit': auditMigration(dialect),
     '012-entry-sources': entrySourcesMigration(),
+    '013-report-inbox': reportInboxMigration(),
   };
 }
