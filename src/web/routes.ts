@@ -15,6 +15,7 @@ import { ResponseCache } from '../http/response-cache.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { resolveContentType } from '../shared/content-types.js';
 import { type Assets, IMMUTABLE } from './assets.js';
+import { feedRoutes } from './feed-routes.js';
 import { addLinkNotes, type HealthLookup, notesEpoch } from './link-notes.js';
 import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
@@ -84,7 +85,12 @@ export async function webRoutes(
       const cards = await works.cards(found.slice(paging.offset, paging.offset + PAGE_SIZE), language, drives.choice.codes);
       const data = { heading: t.today, total: found.length, works: cards, emptyText: t.todayEmpty, drives: drives.form };
       const listPager = pager('/today', drives.query, paging.page, found.length, PAGE_SIZE);
-      return templates.render('list', language, { pageTitle: t.today, path: request.url }, { ...data, pager: listPager });
+      return templates.render(
+        'list',
+        language,
+        { pageTitle: t.today, path: request.url, feed: { path: '/feeds/today', query: '' } },
+        { ...data, pager: listPager },
+      );
     });
   });
 
@@ -100,7 +106,12 @@ export async function webRoutes(
       const listPager = pager(`/types/${type}`, drives.query, paging.page, list.total, PAGE_SIZE);
       const cards = await works.cards(list.works, language, drives.choice.codes);
       const data = { heading, total: list.total, works: cards, pager: listPager, drives: drives.form };
-      return templates.render('list', language, { pageTitle: heading, path: request.url }, data);
+      return templates.render(
+        'list',
+        language,
+        { pageTitle: heading, path: request.url, feed: { path: `/feeds/${type}`, query: '' } },
+        data,
+      );
     });
   });
 
@@ -148,7 +159,8 @@ export async function webRoutes(
               }
             : undefined,
       };
-      return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword }, data)).body);
+      const feed = { path: '/feeds/search', query: `?${new URLSearchParams({ keyword })}` };
+      return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword, feed }, data)).body);
     } catch (error) {
       // A bad keyword is the visitor's typing: show it beside the form, as the page it is.
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
@@ -170,6 +182,7 @@ export async function webRoutes(
   }
 
   await worksRoutes(app, { works, languageOf, send });
+  await feedRoutes(app, { config, catalogue, templates, languageOf });
 
   app.get('/use-the-api', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
