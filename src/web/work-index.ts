@@ -61,17 +61,19 @@ export class WorkIndex {
 
   /** Groups slots (a search's answer, a day's entries) into works, in the order each work first appears. */
   group(slots: ArrayLike<number>, drives: DriveSet): Work[] {
-    for (const type of CONTENT_TYPES) this.typeWorks(type);
-    const seen = new Set<number>();
+    const byType = CONTENT_TYPES.map((type) => this.typeWorks(type));
+    // Per type, whether each work is already listed: one byte per work rather than a Set of numbers.
+    const seen = byType.map((typeWorks) => new Uint8Array(typeWorks.works.length));
     const works: Work[] = [];
     for (let index = 0; index < slots.length; index++) {
       const slot = slots[index] as number;
       if (drives && !drives.has(this.driveOfSlot[slot] as number)) continue;
-      const type = CONTENT_TYPES[this.typeOfSlot[slot] as number] as ContentType;
-      const number = (this.workOfSlot[slot] as number) * CONTENT_TYPES.length + TYPE_CODE[type];
-      if (seen.has(number)) continue;
-      seen.add(number);
-      works.push(this.typeWorks(type).works[this.workOfSlot[slot] as number] as Work);
+      const code = this.typeOfSlot[slot] as number;
+      const work = this.workOfSlot[slot] as number;
+      const listed = seen[code] as Uint8Array;
+      if (listed[work] === 1) continue;
+      listed[work] = 1;
+      works.push((byType[code] as TypeWorks).works[work] as Work);
     }
     return works;
   }
