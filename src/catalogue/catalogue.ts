@@ -203,6 +203,16 @@ export class Catalogue {
     return pageJson(envelope, this.view.itemJson, page.slots);
   }
 
+  /** The items of these slots (the web page's works read their entries by slot). */
+  itemsOf(slots: ArrayLike<number>): ContentItem[] {
+    return this.view.items(slots);
+  }
+
+  /** Slots ever used: the bound of every slot number. */
+  get slotCount(): number {
+    return this.view.slotCount;
+  }
+
   private items(page: SlotPage): Page {
     return { items: this.view.items(page.slots), total: page.total };
   }

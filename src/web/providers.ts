@@ -7,6 +7,8 @@ import type { Language } from '../config/config.js';
 import { PROVIDERS as CHECKED } from '../links/providers/registry.js';
 
 interface Provider {
+  /** The drive's key in `?drive=` (the link checker's provider id for the drives it checks). */
+  id: string;
   zh: string;
   en: string;
 }
@@ -20,15 +22,32 @@ const domainsOf = (host: string) => [host.replace(/^www\./, ''), host.split('.')
  */
 const PROVIDERS: Record<string, Provider> = {
   ...Object.fromEntries(
-    Object.values(CHECKED).flatMap((provider) => provider.link.hosts.flatMap(domainsOf).map((domain) => [domain, provider.label])),
+    Object.values(CHECKED).flatMap((provider) =>
+      provider.link.hosts.flatMap(domainsOf).map((domain) => [domain, { id: provider.id, ...provider.label }]),
+    ),
   ),
-  '139.com': { zh: '移动云盘', en: 'China Mobile' },
-  'lanzou.com': { zh: '蓝奏云', en: 'Lanzou' },
-  'lanzoui.com': { zh: '蓝奏云', en: 'Lanzou' },
-  'lanzoux.com': { zh: '蓝奏云', en: 'Lanzou' },
-  'pikpak.com': { zh: 'PikPak', en: 'PikPak' },
-  'mypikpak.com': { zh: 'PikPak', en: 'PikPak' },
+  '139.com': { id: '139', zh: '移动云盘', en: 'China Mobile' },
+  'lanzou.com': { id: 'lanzou', zh: '蓝奏云', en: 'Lanzou' },
+  'lanzoui.com': { id: 'lanzou', zh: '蓝奏云', en: 'Lanzou' },
+  'lanzoux.com': { id: 'lanzou', zh: '蓝奏云', en: 'Lanzou' },
+  'pikpak.com': { id: 'pikpak', zh: 'PikPak', en: 'PikPak' },
+  'mypikpak.com': { id: 'pikpak', zh: 'PikPak', en: 'PikPak' },
 };
+
+/** Every drive the filter offers, in the order of its chips; links of any other host are `other`. */
+export const DRIVES: ReadonlyArray<Provider> = [...new Map(Object.values(PROVIDERS).map((provider) => [provider.id, provider])).values()];
+export const OTHER_DRIVE = 'other';
+
+/** The drive key of a link (`quark`, `baidu`…, `other`): what `?drive=` filters on. */
+export function driveOf(link: string): string {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return OTHER_DRIVE;
+  }
+  return providerOf(host)?.id ?? OTHER_DRIVE;
+}
 
 export interface LinkFacts {
   /** The link is http(s) and parses: it may become an `href`. */

@@ -15,13 +15,16 @@ import { ResponseCache } from '../http/response-cache.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
 import { resolveContentType } from '../shared/content-types.js';
 import { type Assets, IMMUTABLE } from './assets.js';
+import { feedRoutes } from './feed-routes.js';
 import { addLinkNotes, addReportForms, type HealthLookup, notesEpoch } from './link-notes.js';
 import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
-import { BOARD_PAGE_SIZE, boardSummary, type EntryView, entryViews, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
+import { BOARD_PAGE_SIZE, boardSummary, type EntryView, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
 import { TYPE_NAMES } from './page-text.js';
 import type { PageTemplates } from './templates.js';
 import { shorterKeyword, webKeyword } from './web-keyword.js';
+import { WorkIndex } from './work-index.js';
+import { WorksPages, worksRoutes } from './works-routes.js';
 
 export interface WebRoutesOptions {
   config: Config;
@@ -36,6 +39,8 @@ export interface WebRoutesOptions {
 
 type Query = Record<string, string | string[] | undefined>;
 const HIDDEN = { schema: { hide: true } };
+/** A search page asks for every match, so it can count and page works (bounded by the catalogue's size). */
+const EVERY_MATCH = 2 ** 30;
 
 export async function webRoutes(
   app: FastifyInstance,
@@ -58,6 +63,7 @@ export async function webRoutes(
     if (linkHealth) await addLinkNotes(lists, linkHealth, language, config.catalogueTimeZone);
     else addReportForms(lists);
   };
+  const works = new WorksPages(catalogue, new WorkIndex(catalogue), templates, noted);
 
   app.get('/', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
@@ -73,14 +79,19 @@ export async function webRoutes(
     const language = languageOf(request);
     const paging = parsePaging({ page: (request.query as Query).page });
     const day = catalogue.clock.today();
-    return cached(reply, `today|${day.start}|${language}|${request.url}`, async () => {
-      const list = catalogue.list({ day }, paging.offset, PAGE_SIZE);
+    const drives = works.drives(request, reply, language, '/today');
+    return cached(reply, `today|${day.start}|${language}|${request.url}|${drives.key}`, async () => {
       const t = templates.text(language);
-      const entries = entryViews(list.items, language);
-      await noted([entries], language);
-      const data = { heading: t.today, total: list.total, entries, emptyText: t.todayEmpty };
-      const listPager = pager('/today', {}, paging.page, list.total, PAGE_SIZE);
-      return templates.render('list', language, { pageTitle: t.today, path: request.url }, { ...data, pager: listPager });
+      const found = works.index.group(catalogue.listSlots({ day }, 0, Number.MAX_SAFE_INTEGER).slots, drives.choice.codes);
+      const cards = await works.cards(found.slice(paging.offset, paging.offset + PAGE_SIZE), language, drives.choice.codes);
+      const data = { heading: t.today, total: found.length, works: cards, emptyText: t.todayEmpty, drives: drives.form };
+      const listPager = pager('/today', drives.query, paging.page, found.length, PAGE_SIZE);
+      return templates.render(
+        'list',
+        language,
+        { pageTitle: t.today, path: request.url, feed: { path: '/feeds/today', query: '' } },
+        { ...data, pager: listPager },
+      );
     });
   });
 
@@ -89,14 +100,19 @@ export async function webRoutes(
     if (!type) throw notFound(request.url);
     const language = languageOf(request);
     const paging = parsePaging({ page: (request.query as Query).page });
-    return cached(reply, `type|${language}|${request.url}`, async () => {
-      const list = catalogue.list({ type }, paging.offset, PAGE_SIZE);
+    const drives = works.drives(request, reply, language, `/types/${type}`);
+    return cached(reply, `type|${language}|${request.url}|${drives.key}`, async () => {
+      const list = works.index.list(type, drives.choice.codes, paging.offset, PAGE_SIZE);
       const heading = TYPE_NAMES[language][type];
-      const listPager = pager(`/types/${type}`, {}, paging.page, list.total, PAGE_SIZE);
-      const entries = entryViews(list.items, language);
-      await noted([entries], language);
-      const data = { heading, total: list.total, entries, pager: listPager };
-      return templates.render('list', language, { pageTitle: heading, path: request.url }, data);
+      const listPager = pager(`/types/${type}`, drives.query, paging.page, list.total, PAGE_SIZE);
+      const cards = await works.cards(list.works, language, drives.choice.codes);
+      const data = { heading, total: list.total, works: cards, pager: listPager, drives: drives.form };
+      return templates.render(
+        'list',
+        language,
+        { pageTitle: heading, path: request.url, feed: { path: `/feeds/${type}`, query: '' } },
+        data,
+      );
     });
   });
 
@@ -115,23 +131,26 @@ export async function webRoutes(
       const type = rawType === undefined ? undefined : parseContentType(rawType);
       const paging = parsePaging({ page: query.page });
       if (keyword === undefined) return send(reply, templates.render('search', language, layout, { keyword }));
-      const key = `search|${language}|${request.url}${linkHealth ? `|${notesEpoch(Date.now())}` : ''}`;
+      const drives = works.drives(request, reply, language, '/search', { keyword, type });
+      const key = `search|${language}|${request.url}|${drives.key}${linkHealth ? `|${notesEpoch(Date.now())}` : ''}`;
       const version = catalogue.version;
       // A new search is answered by the search worker (catalogue.ts); a repeated one is ready bytes.
       const ready = pages.lookup(version, key);
       if (ready) return send(reply, ready.body);
-      const found = await catalogue.search(keyword, type, paging.offset, PAGE_SIZE);
-      const shorter = found.total === 0 ? shorterKeyword(keyword) : undefined;
-      const entries = entryViews(found.items, language, keyword);
-      await noted([entries], language);
+      // Every match, grouped: the count and the pages are of works (work-index.ts).
+      const matches = await catalogue.searchSlots(keyword, type, 0, EVERY_MATCH);
+      const found = works.index.group(matches.slots, drives.choice.codes);
+      const shorter = found.length === 0 ? shorterKeyword(keyword) : undefined;
+      const cards = await works.cards(found.slice(paging.offset, paging.offset + PAGE_SIZE), language, drives.choice.codes, keyword);
       const data = {
         keyword,
         adjustedFrom: typed?.adjusted ? raw?.trim() : undefined,
-        total: found.total,
-        entries,
-        pager: pager('/search', { keyword, type }, paging.page, found.total, PAGE_SIZE),
+        total: found.length,
+        works: cards,
+        drives: drives.form,
+        pager: pager('/search', { keyword, type, ...drives.query }, paging.page, found.length, PAGE_SIZE),
         help:
-          found.total === 0
+          found.length === 0
             ? {
                 allTypes: type === undefined ? undefined : `/search?${new URLSearchParams({ keyword })}`,
                 shorter:
@@ -141,7 +160,8 @@ export async function webRoutes(
               }
             : undefined,
       };
-      return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword }, data)).body);
+      const feed = { path: '/feeds/search', query: `?${new URLSearchParams({ keyword })}` };
+      return send(reply, pages.keep(version, key, templates.render('search', language, { ...layout, keyword, feed }, data)).body);
     } catch (error) {
       // A bad keyword is the visitor's typing: show it beside the form, as the page it is.
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
@@ -161,6 +181,9 @@ export async function webRoutes(
       return send(reply, templates.render('board', language, { pageTitle: summary.name, path: request.url }, data));
     });
   }
+
+  await worksRoutes(app, { works, languageOf, send });
+  await feedRoutes(app, { config, catalogue, templates, languageOf });
 
   app.get('/use-the-api', HIDDEN, async (request, reply) => {
     const language = languageOf(request);

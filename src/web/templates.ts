@@ -21,6 +21,8 @@ export interface LayoutData {
   keyword?: string | undefined;
   showTypeFilter?: boolean;
   searchType?: string | undefined;
+  /** The page's feed, without its extension and with its query (`/feeds/post`, `/feeds/search?keyword=…`). */
+  feed?: { path: string; query: string };
 }
 
 export class PageTemplates {

@@ -25,7 +25,7 @@ for (const store of STORES) {
       const now = formatUpdateTime(ctx.services.catalogue.clock.localSeconds(new Date()));
       const posts = Array.from({ length: 30 }, (_, i) =>
         entry({
-          title: `霸道总裁回来了（第${i + 1}集）`,
+          title: `霸道总裁回来了${i + 1}（80集）`,
           update_time: `2024-03-${String(i + 1).padStart(2, '0')} 10:00:00`,
           source_link: `https://pan.quark.cn/s/p${i}`,
         }),

@@ -23,7 +23,7 @@ document.addEventListener('click', async (event) => {
   const button = event.target instanceof Element ? event.target.closest('button.copy') : null;
   if (!button) return;
   // The link is the entry's own text (shown for copying by hand without script).
-  const link = button.closest('.entry')?.querySelector('.link code')?.textContent ?? '';
+  const link = button.closest('.work-link, .entry')?.querySelector('.link code')?.textContent ?? '';
   const label = button.firstChild;
   const original = label.textContent;
   try {

@@ -1,0 +1,89 @@
+/**
+ * What the list, today and search pages share for works (docs/web.md, "Works" and "Drive filter"): the
+ * visitor's drive choice (query, else cookie) with its chips, the cards of a page of works with their
+ * link notes, working links first; and the work page, `/works/<id>`, which lists every link of one work
+ * whatever the drive filter, so a shared link shows the same work to everyone.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Language } from '../config/config.js';
+import { type DriveChoice, driveChips, driveChoice } from './drive-filter.js';
+import type { EntryView } from './page-models.js';
+import type { PageTemplates } from './templates.js';
+import type { DriveSet, Work, WorkIndex } from './work-index.js';
+import { sortLinks, type WorkView, workViews } from './work-models.js';
+
+export interface DriveForm {
+  action: string;
+  keep: Array<[string, string]>;
+  chips: ReturnType<typeof driveChips>;
+  clearHref: string;
+}
+
+export class WorksPages {
+  constructor(
+    private readonly catalogue: Catalogue,
+    readonly index: WorkIndex,
+    readonly templates: PageTemplates,
+    private readonly noted: (lists: EntryView[][], language: Language) => Promise<void>,
+  ) {}
+
+  /** The visitor's drives for a page at `path` (remembered when the query chose them), and its chips. */
+  drives(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: Language,
+    path: string,
+    keep: Record<string, string | undefined> = {},
+  ): { choice: DriveChoice; key: string; query: Record<string, string>; form: DriveForm } {
+    const choice = driveChoice(request.query as Record<string, unknown>, request.headers.cookie);
+    if (choice.setCookie) reply.header('set-cookie', choice.setCookie);
+    const kept = Object.entries(keep).filter((pair): pair is [string, string] => pair[1] !== undefined && pair[1] !== '');
+    const clear = new URLSearchParams([...kept, ['drive', '']]);
+    return {
+      choice,
+      key: choice.names.join(','),
+      query: choice.names.length > 0 ? { drive: choice.names.join(',') } : {},
+      form: {
+        action: path,
+        keep: kept,
+        chips: driveChips(choice, language, this.templates.text(language).otherDrive),
+        clearHref: `${path}?${clear}`,
+      },
+    };
+  }
+
+  /** The cards of a page of works: their links under the filter, with notes, working links first. */
+  async cards(works: Work[], language: Language, drives: DriveSet, keyword?: string): Promise<WorkView[]> {
+    const views = workViews(works, { catalogue: this.catalogue, index: this.index, drives, language, keyword });
+    await this.noted(
+      views.map((view) => view.links),
+      language,
+    );
+    sortLinks(views);
+    return views;
+  }
+}
+
+export async function worksRoutes(
+  app: FastifyInstance,
+  {
+    works,
+    languageOf,
+    send,
+  }: {
+    works: WorksPages;
+    languageOf: (request: FastifyRequest) => Language;
+    send: (reply: FastifyReply, html: string, status?: number) => FastifyReply;
+  },
+): Promise<void> {
+  app.get('/works/:id', { schema: { hide: true } }, async (request, reply) => {
+    const language = languageOf(request);
+    const templates = works.templates;
+    const found = works.index.find((request.params as { id: string }).id);
+    const t = templates.text(language);
+    if (!found) return send(reply, templates.render('work', language, { pageTitle: t.workPage, path: request.url }, {}), 404);
+    const [work] = await works.cards([found], language, undefined);
+    return send(reply, templates.render('work', language, { pageTitle: (work as WorkView).title, path: request.url }, { work }));
+  });
+}
