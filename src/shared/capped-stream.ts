@@ -2,9 +2,11 @@
  * The capped reader's streaming form (capped-fetch.ts; docs/architecture.md, "Outbound requests"), for a
  * body too large to hold whole: a mirror's full dump is handed to its consumer chunk by chunk. It shares
  * the reader's redirect policy, origin routing, body cap and error type; only its deadline differs, as a
- * dump of gigabytes has no sensible deadline for the whole exchange: the deadline is one of silence,
- * re-armed by every chunk, on a timer the caller gives (a fake clock in tests), so an upstream that stops
- * sending fails within it however long the dump.
+ * dump of gigabytes has no sensible deadline for the whole exchange: the deadline is one of silence, on a
+ * timer the caller gives (a fake clock in tests), so an upstream that stops sending fails within it however
+ * long the dump. It measures the upstream's silence only: it is stopped while the consumer holds a chunk
+ * (writing a batch, waiting for the database) and started afresh when the consumer asks for the next one,
+ * so a slow consumer is never mistaken for a silent upstream (docs/sources.md, "Upstreams and mirror").
  */
 import { CappedFetchError, type CappedRequest, networkError, openCapped } from './capped-fetch.js';
 
@@ -48,14 +50,8 @@ export async function cappedStream<T>(url: URL, request: CappedStreamRequest, co
   arm();
   try {
     const { response, url: named } = await openCapped(url, { ...request, signal });
-    const chunks = cappedChunks(
-      response,
-      request.bodyCapBytes,
-      () => {
-        arm();
-      },
-      request.onChunk,
-    );
+    cancel(); // the headers came; the deadline runs again once the consumer asks for the body
+    const chunks = cappedChunks(response, request.bodyCapBytes, { pause: () => cancel(), resume: arm }, request.onChunk);
     return await consume({ status: response.status, headers: response.headers, url: named, chunks });
   } catch (error) {
     if (request.signal?.aborted) throw new CappedFetchError('aborted', 'aborted');
@@ -66,11 +62,17 @@ export async function cappedStream<T>(url: URL, request: CappedStreamRequest, co
   }
 }
 
-/** The body's chunks, each one re-arming the idle deadline; past the cap a `body-over-cap`, and the rest is never read. */
+/** The idle deadline is paused while a chunk is handed on, and resumed when the consumer wants the next. */
+interface SilenceWatch {
+  pause: () => void;
+  resume: () => void;
+}
+
+/** The body's chunks, the idle deadline running only while the next is awaited; past the cap a `body-over-cap`, and the rest is never read. */
 async function* cappedChunks(
   response: Response,
   cap: number,
-  received: () => void,
+  silence: SilenceWatch,
   onChunk: ((bytes: number) => void) | undefined,
 ): AsyncGenerator<Buffer> {
   const over = () => new CappedFetchError('body-over-cap', `body over ${cap} bytes`);
@@ -80,14 +82,17 @@ async function* cappedChunks(
   }
   if (!response.body) return;
   let size = 0;
+  silence.resume();
   try {
     for await (const chunk of response.body) {
-      received();
+      silence.pause();
       size += chunk.byteLength;
       if (size > cap) throw over();
       onChunk?.(chunk.byteLength);
       yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      silence.resume();
     }
+    silence.pause(); // the body is complete: nothing more to wait for, however long the consumer takes now
   } catch (error) {
     throw error instanceof CappedFetchError ? error : networkError(error);
   }

@@ -6,10 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { oneLineReason, StartupError } from '../boot/startup-error.js';
 import type { Dialect } from './dialect.js';
+import { ImmediateSqliteDialect } from './immediate-sqlite.js';
 import { migrationsFor } from './migrations/index.js';
 import { pingPostgres, postgresClientConfig, requireUtf8 } from './postgres-connection.js';
 import type { Schema } from './schema.js';
@@ -62,15 +63,19 @@ function withoutPassword(url: string): string {
   return parsed.toString();
 }
 
+/** How long a SQLite writer waits for another's write lock (a 1M-entry swap holds it for tens of seconds). */
+const SQLITE_BUSY_TIMEOUT_MS = 120_000;
+
 function openSqlite(url: string, options: OpenOptions): Database {
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const connection = new Sqlite(path);
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
-  // A second process (the import command) may hold the write lock for a while: wait, do not fail.
-  connection.pragma('busy_timeout = 10000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
+  // Another writer (a second process, or a long swap) may hold the write lock for a while: wait, do not
+  // fail; transactions take the lock at BEGIN, where this wait applies (immediate-sqlite.ts).
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
   return {
     db,
     dialect: 'sqlite',
