@@ -83,6 +83,8 @@ export interface SourcesConfig {
   enabled: boolean;
   /** Where public channel pages are read (TELEGRAM_ORIGIN), without a trailing slash. */
   telegramOrigin: string;
+  /** Private addresses upstream sources and `mirror` may reach after all (SOURCES_ALLOW_PRIVATE, CIDRs). */
+  allowPrivate: string[];
 }
 
 export type LogFormat = 'auto' | 'json' | 'pretty';
@@ -193,7 +195,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
       origins: vars.LINK_CHECK_ORIGINS,
     },
-    sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
+    sources: {
+      enabled: vars.SOURCES === 'on',
+      telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, ''),
+      allowPrivate: addressList('SOURCES_ALLOW_PRIVATE', vars.SOURCES_ALLOW_PRIVATE),
+    },
   };
   if (config.port === config.rankingPort && config.port !== 0) {
     throw new ConfigError(`PORT and RANKING_PORT must differ (both are ${config.port})`);

@@ -109,6 +109,7 @@ export const ENVIRONMENT = Type.Object({
   LINK_CHECK_MAX_HIDES_PER_HOUR: integer(0, 1_000_000, { rule: 'an integer from 0 to 1000000', default: 200 }),
   LINK_CHECK_ORIGINS: optional(text({ rule: '<provider id>=<origin> pairs, comma-separated' })),
   SOURCES: onOff('on'),
+  SOURCES_ALLOW_PRIVATE: text({ rule: 'a comma-separated list of addresses or CIDRs', default: '' }),
   TELEGRAM_ORIGIN: text({
     rule: 'an http(s) origin such as https://t.me (no path)',
     pattern: '^https?://[^/?#\\s]+/?$',
