@@ -12,8 +12,8 @@
  * plugin keeps its secret in `@fastify/session`, `@fastify/secure-session` or a cookie, and our session is
  * a store row shared by every instance; the row already holds a 256-bit random token made at sign-in, so
  * the synchronizer-token pattern (OWASP's CSRF cheat sheet) needs only the comparison. The sign-in form
- * has no session yet: there a browser's `Sec-Fetch-Site` header, when present, must say the form came from
- * this site (scripts that send no such header sign in as before).
+ * has no session yet: there a browser's `Sec-Fetch-Site` header, or failing it `Origin`, or failing that
+ * `Referer`, must say the form came from this console (scripts that send none of them sign in as before).
  */
 import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { AdminConsole } from './console.js';
@@ -56,12 +56,28 @@ export function authorize(admin: AdminConsole): onRequestHookHandler {
   };
 }
 
+/**
+ * Whether a form without a session came from the console's own pages: by `Sec-Fetch-Site` when the
+ * browser sends it; otherwise by `Origin`, then `Referer`, against this request's own origin (scheme and
+ * host as the client used them, behind TRUST_PROXY as the proxy reports them). A request with neither is a
+ * script, not a browser page, and is let through.
+ */
+function fromThisSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const own = `${request.protocol}://${request.host}`;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === own;
+  const referer = request.headers.referer;
+  if (referer === undefined) return true;
+  return URL.canParse(referer) && new URL(referer).origin === own;
+}
+
 export function checkForm(): preValidationHookHandler {
   return async function checkConsoleForm(request) {
     if (READS.has(request.method)) return;
     if (accessOf(request) === 'anyone') {
-      const site = request.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin' && site !== 'none') throw csrfRefused();
+      if (!fromThisSite(request)) throw csrfRefused();
       return;
     }
     const session = request.consoleSession;

@@ -49,7 +49,7 @@ export function createConsole(parts: ConsoleParts): AdminConsole {
     ...parts,
     accounts: new AccountStore(parts.database),
     sessions: new SessionStore(parts.database),
-    throttle: new SignInThrottle(parts.config.limits.redisKeyPrefix, parts.redis),
+    throttle: new SignInThrottle(parts.config.limits.redisKeyPrefix, parts.redis, parts.database),
     templates: new ConsoleTemplates(),
     apiKeys: new ApiKeyStore(parts.database),
     // The page that made a change, and this instance's API, serve it at once; other instances follow the change feed.

@@ -19,7 +19,9 @@ let dummy: Promise<string> | undefined;
 /** Why a new password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return `the password must have at least ${MIN_PASSWORD_LENGTH} characters`;
+  // Spaces pad a password without making it harder to guess: ten of them are no password at all.
+  if ([...password.replace(/\s/gu, '')].length < MIN_PASSWORD_LENGTH)
+    return `the password must have at least ${MIN_PASSWORD_LENGTH} characters besides spaces`;
   if (length > MAX_PASSWORD_LENGTH) return `the password must have at most ${MAX_PASSWORD_LENGTH} characters`;
   return undefined;
 }

@@ -1,8 +1,8 @@
 /**
  * Signing in and out (docs/console.md, "Signing in"). A wrong name and a wrong password get the same
- * answer, after the same work (one argon2id verification either way, passwords.ts); failures count
- * against the address and the name (sign-in-throttle.ts), and past the limit the answer is 429 before any
- * password is looked at. A sign-in always begins a new session, ending the one the browser carried (a
+ * answer, after the same work (one argon2id verification either way, passwords.ts); every attempt is
+ * counted against the name and the address before its password is verified and given back when it signs
+ * in (sign-in-throttle.ts); past the limit the answer is 429 and no password is looked at. A sign-in always begins a new session, ending the one the browser carried (a
  * session id planted before sign-in is worth nothing after it). Signing out deletes the session row, so
  * the cookie is refused by every instance at once, and tells the browser to forget it.
  */
@@ -33,17 +33,22 @@ export async function signInRoutes(app: FastifyInstance, { admin }: { admin: Adm
   app.post('/login', async (request, reply) => {
     const name = formField(request.body, 'name').trim();
     const password = formField(request.body, 'password');
-    const waitSeconds = await admin.throttle.refusedFor(request.ip, name);
-    if (waitSeconds > 0) {
+    // Counted before the password is verified, so parallel guesses get no more checks than the limit.
+    const admission = await admin.throttle.admit(request.ip, name);
+    if (admission.refusedFor > 0 || !('failed' in admission)) {
       request.log.warn({ name: name.slice(0, 64), address: request.ip }, 'console sign-in refused: too many failures');
-      throw signInThrottled(waitSeconds);
+      throw signInThrottled(admission.refusedFor);
     }
-    const found = await withinDeadline(admin.accounts.credentials(name), admin.storeDeadlineMs);
+    const found = await withinDeadline(admin.accounts.credentials(name), admin.storeDeadlineMs).catch(async (error: unknown) => {
+      await admission.succeeded(); // the store failed, not the guess: the attempt is given back
+      throw error;
+    });
     if (!(await passwordMatches(found?.passwordHash, password)) || !found) {
-      await admin.throttle.failed(request.ip, name);
+      await admission.failed();
       request.log.info({ name: name.slice(0, 64), address: request.ip }, 'console sign-in failed');
       return loginPage(request, reply, t(request).wrongCredentials, name, 401);
     }
+    await admission.succeeded();
     const carried = sessionToken(request.headers.cookie);
     if (carried) await admin.sessions.end(carried);
     const now = new Date();

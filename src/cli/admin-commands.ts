@@ -1,5 +1,5 @@
 /**
- * `dramadex admin add|list|password|remove`: the console's accounts (docs/console.md, "The first
+ * `dramadex admin add|list|password|unlock|remove`: the console's accounts (docs/console.md, "The first
  * account"). They are made only here, on the server, never from the web. A password is read from the first
  * line of standard input with `--password-stdin` (scripts, provisioning), otherwise asked for twice on a
  * terminal without echo; with neither the command refuses rather than wait on a pipe. Changing a password
@@ -13,6 +13,7 @@ import { passwordProblem } from '../admin/passwords.js';
 import { isRole, type Role } from '../admin/roles.js';
 import { loadConfig } from '../config/config.js';
 import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { unlockSignIn } from '../operations/sign-in-unlock.js';
 import { CliError } from './errors.js';
 import { withDatabase } from './with-database.js';
 
@@ -70,6 +71,16 @@ export function registerAdminCommands(program: Command): void {
           () => [{ action: 'account password', target: name }],
         );
         write(`changed the password of ${name}; its sessions were ended`);
+      });
+    });
+  admin
+    .command('unlock')
+    .description('lift the sign-in lock of an account at once (after 5 failed sign-ins); audited')
+    .argument('<name>', 'the account name')
+    .action(async (name: string) => {
+      await withDatabase(loadConfig(), async (database) => {
+        await unlockSignIn(new AuditLog(database), CLI_ACTOR, name);
+        write(`unlocked ${name}: its next sign-in is taken on every instance`);
       });
     });
   admin

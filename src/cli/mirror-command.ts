@@ -10,6 +10,7 @@ import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config/config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type ReplacedOutcome, type TypeOutcome } from '../ingest/mirror.js';
 import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { addressGuard } from '../shared/address-guard.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
@@ -39,7 +40,12 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   };
   let client: CatalogueClient;
   try {
-    client = new CatalogueClient(baseUrl, { apiKey: options.apiKey, onEvent: progress.onEvent, signal: stop.signal });
+    client = new CatalogueClient(baseUrl, {
+      apiKey: options.apiKey,
+      onEvent: progress.onEvent,
+      signal: stop.signal,
+      guard: addressGuard(config.sources.allowPrivate),
+    });
   } catch (error) {
     throw new CliError(`cannot mirror ${baseUrl}: ${(error as Error).message}`);
   }

@@ -9,6 +9,7 @@
  * or `retry_after` says. Every wait is announced once, as it starts, with its real length and cause. Full dumps can be read as a stream. Every failure is an `UpstreamError` whose
  * message is one line an operator can read.
  */
+import type { AddressGuard } from '../shared/address-guard.js';
 import { type ClientClock, systemClock } from './client-clock.js';
 import { type PacerLimits, PUBLISHED_LIMITS, RequestPacer } from './request-pacer.js';
 import { type Failed, retryAfterMs, streamBody, UpstreamError } from './upstream-response.js';
@@ -45,6 +46,8 @@ export interface CatalogueClientOptions {
   maxRateLimited?: number;
   onEvent?: (event: ClientEvent) => void;
   signal?: AbortSignal;
+  /** The address rule, when the base URL is one someone typed in (a source, `mirror`): shared/address-guard.ts. */
+  guard?: AddressGuard | undefined;
 }
 
 export class CatalogueClient {
@@ -64,6 +67,9 @@ export class CatalogueClient {
   ) {
     const url = new URL(baseUrl); // throws on a malformed address
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UpstreamError(`${baseUrl} is not an http(s) address`);
+    // The paths are appended to the base: a query or a fragment would swallow them.
+    if (url.search !== '' || url.hash !== '' || /[?#]/.test(baseUrl))
+      throw new UpstreamError(`${baseUrl} has a "?" or "#": an upstream address is its origin and path only`);
     this.baseUrl = url.toString().replace(/\/+$/, '');
     this.clock = settings.clock ?? systemClock;
     this.pacer = new RequestPacer(this.clock, settings.limits ?? PUBLISHED_LIMITS);
@@ -167,7 +173,8 @@ export class CatalogueClient {
         announced = true;
         continue;
       }
-      if (!outcome.retryable) throw new UpstreamError(`cannot reach ${this.baseUrl}: ${outcome.reason}`, undefined, true);
+      if (!outcome.retryable)
+        throw new UpstreamError(`cannot reach ${this.baseUrl}: ${outcome.reason}`, undefined, true, outcome.refusedByRule === true);
       // An upstream that takes the connection and never answers is not asked again: a second wait as long
       // would double the time to a failure that is almost always the same (docs/sources.md, "Stalls").
       if (outcome.unanswered) throw new UpstreamError(`${path}: ${outcome.reason} (the upstream accepts connections but does not answer)`);
@@ -201,6 +208,7 @@ export class CatalogueClient {
         maxBytes: fullDump ? this.options.maxDumpBytes : this.options.maxAnswerBytes,
         signal: this.settings.signal,
         onBytes: (bytes) => this.emit({ kind: 'received', bytes }),
+        guard: this.settings.guard,
       },
       async ({ status, headers: got, chunks }) => {
         this.pacer.observe(got, fullDump);

@@ -6,6 +6,7 @@
  * whether a retry can help (a reset can; a refused connection or an unknown host cannot); nothing here
  * throws for them. Also how long a 429 asks to wait (`retryAfterMs`).
  */
+import { ADDRESS_REFUSED, type AddressGuard } from '../shared/address-guard.js';
 import { CappedFetchError } from '../shared/capped-fetch.js';
 import { cappedStream } from '../shared/capped-stream.js';
 import type { ClientClock } from './client-clock.js';
@@ -17,6 +18,8 @@ export class UpstreamError extends Error {
     readonly status?: number,
     /** The upstream cannot be reached at all (refused, no such host): a whole run ends on it. */
     readonly unreachable = false,
+    /** The address rule refused it (shared/address-guard.ts): the message names the rule, never the upstream's words. */
+    readonly refusedByRule = false,
   ) {
     super(message);
   }
@@ -26,7 +29,7 @@ export class UpstreamError extends Error {
  * A request that did not complete; `retryable` false when trying again cannot help (refused, no such host);
  * `unanswered` when the connection was taken but not even the status line came back in time.
  */
-export type Failed = { kind: 'failed'; reason: string; retryable: boolean; unanswered?: boolean };
+export type Failed = { kind: 'failed'; reason: string; retryable: boolean; unanswered?: boolean; refusedByRule?: boolean };
 
 export interface ReadOptions {
   clock: ClientClock;
@@ -35,6 +38,8 @@ export interface ReadOptions {
   onBytes?: (bytes: number) => void;
   /** A body longer than this is abandoned with an `UpstreamError` (not retried: it would be as long again). */
   maxBytes: number;
+  /** The address rule for a destination someone typed in (shared/address-guard.ts). */
+  guard?: AddressGuard | undefined;
 }
 
 /** What a consumer of a streamed answer gets: the status, the headers, and the body chunk by chunk. */
@@ -71,6 +76,7 @@ export async function streamBody<T>(
         idle: { ms: options.idleTimeoutMs, setTimer: (ms, fire) => options.clock.setTimer(ms, fire) },
         signal: options.signal,
         onChunk: options.onBytes,
+        guard: options.guard,
       },
       (answer) => {
         answered = true;
@@ -87,6 +93,14 @@ export async function streamBody<T>(
     if (error.failure === 'timeout') return { kind: 'failed', reason: `the upstream sent nothing for ${seconds} s`, retryable: true };
     if (error.failure === 'body-over-cap') throw new UpstreamError(`${url}: the answer is larger than ${sizeText(options.maxBytes)}`);
     if (error.failure === 'aborted') throw new UpstreamError('stopped');
+    // The address rule's refusal, before the request (the literal host) or at connect (a resolved address).
+    if (error.code === ADDRESS_REFUSED)
+      return {
+        kind: 'failed',
+        reason: (error.cause as { cause?: Error } | undefined)?.cause?.message ?? error.message,
+        retryable: false,
+        refusedByRule: true,
+      };
     return describeNetworkError(error.cause);
   }
 }

@@ -94,6 +94,8 @@ export interface SourcesConfig {
   enabled: boolean;
   /** Where public channel pages are read (TELEGRAM_ORIGIN), without a trailing slash. */
   telegramOrigin: string;
+  /** Private addresses upstream sources and `mirror` may reach after all (SOURCES_ALLOW_PRIVATE, CIDRs). */
+  allowPrivate: string[];
 }
 
 export type LogFormat = 'auto' | 'json' | 'pretty';
@@ -204,11 +206,15 @@ export function loadConfig(env: Env = process.env): Config {
       maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
       origins: vars.LINK_CHECK_ORIGINS,
     },
-    sources: { enabled: vars.SOURCES === 'on', telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, '') },
     pansou:
       vars.PANSOU_PATH.toLowerCase() === 'off'
         ? undefined
         : { path: vars.PANSOU_PATH, maxResults: vars.PANSOU_MAX_RESULTS, requireKey: vars.PANSOU_REQUIRE_KEY === 'on' },
+    sources: {
+      enabled: vars.SOURCES === 'on',
+      telegramOrigin: vars.TELEGRAM_ORIGIN.replace(/\/+$/, ''),
+      allowPrivate: addressList('SOURCES_ALLOW_PRIVATE', vars.SOURCES_ALLOW_PRIVATE),
+    },
   };
   const taken = config.pansou?.path.match(/^\/(api|admin|docs|openapi\.json|assets)(\/|$)/);
   if (taken) throw new ConfigError(`PANSOU_PATH must not lie under /${taken[1]}, which the catalogue listener already serves`);

@@ -116,6 +116,7 @@ export const ENVIRONMENT = Type.Object({
   }),
   PANSOU_MAX_RESULTS: integer(1, 1000, { rule: 'an integer from 1 to 1000', default: 200 }),
   PANSOU_REQUIRE_KEY: onOff('off'),
+  SOURCES_ALLOW_PRIVATE: text({ rule: 'a comma-separated list of addresses or CIDRs', default: '' }),
   TELEGRAM_ORIGIN: text({
     rule: 'an http(s) origin such as https://t.me (no path)',
     pattern: '^https?://[^/?#\\s]+/?$',

@@ -89,7 +89,7 @@ function requestLineTooLong(rawPacket: unknown): boolean {
 export function rawResponse(error: ApiError, language: Language): string {
   const body = JSON.stringify(error.body(language));
   const reason = STATUS_CODES[error.status] ?? 'Bad Request';
-  return `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /**

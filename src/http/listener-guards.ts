@@ -3,7 +3,7 @@
  * a bounded number of open connections (so slow clients cannot pile up sockets), and behind a trusted
  * proxy a forwarded value that is not an address is refused instead of becoming a client identity of its
  * own (`X-Forwarded-For: garbage1`, `1.1.1.1:1234` would otherwise each be a fresh address to the limits
- * and to token bindings).
+ * and to token bindings). Every answer of either listener carries `X-Content-Type-Options: nosniff`.
  */
 import { isIP, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,11 @@ export interface ListenerGuardOptions {
 
 export function guardListener(app: FastifyInstance, { config, unbounded }: ListenerGuardOptions): void {
   capConnectionsPerAddress(app, config.connections.maxPerAddress, unbounded, config);
+  // Every answer says its Content-Type is meant (JSON read as JSON, never sniffed into a script or page).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
   if (config.trustProxy.length > 0) {
     // Registered before the limits and the bearer check, so neither ever sees such a value.
     app.addHook('onRequest', (request, _reply, done) => {

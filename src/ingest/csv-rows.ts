@@ -8,6 +8,7 @@
  * whose first line does not end within the bound (a large file without newlines) is not a CSV header.
  */
 import { type CsvError, parse } from 'csv-parse/sync';
+import { restoreCell } from './csv-formulas.js';
 import type { RawRow } from './raw-row.js';
 
 export const MAX_ROW_CHARACTERS = 64 * 1024;
@@ -42,7 +43,7 @@ export function csvRows(text: string, required: readonly string[] = IMPORT_COLUM
       },
     }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
     for (const { record, info } of records) {
-      rows.push({ line: linesBefore + info.lines, value: record });
+      rows.push({ line: linesBefore + info.lines, value: restoredRecord(record) });
       lastLine = Math.max(lastLine, info.lines);
     }
     if (stuck === undefined) break;
@@ -54,6 +55,12 @@ export function csvRows(text: string, required: readonly string[] = IMPORT_COLUM
     linesBefore += badLine;
   }
   return rows.sort((a, b) => a.line - b.line);
+}
+
+/** A record with the `'` an export put before formula-like cells taken off again (csv-formulas.ts). */
+function restoredRecord(record: Record<string, string>): Record<string, string> {
+  for (const [column, value] of Object.entries(record)) if (typeof value === 'string') record[column] = restoreCell(value);
+  return record;
 }
 
 function header(text: string, required: readonly string[]): { columns: string[]; bodyStart: number } {

@@ -3,13 +3,15 @@
  * family as the csv-parse that reads it back) or a JSON array, in the same four fields an import reads.
  * Streamed batch by batch from the store (store/entry-reader.ts), waiting whenever the output is full, so
  * a million entries never sit in memory at once. Entries come in id order, which is what makes
- * `import --replace` of the file serve identical answers (docs/lifecycle.md).
+ * `import --replace` of the file serve identical answers (docs/lifecycle.md). CSV cells that a spreadsheet
+ * would run as formulas are written as text (csv-formulas.ts).
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { CatalogueStore, StoredEntry } from '../catalogue/catalogue-store.js';
 import type { ContentType } from '../shared/content-types.js';
+import { neutraliseCell } from './csv-formulas.js';
 import type { ImportProgress } from './import-file.js';
 
 export const EXPORT_FORMATS = ['ndjson', 'csv', 'json'] as const;
@@ -50,7 +52,7 @@ export async function exportEntries(store: CatalogueStore, out: Writable, option
 }
 
 function formatBatch(batch: StoredEntry[], format: ExportFormat, first: boolean): string {
-  if (format === 'csv') return stringify(batch, { columns: [...COLUMNS] });
+  if (format === 'csv') return stringify(batch, { columns: [...COLUMNS], cast: { string: neutraliseCell } });
   const lines = batch.map((entry) =>
     JSON.stringify({ title: entry.title, source_link: entry.source_link, type: entry.type, update_time: entry.update_time }),
   );

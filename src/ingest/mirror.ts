@@ -23,7 +23,8 @@ export type ReplacedOutcome = { type: ContentType; state: 'replaced'; rejected: 
 export type TypeOutcome =
   | ReplacedOutcome
   | { type: ContentType; state: 'not modified' }
-  | { type: ContentType; state: 'failed'; reason: string };
+  /** `fromUpstream`: the reason carries the upstream's own words (a status, its error text, a network error). */
+  | { type: ContentType; state: 'failed'; reason: string; fromUpstream?: boolean };
 
 /** What one `mirror` keeps between rounds of `--watch`. */
 export interface MirrorState {
@@ -59,7 +60,7 @@ export async function mirrorRound(
     const outcome = await mirrorType(store, client, type, state).catch((error: unknown): TypeOutcome => {
       // An upstream that cannot be reached at all ends the round: every other type would fail the same way.
       if (!(error instanceof UpstreamError) || error.unreachable) throw error;
-      return { type, state: 'failed', reason: error.message };
+      return { type, state: 'failed', reason: error.message, fromUpstream: true };
     });
     outcomes.push(outcome);
     onOutcome?.(outcome);

@@ -1,6 +1,7 @@
 /**
  * Per-row rules of an import: a non-empty title, an http(s) URL, a known type (or the legacy alias),
- * and a real calendar date-time in `YYYY-MM-DD HH:MM:SS`. A row either becomes an entry or a reason.
+ * and a real calendar date-time in `YYYY-MM-DD HH:MM:SS`; no control characters in a title or a link,
+ * visible or not (bidi overrides included). A row either becomes an entry or a reason.
  */
 import type { EntryInput } from '../catalogue/catalogue-store.js';
 import { resolveContentType } from '../shared/content-types.js';
@@ -19,9 +20,13 @@ export function validateEntry(value: unknown): EntryInput | string {
   if (!title) return 'title is empty';
   // PostgreSQL cannot store NUL, and no title or link has a reason to hold control characters.
   if (hasControlCharacter(title)) return 'title contains a control character';
+  const invisible = invisibleControl(title);
+  if (invisible) return `title contains ${invisible}, an invisible control character that can reorder or break the text`;
   if (title.length > MAX_TITLE) return `title is longer than ${MAX_TITLE} characters`;
   const link = (row.source_link as string).trim();
   if (hasControlCharacter(link)) return 'source_link contains a control character';
+  const hidden = invisibleControl(link);
+  if (hidden) return `source_link contains ${hidden}, an invisible control character that can reorder or break the text`;
   if (link.length > MAX_LINK || !isHttpUrl(link)) return `source_link "${short(link)}" is not an http(s) URL`;
   const type = resolveContentType((row.type as string).trim());
   if (!type) return `type "${short(row.type as string)}" is not one of post, dongman, movie, tv, xuexi, extsrc (or baidu)`;
@@ -39,6 +44,18 @@ function hasControlCharacter(text: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
+}
+
+/**
+ * Bidirectional formatting characters (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069), C1 controls and
+ * the line and paragraph separators: invisible, and able to make a title or a link read backwards
+ * ("Trojan Source") or break a line where none shows. Named as `U+XXXX`, since it cannot be seen.
+ */
+const INVISIBLE_CONTROL = /[\u0080-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
+
+function invisibleControl(text: string): string | undefined {
+  const found = INVISIBLE_CONTROL.exec(text)?.[0];
+  return found === undefined ? undefined : `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 function isHttpUrl(text: string): boolean {

@@ -50,7 +50,11 @@ export function createOperations({
 }: OperationParts): Operations {
   const audit = new AuditLog(database);
   const store = new CatalogueStore(database);
-  const pollSettings = { telegramOrigin: config.sources.telegramOrigin, clock: new LocalClock(config.catalogueTimeZone) };
+  const pollSettings = {
+    telegramOrigin: config.sources.telegramOrigin,
+    allowPrivate: config.sources.allowPrivate,
+    clock: new LocalClock(config.catalogueTimeZone),
+  };
   return {
     audit,
     catalogue: new CatalogueOperations(store, audit, afterChange),

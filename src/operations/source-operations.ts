@@ -36,6 +36,7 @@ export interface UpstreamRequest {
 
 export interface PollSettings {
   telegramOrigin: string;
+  allowPrivate: readonly string[];
   clock: LocalClock;
 }
 
@@ -54,6 +55,9 @@ export function telegramSource(request: TelegramRequest): NewSource {
 /** The registration of an upstream catalogue, named by its host, or a refusal. */
 export function upstreamSource(request: UpstreamRequest): NewSource {
   const url = httpUrl(request.baseUrl.trim());
+  // The catalogue's paths are appended to the address: a query or a fragment would swallow them.
+  if (/[?#]/.test(request.baseUrl))
+    throw new OperationRefused(`"${request.baseUrl.trim()}" has a "?" or "#": give the upstream's origin and path only`);
   const settings = { baseUrl: url.toString().replace(/\/+$/, ''), types: [...new Set(request.types)], apiKey: request.apiKey };
   return { name: url.host, kind: 'upstream', settings, everyMinutes: whole('--every', request.everyMinutes, 1, MAX_EVERY_MINUTES) };
 }

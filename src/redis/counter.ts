@@ -109,6 +109,31 @@ export class Counter {
     }
     this.local.set(key, points, seconds, Date.now());
   }
+  /** Takes back `points` counted for `key` (an attempt that turned out to be allowed), where it was counted. */
+  async reward(key: string, points = 1): Promise<void> {
+    if (this.shared && this.link?.up) {
+      try {
+        await this.shared.reward(key, points);
+        return;
+      } catch (error) {
+        this.link.markDown(error as Error);
+      }
+    }
+    this.local.reward(key, points);
+  }
+
+  /** Forgets `key`'s window, where it was counted. */
+  async delete(key: string): Promise<void> {
+    if (this.shared && this.link?.up) {
+      try {
+        await this.shared.delete(key);
+        return;
+      } catch (error) {
+        this.link.markDown(error as Error);
+      }
+    }
+    this.local.delete(key);
+  }
 }
 
 export function isRefusal(value: unknown): value is Refusal {

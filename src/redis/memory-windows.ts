@@ -47,6 +47,12 @@ export class MemoryWindows {
     this.put(key, count, seconds * 1000, now);
   }
 
+  /** Takes `count` back from `key`'s window, never below zero. */
+  reward(key: string, count: number): void {
+    const held = this.windows.get(key);
+    if (held !== undefined) held.count = Math.max(held.count - count, 0);
+  }
+
   delete(key: string): void {
     const held = this.windows.get(key);
     if (held === undefined) return;

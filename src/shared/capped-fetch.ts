@@ -9,6 +9,9 @@
  * concatenation, so a path such as `//evil.example/x` stays a path.
  */
 
+import { fetch as undiciFetch } from 'undici';
+import { ADDRESS_REFUSED, type AddressGuard } from './address-guard.js';
+
 /**
  * `none`: a 3xx is returned as it is. `same-hosts`: followed (at most `max` times) only to these hosts, on
  * the scheme and port of the URL that redirected (a provider's HTTPS on the default port stays so).
@@ -26,6 +29,12 @@ export interface CappedRequest {
   signal?: AbortSignal | undefined;
   /** Where a URL is really sent (an origin override, `onOrigin`); redirects are judged on the URL before it. */
   route?: (url: URL) => URL;
+  /**
+   * The address rule (address-guard.ts), for a destination someone typed in (a source, a mirror target):
+   * the host is checked before each hop and every resolved address at connect time. Requests to fixed
+   * provider hosts go without it.
+   */
+  guard?: AddressGuard | undefined;
 }
 
 export interface CappedResponse {
@@ -81,21 +90,29 @@ export async function cappedFetch(url: URL, request: CappedRequest): Promise<Cap
  */
 export async function openCapped(
   url: URL,
-  request: Pick<CappedRequest, 'method' | 'headers' | 'body' | 'redirect' | 'route'> & { signal: AbortSignal },
+  request: Pick<CappedRequest, 'method' | 'headers' | 'body' | 'redirect' | 'route' | 'guard'> & { signal: AbortSignal },
 ): Promise<{ response: Response; url: URL }> {
   const route = request.route ?? ((same: URL) => same);
   const policy = request.redirect;
   let named = url;
   for (let hops = 0; ; hops++) {
     let response: Response;
+    const target = route(named);
+    const refusal = request.guard?.refusalOfHost(target.hostname);
+    if (refusal) throw new CappedFetchError('request-failed', refusal, ADDRESS_REFUSED);
+    const init = {
+      method: request.method ?? 'GET',
+      headers: request.headers ?? {},
+      ...(request.body === undefined ? {} : { body: request.body }),
+      redirect: 'manual' as const,
+      signal: request.signal,
+    };
     try {
-      response = await fetch(route(named), {
-        method: request.method ?? 'GET',
-        headers: request.headers ?? {},
-        ...(request.body === undefined ? {} : { body: request.body }),
-        redirect: 'manual',
-        signal: request.signal,
-      });
+      // A guarded request goes through undici's own fetch with the guard's dispatcher: the same undici on
+      // Node 22 and 24, whose global fetch bundles different majors.
+      response = request.guard
+        ? ((await undiciFetch(target, { ...init, dispatcher: request.guard.dispatcher })) as unknown as Response)
+        : await fetch(target, init);
     } catch (error) {
       throw networkError(error);
     }

@@ -8,6 +8,7 @@
 import { hostname } from 'node:os';
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { ClientEvent } from '../client/catalogue-client.js';
+import { addressGuard } from '../shared/address-guard.js';
 import type { LocalClock } from '../shared/local-time.js';
 import type { SourceCounts } from './source-counts.js';
 import { type PollOutcome, SourceFailure } from './source-failure.js';
@@ -29,6 +30,8 @@ export interface SourceRecorder {
 
 export interface PollerOptions {
   telegramOrigin: string;
+  /** Private addresses an upstream source may reach after all (SOURCES_ALLOW_PRIVATE; shared/address-guard.ts). */
+  allowPrivate?: readonly string[] | undefined;
   clock: LocalClock;
   recorder?: SourceRecorder | undefined;
   /** Who holds the leases this poller takes (default: host, process and a random part). */
@@ -124,6 +127,10 @@ export class SourcePoller {
         signal: this.options.signal,
       });
     }
-    return pollUpstream(this.store, source.settings, { signal: this.options.signal, onEvent: this.options.onUpstreamEvent });
+    return pollUpstream(this.store, source.settings, {
+      signal: this.options.signal,
+      onEvent: this.options.onUpstreamEvent,
+      guard: addressGuard(this.options.allowPrivate ?? []),
+    });
   }
 }

@@ -19,6 +19,7 @@ export function startSourcePolling(config: Config, store: CatalogueStore, log: L
   const stop = new AbortController();
   const poller = new SourcePoller(store, new SourceStore(store.database), {
     telegramOrigin: config.sources.telegramOrigin,
+    allowPrivate: config.sources.allowPrivate,
     clock: new LocalClock(config.catalogueTimeZone),
     recorder: metrics?.sourceRecorder(),
     signal: stop.signal,

@@ -1,10 +1,11 @@
 /**
- * `dramadex admin add|list|password|remove` as operators run them (a real process), on both stores: the
+ * `dramadex admin add|list|password|unlock|remove` as operators run them (a real process), on both stores: the
  * password from standard input, its length rule, the refusal without a terminal, and the console taking
  * the new account, refusing the old password after `admin password` and the account after `admin remove`.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { AuditLog } from '../../src/operations/audit-log.js';
 import { runCli } from '../support/cli.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { form } from './support.js';
@@ -63,6 +64,21 @@ for (const store of STORES) {
       assert.match(noTerminal.stderr, /use --password-stdin/);
       assert.match((await runCli(['admin', 'remove', 'nobody'], env)).stderr, /no console account is named nobody/);
       assert.match((await runCli(['admin', 'list'], env)).stdout, /^bob\tmoderator\tlast sign-in never$/m);
+      const spaces = await runCli(['admin', 'add', 'erin', '--password-stdin'], env, `${' '.repeat(12)}abc\n`);
+      assert.equal(spaces.code, 1, 'spaces do not count towards the ten characters');
+      assert.match(spaces.stderr, /at least 10 characters besides spaces/);
+    });
+
+    test('unlock lifts a locked account at once, on the running server, and is audited', async () => {
+      assert.equal((await runCli(['admin', 'add', 'frank', '--password-stdin'], env, 'frank long password\n')).code, 0);
+      for (let n = 0; n < 5; n++) assert.equal((await signIn('frank', 'wrong password!')).statusCode, 401);
+      assert.equal((await signIn('frank', 'frank long password')).statusCode, 429, 'locked after five failures');
+      const unlocked = await runCli(['admin', 'unlock', 'frank'], env);
+      assert.equal(unlocked.code, 0, unlocked.stderr);
+      assert.equal((await signIn('frank', 'frank long password')).statusCode, 303, 'the server in another process takes it again');
+      const [row] = await new AuditLog(context.services.database).about('frank');
+      assert.deepEqual([row?.actor, row?.action], ['cli', 'account unlock']);
+      assert.match((await runCli(['admin', 'unlock', 'nobody'], env)).stderr, /no console account is named nobody/);
     });
   });
 }

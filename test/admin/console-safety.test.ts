@@ -68,6 +68,32 @@ for (const store of STORES) {
       assert.equal(response.headers['set-cookie'], undefined);
     });
 
+    test('without Sec-Fetch-Site, Origin and then Referer must name the console itself (login CSRF)', async () => {
+      const post = (headers: Record<string, string>) =>
+        context.app.inject({
+          method: 'POST',
+          url: '/admin/login',
+          ...form({ name: 'keeper', password: 'correct horse battery' }),
+          headers: { ...form({}).headers, host: 'console.example', ...headers },
+        });
+      const hostile: Array<Record<string, string>> = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { origin: 'http://console.example.evil.example' },
+        { referer: 'https://evil.example/login.html' },
+        { referer: 'not a url' },
+        { origin: 'https://evil.example', referer: 'http://console.example/admin/login' },
+      ];
+      for (const headers of hostile) {
+        const refused = await post(headers);
+        assert.equal(refused.statusCode, 403, JSON.stringify(headers));
+        assert.equal(refused.headers['set-cookie'], undefined);
+      }
+      assert.equal((await post({ origin: 'http://console.example' })).statusCode, 303, 'its own origin');
+      assert.equal((await post({ referer: 'http://console.example/admin/login' })).statusCode, 303, 'its own page');
+      assert.equal((await post({})).statusCode, 303, 'a script sends neither');
+    });
+
     test('every console page carries the CSP with frame-ancestors none, nosniff and no-store', async () => {
       const owner = await signIn(context.app, 'keeper');
       const answers = [

@@ -88,6 +88,21 @@ async function startFixture(): Promise<Fixture> {
       );
     }
     if (path === '/slow') return; // never answers
+    if (path === '/drip') {
+      // Headers at once, then a byte every 100 ms for ever: only a deadline over the whole exchange ends it.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => response.write(' '), 100);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
+    if (path === '/moved-away') {
+      response.writeHead(302, { location: `http://localhost:${(fixture.server.address() as AddressInfo).port}/bare` });
+      return response.end();
+    }
+    if (path === '/moved-here') {
+      response.writeHead(301, { location: '/bare' });
+      return response.end();
+    }
     json(404, {});
   });
   await new Promise<void>((resolve) => fixture.server.listen(0, '127.0.0.1', resolve));
@@ -218,6 +233,20 @@ for (const store of STORES) {
       const [huge] = await fetcher([{ board: 'movie', path: '/huge' }], { maxBytes: 10_000 }).fetchAll();
       assert.equal(huge?.ok, false);
       assert.match(reports.at(-1) ?? '', /larger than 10000 bytes/);
+      const [drip] = await fetcher([{ board: 'movie', path: '/drip' }], { timeoutMs: 500 }).fetchAll();
+      assert.equal(drip?.ok, false, 'a body that trickles for ever is cut at the deadline');
+      assert.match(reports.at(-1) ?? '', /timeout after 500 ms/);
+    });
+
+    test("redirects are followed on the source's own host only (the shared capped reader)", async () => {
+      reports.length = 0;
+      const [away, here] = await fetcher([
+        { board: 'movie', path: '/moved-away' },
+        { board: 'actors', path: '/moved-here' },
+      ]).fetchAll();
+      assert.equal(away?.ok, false, 'another host (localhost, not 127.0.0.1) is not followed');
+      assert.match(reports[0] ?? '', /upstream answered HTTP 302/);
+      assert.equal(here?.ok, true, here && !here.ok ? here.error : '');
     });
 
     test('start() fetches at once and then on every interval', async () => {

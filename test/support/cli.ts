@@ -9,6 +9,9 @@ function entryArgs(): string[] {
   return [...process.execArgv.filter((arg) => !arg.startsWith('--test')), entry];
 }
 
+/** Upstream fixtures listen on loopback, which the address rule refuses unless allowed (docs/sources.md). */
+export const LOOPBACK_FIXTURES = '127.0.0.0/8,::1';
+
 export interface CliResult {
   code: number;
   stdout: string;
@@ -21,7 +24,7 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
     const child = execFile(
       process.execPath,
       [...entryArgs(), ...args],
-      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 120_000 },
+      { env: { ...process.env, LOG_LEVEL: 'silent', SOURCES_ALLOW_PRIVATE: LOOPBACK_FIXTURES, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : undefined) : 0;
         if (code === undefined) reject(error);
@@ -42,7 +45,10 @@ export interface RunningCli {
 
 /** A long-running `dramadex <args>` (e.g. `serve`), with everything it writes collected. */
 export function startCli(args: string[], env: Record<string, string>): RunningCli {
-  const child = spawn(process.execPath, [...entryArgs(), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...entryArgs(), ...args], {
+    env: { ...process.env, SOURCES_ALLOW_PRIVATE: LOOPBACK_FIXTURES, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();

@@ -37,7 +37,15 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { url, drop } = await createTestDatabase(store);
   // Limits are off unless a test asks for them (RATE_LIMITS: 'on'): other suites call endpoints rapidly from one address.
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, RATE_LIMITS: 'off', METRICS_PORT: '0', ...env });
+  // Upstream fixtures listen on loopback, which the address rule refuses unless allowed (SOURCES_ALLOW_PRIVATE).
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    RATE_LIMITS: 'off',
+    METRICS_PORT: '0',
+    SOURCES_ALLOW_PRIVATE: '127.0.0.0/8,::1',
+    ...env,
+  });
   const services = await createServices(config, { pollMs: 0, ...options });
   const app = await buildCatalogueApp(services);
   const rankingApp = await buildRankingApp(services);

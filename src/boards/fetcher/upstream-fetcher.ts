@@ -1,13 +1,16 @@
 /**
  * Pulls boards from configured upstream hot-list URLs on a schedule (RANKING_FETCH_SOURCES, every
  * RANKING_FETCH_INTERVAL_MINUTES, and once at start) and stores each as a new snapshot, like an import.
- * A failing source is reported and skipped; the others and the service carry on. Responses are bounded
- * in time and size because the upstream is not ours.
+ * A failing source is reported and skipped; the others and the service carry on. Responses are read
+ * through the shared capped reader, bounded in time and size, because the upstream is not ours.
  */
 import type { Tally } from '../../observability/instruments.js';
 import type { Board } from '../../shared/board-names.js';
+import { CappedFetchError, cappedFetch } from '../../shared/capped-fetch.js';
 import type { ImportSummary, RankingBoards } from '../ranking-boards.js';
 import { mapHotList } from './hot-list.js';
+
+const MAX_REDIRECTS = 3;
 
 export interface FetchSource {
   board: Board;
@@ -88,20 +91,27 @@ export class UpstreamFetcher {
     }
   }
 
+  /**
+   * One source's document through the shared capped reader (docs/architecture.md, "Outbound requests"): a
+   * deadline over the whole exchange, the body abandoned past its cap, redirects followed only on the
+   * source's own host, scheme and port (a few, for a CDN's trailing-slash hop), so no answer picks the
+   * destination.
+   */
   private async download(url: string): Promise<unknown> {
-    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`upstream answered HTTP ${response.status}`);
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > this.maxBytes) throw new Error(`upstream response is larger than ${this.maxBytes} bytes`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += chunk.length;
-      if (size > this.maxBytes) throw new Error(`upstream response is larger than ${this.maxBytes} bytes`);
-      chunks.push(Buffer.from(chunk));
-    }
+    const target = new URL(url);
+    const response = await cappedFetch(target, {
+      headers: { accept: 'application/json' },
+      deadlineMs: this.timeoutMs,
+      bodyCapBytes: this.maxBytes,
+      redirect: { follow: 'same-hosts', hosts: [target.hostname], max: MAX_REDIRECTS },
+    }).catch((error: unknown) => {
+      if (error instanceof CappedFetchError && error.failure === 'body-over-cap')
+        throw new Error(`upstream response is larger than ${this.maxBytes} bytes`);
+      throw error;
+    });
+    if (response.status < 200 || response.status > 299) throw new Error(`upstream answered HTTP ${response.status}`);
     try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      return JSON.parse(response.body.toString('utf8'));
     } catch {
       throw new Error('upstream response is not JSON');
     }
