@@ -140,7 +140,7 @@ const SHAPES: Record<ProviderId, CodeShape> = {
     body: (code, message) => ({ code, message }),
     status: 400,
     measuredDead: MEASURED_DEAD.alipan,
-    named: ['TooManyRequests', 'Throttling', 'ParamFlowException', 'ShareLink.Forbidden', 'ShareLinkExpired'],
+    named: ['TooManyRequests', 'Throttling', 'ParamFlowException', 'ShareLinkForbidden', 'ShareLinkExpired'],
   },
   '123pan': { at: 'get', body: (code, message) => ({ code, message, data: null }), measuredDead: [], named: [0, 5103] },
   tianyi: {

@@ -65,6 +65,9 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['gone9', FIXTURE_CODE, 'dead', 'baidu.page.gone'],
     ['gone21', undefined, 'dead', 'baidu.page.gone'],
     ['page9', undefined, 'unknown', 'unknown-shape'],
+    // A live page saying 链接不存在 and 部分文件违规 outside its <title> is not dead (osec, 2026-09-12).
+    ['filtered9', undefined, 'unknown', 'unknown-shape'],
+    ['filteredcode9', FIXTURE_CODE, 'alive', 'baidu.verify.0'],
     ['redirect9', undefined, 'locked', 'baidu.page.asks-code'],
     ['off9', undefined, 'unknown', 'baidu.page.anti-crawl', 'throttled'],
     ['vfail1', FIXTURE_CODE, 'unknown', 'unknown-code'],
@@ -78,10 +81,20 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['locked1', FIXTURE_CODE, 'alive', 'alipan.share.named'],
     ['dead1', undefined, 'dead', 'alipan.share.NotFound.ShareLink'],
     // A share id holds no dot: `_` in the scenario id stands for the code's `.`.
-    ...['ShareLink.Cancelled', 'ShareLink.Expired', 'ForbiddenShareLinkViolation'].map(
-      (code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`],
-    ),
-    ...['ShareLink.Forbidden', 'ShareLinkExpired', 'InvalidParameter'].map(
+    ...[
+      'ShareLink.Cancelled',
+      'ShareLink.Expired',
+      'ForbiddenShareLinkViolation',
+      'ShareLink.Forbidden',
+      'ShareLink.ContentInvalid',
+      'NotFound.Drive',
+    ].map((code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`]),
+    ['removed1', undefined, 'dead', 'alipan.share.content-removed'],
+    ['listed1', undefined, 'alive', 'alipan.share.named'],
+    // Counts files with no file_infos at all: not the measured dead shape, and not proven alive either.
+    ['unlisted1', undefined, 'unknown', 'unknown-shape'],
+    ['emptybody1', undefined, 'unknown', 'alipan.share.empty-body', 'throttled'],
+    ...['ShareLinkForbidden', 'ShareLinkExpired', 'InvalidParameter'].map(
       (code): Row => [`code-${code.replace('.', '_')}`, undefined, 'unknown', 'unknown-code'],
     ),
     ['empty1', undefined, 'unknown', 'alipan.share.file-count-0'],
