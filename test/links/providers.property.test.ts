@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { assertProperty } from '../support/property.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';

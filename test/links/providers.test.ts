@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { CheckOutcome, LinkChecker, Verdict } from '../../src/links/link-checker.js';
 import { ForbiddenDestination, providerHttp } from '../../src/links/provider-http.js';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { PROVIDERS } from '../../src/links/providers/registry.js';
 import { captchaSign } from '../../src/links/providers/xunlei.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
@@ -81,14 +81,9 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['locked1', FIXTURE_CODE, 'alive', 'alipan.share.named'],
     ['dead1', undefined, 'dead', 'alipan.share.NotFound.ShareLink'],
     // A share id holds no dot: `_` in the scenario id stands for the code's `.`.
-    ...[
-      'ShareLink.Cancelled',
-      'ShareLink.Expired',
-      'ForbiddenShareLinkViolation',
-      'ShareLink.Forbidden',
-      'ShareLink.ContentInvalid',
-      'NotFound.Drive',
-    ].map((code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`]),
+    ...MEASURED_DEAD.alipan
+      .filter((code) => code !== 'NotFound.ShareLink')
+      .map((code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`]),
     ['removed1', undefined, 'dead', 'alipan.share.content-removed'],
     ['listed1', undefined, 'alive', 'alipan.share.named'],
     // Counts files with no file_infos at all: not the measured dead shape, and not proven alive either.
