@@ -9,7 +9,7 @@
 import type { ProviderId } from '../shared/share-links.js';
 import { type CheckOutcome, cutMessage } from './link-checker.js';
 import type { Exchange } from './provider-http.js';
-import { createLinkChecker } from './providers/index.js';
+import { createLinkChecker } from './providers/provider-link-checker.js';
 import { providerSaid } from './providers/verdict-table.js';
 
 export interface ProbeResult {

@@ -13,11 +13,12 @@ import type { Database } from '../store/database.js';
 import { parseCheckOrigins } from './check-origins.js';
 import { CheckPacer } from './check-pacer.js';
 import type { LinkChecker } from './link-checker.js';
-import { type LinkCounts, LinkHealthStore } from './link-health-store.js';
+import type { LinkCounts } from './link-health-reads.js';
+import { LinkHealthStore } from './link-health-store.js';
 import { LinkQueueStore } from './link-queue-store.js';
 import { LinkScheduler } from './link-scheduler.js';
 import { ProviderGuards } from './provider-guards.js';
-import { createLinkChecker } from './providers/index.js';
+import { createLinkChecker } from './providers/provider-link-checker.js';
 
 export interface LinkServices {
   queue: LinkQueueStore;

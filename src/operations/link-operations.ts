@@ -71,7 +71,7 @@ export class LinkOperations {
       await this.takeTurn(provider, state.rate);
     }
     // Loaded on use, as the checkers' parsers are needed only where something is checked.
-    this.checker ??= (await import('../links/providers/index.js')).createLinkChecker({
+    this.checker ??= (await import('../links/providers/provider-link-checker.js')).createLinkChecker({
       origins: (await import('../links/check-origins.js')).parseCheckOrigins(this.settings.origins),
     });
     const outcome = await this.checker.check(link);

@@ -9,7 +9,7 @@ import { errorResponses, SuccessEnvelope, success } from '../http/envelope.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { responseLanguage } from '../http/language.js';
 import { operationDocs } from '../http/operation-docs.js';
-import { LINK_COUNT_NAMES, type LinkCounts } from '../links/link-health-store.js';
+import { LINK_COUNT_NAMES, type LinkCounts } from '../links/link-health-reads.js';
 import type { HealthProbe } from '../shared/health-probe.js';
 
 const API_VERSION = '2.2.1';

@@ -6,7 +6,7 @@
  * kept as ready bytes are rebuilt at least every NOTES_MAX_AGE_MS so the dates stay near the truth.
  */
 import type { Language } from '../config/config.js';
-import type { CardStatus } from '../links/link-health-store.js';
+import type { CardStatus } from '../links/link-health-reads.js';
 import { parseShareLink } from '../shared/share-links.js';
 import type { EntryView } from './page-models.js';
 import { PAGE_TEXT } from './page-text.js';

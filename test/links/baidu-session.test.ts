@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { COOKIE_MS } from '../../src/links/providers/baidu.js';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { FIXTURE_BAIDUID } from './fixture-answers.js';
 import { FIXTURE_CODE, type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError } from '../../src/config/environment.js';
 import { parseCheckOrigins } from '../../src/links/check-origins.js';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { fixtureLink, startFixtureProviders } from './fixture-providers.js';
 
 describe('LINK_CHECK_ORIGINS', () => {

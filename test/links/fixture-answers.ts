@@ -106,7 +106,10 @@ function baidu(asked: Asked): Reply {
     const errno = suffix('errno-', id);
     if (errno) return json(200, { errno: Number(errno), request_id: 1 });
     if (id === 'noerrno1') return json(200, { request_id: 1 });
-    if (['locked1', 'gone9', 'page9', 'redirect9', 'off9', 'vfail1'].includes(id) || id.startsWith('verify-')) {
+    if (
+      ['locked1', 'gone9', 'page9', 'redirect9', 'off9', 'vfail1', 'filtered9', 'filteredcode9'].includes(id) ||
+      id.startsWith('verify-')
+    ) {
       return json(200, { errno: -9, request_id: 1 });
     }
     if (['gone21', 'locked21'].includes(id)) return json(200, { errno: -21, request_id: 1 });
@@ -115,10 +118,27 @@ function baidu(asked: Asked): Reply {
   if (asked.step === 'page') {
     if (id === 'redirect9') return { status: 302, body: '', headers: { location: `/share/init?surl=locked1` } };
     if (id === 'off9') return { status: 302, body: '', headers: { location: ANTI_CRAWL } };
+    // The sentinels are in the <title> (docs/link-health.md "Baidu"); live pages may say them elsewhere.
     if (id === 'gone9' || id === 'gone21')
-      return html(200, '<div class="share-error-left"><div id="share_nofound_des">啊哦，你所访问的页面不存在了。链接不存在</div></div>');
+      return html(
+        200,
+        '<html><head><title>百度网盘-链接不存在</title></head><body><div id="share_nofound_des">啊哦，你所访问的页面不存在了。</div></body></html>',
+      );
     if (['locked1', 'locked21', 'vfail1'].includes(id) || id.startsWith('verify-'))
-      return html(200, '<div class="verify-form"><dt>请输入提取码：</dt><input id="accessCode"></div>');
+      return html(
+        200,
+        '<html><head><title>百度网盘 请输入提取码</title></head><body><dt>请输入提取码：</dt><input id="accessCode"></body></html>',
+      );
+    if (id === 'filtered9')
+      return html(
+        200,
+        '<html><head><title>短剧合集_免费高速下载|百度网盘-分享无限制</title></head><body><p>部分文件违规，已被过滤</p><p class="tip">链接不存在的文件已移除</p></body></html>',
+      );
+    if (id === 'filteredcode9')
+      return html(
+        200,
+        '<html><head><title>百度网盘 请输入提取码</title></head><body><p>部分文件违规，已被过滤</p><p>链接不存在时请联系分享者</p><dt>请输入提取码：</dt></body></html>',
+      );
     return html(200, '<div>百度网盘</div>');
   }
   // verify
@@ -132,11 +152,17 @@ function baidu(asked: Asked): Reply {
 function alipan({ shareId: id }: Asked): Reply {
   const summary = (extra: Record<string, unknown>) =>
     json(200, { creator_id: 'c1', expiration: '', updated_at: '2026-08-01T00:00:00Z', ...extra });
-  if (id === 'alive1') return summary({ share_name: '短剧', file_count: 3, has_pwd: false });
-  if (id === 'alivetitle1') return summary({ share_title: '短剧', file_count: 1, has_pwd: false });
+  const files = [{ file_name: 'ep01.mp4' }];
+  if (id === 'alive1') return summary({ share_name: '短剧', file_count: 3, file_infos: files, has_pwd: false });
+  if (id === 'alivetitle1') return summary({ share_title: '短剧', file_count: 1, file_infos: files, has_pwd: false });
   if (id === 'locked1') return summary({ share_name: '短剧', file_count: 0, has_pwd: true });
   if (id === 'empty1') return summary({ share_name: '短剧', file_count: 0, has_pwd: false });
   if (id === 'emptyunnamed1') return summary({ file_count: 0, has_pwd: false });
+  // osec (2026-09-16): a named share that counts files but lists none had its content removed.
+  if (id === 'removed1') return summary({ share_title: '短剧', file_count: 2, file_infos: [], has_pwd: false });
+  if (id === 'listed1') return summary({ share_title: '短剧', file_count: 1, file_infos: files, has_pwd: false });
+  if (id === 'unlisted1') return summary({ share_title: '短剧', file_count: 2, has_pwd: false });
+  if (id === 'emptybody1') return { status: 200, body: '', headers: { 'content-type': 'application/json' } };
   if (id === 'dead1') return json(404, { code: 'NotFound.ShareLink', message: 'The resource sharelink cannot be found' });
   // A share id cannot hold a dot: `_` in the scenario id stands for the code's `.`.
   const dead = (suffix('dead-', id) ?? suffix('code-', id))?.replaceAll('_', '.');

@@ -13,7 +13,7 @@ import { runLinksCheck } from '../../src/cli/links-check.js';
 import { loadConfig } from '../../src/config/config.js';
 import { parseCheckOrigins } from '../../src/links/check-origins.js';
 import { ProviderGuards } from '../../src/links/provider-guards.js';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, entry, STORES } from '../support/harness.js';

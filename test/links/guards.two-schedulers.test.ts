@@ -16,7 +16,7 @@ import { LinkHealthStore } from '../../src/links/link-health-store.js';
 import { LinkQueueStore } from '../../src/links/link-queue-store.js';
 import { LinkScheduler } from '../../src/links/link-scheduler.js';
 import { ProviderGuards, THROTTLE_SLOWDOWN } from '../../src/links/provider-guards.js';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisLink } from '../../src/redis/redis-link.js';
 import { type Database, openDatabase } from '../../src/store/database.js';

@@ -5,7 +5,16 @@
  */
 export const MEASURED_DEAD = {
   quarkFamily: [41004, 41006, 41011, 41012, 41010, 41031],
-  alipan: ['NotFound.ShareLink', 'ShareLink.Cancelled', 'ShareLink.Expired', 'ForbiddenShareLinkViolation'],
+  alipan: [
+    'NotFound.ShareLink',
+    'ShareLink.Cancelled',
+    'ShareLink.Expired',
+    'ForbiddenShareLinkViolation',
+    // osec's production table (2026-09-16), docs/link-health.md "alipan".
+    'ShareLink.Forbidden',
+    'ShareLink.ContentInvalid',
+    'NotFound.Drive',
+  ],
   tianyi: [
     'ShareInfoNotFound',
     'ShareNotFound',

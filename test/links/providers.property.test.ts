@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
 import { assertProperty } from '../support/property.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
@@ -140,7 +140,7 @@ const SHAPES: Record<ProviderId, CodeShape> = {
     body: (code, message) => ({ code, message }),
     status: 400,
     measuredDead: MEASURED_DEAD.alipan,
-    named: ['TooManyRequests', 'Throttling', 'ParamFlowException', 'ShareLink.Forbidden', 'ShareLinkExpired'],
+    named: ['TooManyRequests', 'Throttling', 'ParamFlowException', 'ShareLinkForbidden', 'ShareLinkExpired'],
   },
   '123pan': { at: 'get', body: (code, message) => ({ code, message, data: null }), measuredDead: [], named: [0, 5103] },
   tianyi: {

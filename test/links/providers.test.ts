@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { CheckOutcome, LinkChecker, Verdict } from '../../src/links/link-checker.js';
 import { ForbiddenDestination, providerHttp } from '../../src/links/provider-http.js';
-import { createLinkChecker } from '../../src/links/providers/index.js';
+import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
 import { PROVIDERS } from '../../src/links/providers/registry.js';
 import { captchaSign } from '../../src/links/providers/xunlei.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/share-links.js';
@@ -65,6 +65,9 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['gone9', FIXTURE_CODE, 'dead', 'baidu.page.gone'],
     ['gone21', undefined, 'dead', 'baidu.page.gone'],
     ['page9', undefined, 'unknown', 'unknown-shape'],
+    // A live page saying 链接不存在 and 部分文件违规 outside its <title> is not dead (osec, 2026-09-12).
+    ['filtered9', undefined, 'unknown', 'unknown-shape'],
+    ['filteredcode9', FIXTURE_CODE, 'alive', 'baidu.verify.0'],
     ['redirect9', undefined, 'locked', 'baidu.page.asks-code'],
     ['off9', undefined, 'unknown', 'baidu.page.anti-crawl', 'throttled'],
     ['vfail1', FIXTURE_CODE, 'unknown', 'unknown-code'],
@@ -78,10 +81,15 @@ const ROWS: Record<ProviderId, Row[]> = {
     ['locked1', FIXTURE_CODE, 'alive', 'alipan.share.named'],
     ['dead1', undefined, 'dead', 'alipan.share.NotFound.ShareLink'],
     // A share id holds no dot: `_` in the scenario id stands for the code's `.`.
-    ...['ShareLink.Cancelled', 'ShareLink.Expired', 'ForbiddenShareLinkViolation'].map(
-      (code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`],
-    ),
-    ...['ShareLink.Forbidden', 'ShareLinkExpired', 'InvalidParameter'].map(
+    ...MEASURED_DEAD.alipan
+      .filter((code) => code !== 'NotFound.ShareLink')
+      .map((code): Row => [`dead-${code.replace('.', '_')}`, undefined, 'dead', `alipan.share.${code}`]),
+    ['removed1', undefined, 'dead', 'alipan.share.content-removed'],
+    ['listed1', undefined, 'alive', 'alipan.share.named'],
+    // Counts files with no file_infos at all: not the measured dead shape, and not proven alive either.
+    ['unlisted1', undefined, 'unknown', 'unknown-shape'],
+    ['emptybody1', undefined, 'unknown', 'alipan.share.empty-body', 'throttled'],
+    ...['ShareLinkForbidden', 'ShareLinkExpired', 'InvalidParameter'].map(
       (code): Row => [`code-${code.replace('.', '_')}`, undefined, 'unknown', 'unknown-code'],
     ),
     ['empty1', undefined, 'unknown', 'alipan.share.file-count-0'],
@@ -255,6 +263,18 @@ describe('provider checkers against the fixture providers', () => {
     assert.deepEqual(paths, ['/v1/shield/captcha/init', '/v1/shield/captcha/init', '/v1/shield/captcha/init']);
   });
 
+  test('Xunlei: a captcha token per check, never reused (docs/link-health.md "Xunlei")', async () => {
+    const checker = createLinkChecker({ origins: fixture.originMap });
+    const before = fixture.requests();
+    await checker.check(fixtureLink('xunlei', 'alive1'));
+    await checker.check(fixtureLink('xunlei', 'alive1'));
+    const paths = fixture
+      .log()
+      .slice(before)
+      .map((request) => request.path.split('?')[0]);
+    assert.deepEqual(paths, ['/v1/shield/captcha/init', '/drive/v1/share', '/v1/shield/captcha/init', '/drive/v1/share']);
+  });
+
   test('Xunlei: the handshake is signed, and the share request carries the token and the client', async () => {
     const checker = createLinkChecker({ origins: fixture.originMap });
     const before = fixture.requests();
@@ -268,19 +288,6 @@ describe('provider checkers against the fixture providers', () => {
     assert.equal(share?.headers['x-captcha-token'], 'ck0.fixture-token');
     assert.equal(share?.headers['x-device-id'], init?.headers['x-device-id']);
     assert.match(String(share?.headers['x-device-id']), /^[0-9a-f]{32}$/);
-  });
-
-  test('Xunlei: the token is kept for its lifetime, and dropped when a share request is refused', async () => {
-    const checker = createLinkChecker({ origins: fixture.originMap });
-    const before = fixture.requests();
-    for (const shareId of ['alive1', 'dead1', 'captcha1', 'locked1']) await checker.check(fixtureLink('xunlei', shareId));
-    const paths = fixture
-      .log()
-      .slice(before)
-      .map((request) => new URL(request.path, 'http://x').pathname);
-    const init = '/v1/shield/captcha/init';
-    const share = '/drive/v1/share';
-    assert.deepEqual(paths, [init, share, share, share, init, share]);
   });
 
   test('a share that dies and comes back (set) is read anew each time', async () => {

@@ -4,10 +4,16 @@
  * page (kungal, 2026-06), so a checker first fetches one from the home page and keeps it for COOKIE_MS.
  * `shorturlinfo` (the token with its leading 1: without it the answer is always 2, pansearch) says alive
  * (0) or dead (-3); for -9 and -21 (disputed between checkers) the share page decides by its
- * server-rendered sentinels, and a link whose page asks for a code verifies its code. Verify answers 0
+ * server-rendered sentinels, and a link whose page asks for a code verifies its code. The gone sentinel is
+ * read from the page's `<title>` only, parsed with htmlparser2 (never a match over the whole page: live
+ * pages carry texts such as 部分文件违规，已被过滤, and a whole-page match deleted 930 live shares, osec
+ * 2026-09). Verify answers 0
  * even for a deleted share with the right code (kungal), so it is asked only after the page showed the
  * share exists.
  */
+import { selectOne } from 'css-select';
+import { textContent } from 'domutils';
+import { parseDocument } from 'htmlparser2';
 import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { CheckContext, CheckShare, ProviderDescriptor } from './provider.js';
 import { type Answered, at, codeRows, decide, type Row, ruling } from './verdict-table.js';
@@ -24,6 +30,12 @@ const CODE_SENTINEL = '请输入提取码';
 const errno = (answer: Answered) => at(answer.json, 'errno');
 const cookieOf = (answer: Answered) => (answer.cookies ?? []).map((cookie) => BAIDUID.exec(cookie)?.[1]).find(Boolean);
 const redirected = (answer: Answered) => answer.status >= 300 && answer.status < 400;
+/** The share page's `<title>` text, as the parser reads it (entities decoded); '' when the page has none. */
+export function pageTitle(html: string): string {
+  const title = selectOne('title', parseDocument(html).children);
+  return title ? textContent(title).trim() : '';
+}
+const titleSays = (answer: Answered, sentinel: string) => pageTitle(answer.text).includes(sentinel);
 
 export const WARM_TABLE: readonly Row[] = [
   { id: 'baidu.warm.cookie', when: 'a BAIDUID cookie', test: (a) => cookieOf(a) !== undefined, means: 'next', readsRedirect: true },
@@ -47,14 +59,14 @@ export const PAGE_TABLE = (hasCode: boolean): readonly Row[] => [
   { id: 'baidu.page.anti-crawl', when: 'a redirect off pan.baidu.com', test: redirected, means: 'throttled', readsRedirect: true },
   {
     id: 'baidu.page.gone',
-    when: `the page says ${GONE_SENTINEL}`,
-    test: (a) => a.status === 200 && a.text.includes(GONE_SENTINEL) && !a.text.includes(CODE_SENTINEL),
+    when: `the page's <title> says ${GONE_SENTINEL}`,
+    test: (a) => a.status === 200 && titleSays(a, GONE_SENTINEL) && !titleSays(a, CODE_SENTINEL),
     means: 'dead',
   },
   {
     id: 'baidu.page.asks-code',
-    when: `the page says ${CODE_SENTINEL}`,
-    test: (a) => a.status === 200 && a.text.includes(CODE_SENTINEL) && !a.text.includes(GONE_SENTINEL),
+    when: `the page's <title> says ${CODE_SENTINEL}`,
+    test: (a) => a.status === 200 && titleSays(a, CODE_SENTINEL) && !titleSays(a, GONE_SENTINEL),
     means: hasCode ? 'next' : 'locked',
   },
 ];

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { SendRequest } from '../provider-http.js';
 import type { CheckContext, CheckShare, ProviderDescriptor } from './provider.js';
-import { type Answered, at, codeRows, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
+import { type Answered, codeRows, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
 /** The client a captcha is signed as (its id, version and package go into the signature). */
 const CLIENT = { id: 'ZUBzD9J_XPXfn7f7', version: '1.10.0.2633', packageName: 'com.xunlei.browser' };
@@ -60,20 +60,27 @@ export const SHARE_TABLE: readonly Row[] = [
   ...codeRows('xunlei.share', DEAD_STATUSES, shareStatus, 'dead', 'share_status says the share is gone'),
 ];
 
-/** A captcha token is kept for its lifetime less this margin (and at most 10 minutes). */
-const TOKEN_MARGIN_SECONDS = 30;
-const TOKEN_MAX_SECONDS = 600;
+/** At most this many checks of one checker in flight: osec's spider runs 3, each with its own token. */
+export const MAX_IN_FLIGHT = 3;
 
 /**
- * The Xunlei check of one checker (one device id, like one browser). It keeps the captcha token for its
- * lifetime, as Xunlei's clients do, so most checks are one request; a share request that is refused
- * drops the token and the next check does the handshake again.
+ * The Xunlei check of one checker (one device id, like one browser). Every check does its own captcha
+ * handshake: a token shared across checks soon answers `captcha_invalid` (osec, 2026-09), so a token is
+ * used once, and at most MAX_IN_FLIGHT checks run at once (the others wait their turn).
  */
 function xunleiCheck({ deviceId, now }: CheckContext): CheckShare {
-  let kept: { token: string; until: number } | undefined;
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const enter = async () => {
+    while (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight += 1;
+  };
+  const leave = () => {
+    inFlight -= 1;
+    waiting.shift()?.();
+  };
 
   async function captchaToken(send: SendRequest): Promise<{ token: string } | { refused: Ruling }> {
-    if (kept && now() < kept.until) return { token: kept.token };
     const timestamp = String(now());
     const answer = await send({
       method: 'POST',
@@ -95,14 +102,19 @@ function xunleiCheck({ deviceId, now }: CheckContext): CheckShare {
     });
     const captcha = decide('captcha', answer, CAPTCHA_TABLE);
     if (captcha.means !== 'next' || answer.kind !== 'answered') return { refused: ruling(captcha) };
-    const token = textAt(answer.json, 'captcha_token');
-    const lifetime = at(answer.json, 'expires_in');
-    const seconds = typeof lifetime === 'number' ? Math.min(lifetime, TOKEN_MAX_SECONDS) - TOKEN_MARGIN_SECONDS : 0;
-    kept = seconds > 0 ? { token, until: now() + seconds * 1000 } : undefined;
-    return { token };
+    return { token: textAt(answer.json, 'captcha_token') };
   }
 
   return async (share: ShareLink, send) => {
+    await enter();
+    try {
+      return await checkOnce(share, send);
+    } finally {
+      leave();
+    }
+  };
+
+  async function checkOnce(share: ShareLink, send: SendRequest): Promise<Ruling> {
     const captcha = await captchaToken(send);
     if ('refused' in captcha) return captcha.refused;
     const query = new URLSearchParams({ share_id: share.shareId, pass_code: share.code ?? '', limit: '100' });
@@ -111,10 +123,8 @@ function xunleiCheck({ deviceId, now }: CheckContext): CheckShare {
       url: `https://api-pan.xunlei.com/drive/v1/share?${query}`,
       headers: { 'x-captcha-token': captcha.token, ...clientHeaders(deviceId) },
     });
-    const result = decide('share', answer, SHARE_TABLE);
-    if (result.means === 'throttled') kept = undefined;
-    return ruling(result);
-  };
+    return ruling(decide('share', answer, SHARE_TABLE));
+  }
 }
 
 export const xunlei: ProviderDescriptor = {
