@@ -11,7 +11,7 @@ import type { PostingIndex } from '../index/posting-index.js';
 import { ListPool, RankBitset } from '../index/posting-lists.js';
 import type { RankColumns } from '../index/rank-columns.js';
 import { emptyUnitTitle, type UnitTitle } from '../index/title-rows.js';
-import { UnitSlots } from '../query/pinyin.js';
+import { UnitSlots } from '../query/pinyin-matchers.js';
 import { Classified } from './classified.js';
 import { DenseTerms } from './dense-terms.js';
 import { TermHolderCache } from './term-cache.js';
