@@ -69,9 +69,9 @@ async function main(catalogueFile: string, corpusFile: string, classes: string[]
       lap('first/search');
       if (!answer) {
         const counts = new Int32Array(query.tierCount);
-        built.search(plan, query, -1, counts);
+        const tiered = built.search(plan, query, -1, counts);
         lap('first/search');
-        answer = built.answer(counts);
+        answer = tiered.answer(counts);
         lap('answer');
       }
       answer.page(0, 20);

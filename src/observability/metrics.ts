@@ -6,9 +6,10 @@
  * catalogue revision, the blacklist, the Redis link) are read when Prometheus scrapes, through the
  * `Readings` the composition root hands over. What each metric means: docs/operations.md.
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { BoundCounter, BoundHistogram } from './bound-metrics.js';
 import type { Tally, Timing } from './instruments.js';
+import { LinkCheckMetrics, type LinkCheckRecorder } from './link-check-metrics.js';
 
 /** Values read at scrape time; each may be absent (no limits, no Redis). */
 export interface Readings {
@@ -25,9 +26,6 @@ export interface Readings {
 
 /** Latency buckets in seconds: requests served from memory take tens of microseconds, full dumps seconds. */
 const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
-
-/** Distinct unknown codes labelled per provider before the rest count as `other`. */
-const UNKNOWN_CODE_LABELS = 50;
 
 export class Metrics {
   readonly registry = new Registry();
@@ -102,51 +100,8 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly linkChecks = new Counter({
-    name: 'dramadex_link_checks_total',
-    help: 'Link checks (docs/link-health.md), by provider and verdict (alive, locked, dead, unknown, unsupported)',
-    labelNames: ['provider', 'verdict'],
-    registers: [this.registry],
-  });
-  private readonly linkCheckDuration = new Histogram({
-    name: 'dramadex_link_check_duration_seconds',
-    help: 'Time one link check took, its provider requests included, by provider',
-    labelNames: ['provider'],
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
-    registers: [this.registry],
-  });
-  private readonly linkUnknownCodes = new Counter({
-    name: 'dramadex_link_unknown_codes_total',
-    help: 'Provider answers with a code no table row names (verdict unknown), by provider and code',
-    labelNames: ['provider', 'code'],
-    registers: [this.registry],
-  });
-  /** The codes already labelled, per provider: past UNKNOWN_CODE_LABELS a provider's new codes count as `other`. */
-  private readonly unknownCodeLabels = new Map<string, Set<string>>();
-  private readonly linkProviderPaused = new Gauge({
-    name: 'dramadex_link_provider_paused',
-    help: '1 while checks of a provider are paused (a throttle, failures in a row, its breaker or canary), as this instance sees it, else 0',
-    labelNames: ['provider'],
-    registers: [this.registry],
-  });
-  private readonly linkBreakerOpen = new Gauge({
-    name: 'dramadex_link_breaker_open',
-    help: "1 while a provider's dead-rate breaker is open (its dead verdicts hide nothing), as this instance sees it, else 0",
-    labelNames: ['provider'],
-    registers: [this.registry],
-  });
-  private readonly linkHidesWaiting = new Counter({
-    name: 'dramadex_link_hides_waiting_total',
-    help: 'Confirmed dead entries that wait for the next hour because their provider reached LINK_CHECK_MAX_HIDES_PER_HOUR',
-    labelNames: ['provider'],
-    registers: [this.registry],
-  });
-  private readonly linkCheckRate = new Gauge({
-    name: 'dramadex_link_check_rate',
-    help: 'Checks a second a provider is asked at now, for the whole deployment (slower after a throttle)',
-    labelNames: ['provider'],
-    registers: [this.registry],
-  });
+  /** The link checker's metrics (link-check-metrics.ts). */
+  private readonly linkCheckMetrics = new LinkCheckMetrics(this.registry);
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -218,35 +173,8 @@ export class Metrics {
   }
 
   /** What the link checker records: labelled per call, checks being seconds apart per provider. */
-  linkCheckRecorder(): {
-    /** `unknownCode`: the provider's code when no row named it (docs/link-health.md, "Evidence"). */
-    checked(provider: string, verdict: string, seconds: number, unknownCode?: string): void;
-    paused(provider: string, paused: boolean): void;
-    breaker(provider: string, open: boolean): void;
-    hideWaited(provider: string): void;
-    rate(provider: string, perSecond: number): void;
-  } {
-    return {
-      checked: (provider, verdict, seconds, unknownCode) => {
-        this.linkChecks.labels(provider, verdict).inc();
-        this.linkCheckDuration.labels(provider).observe(seconds);
-        if (unknownCode !== undefined) this.linkUnknownCodes.labels(provider, this.unknownCodeLabel(provider, unknownCode)).inc();
-      },
-      paused: (provider, paused) => this.linkProviderPaused.labels(provider).set(paused ? 1 : 0),
-      breaker: (provider, open) => this.linkBreakerOpen.labels(provider).set(open ? 1 : 0),
-      hideWaited: (provider) => this.linkHidesWaiting.labels(provider).inc(),
-      rate: (provider, perSecond) => this.linkCheckRate.labels(provider).set(perSecond),
-    };
-  }
-
-  /** A provider decides its codes: a bounded number of label values each keeps a broken API from flooding the registry. */
-  private unknownCodeLabel(provider: string, code: string): string {
-    const labels = this.unknownCodeLabels.get(provider) ?? new Set<string>();
-    this.unknownCodeLabels.set(provider, labels);
-    if (labels.has(code)) return code;
-    if (labels.size >= UNKNOWN_CODE_LABELS) return 'other';
-    labels.add(code);
-    return code;
+  linkCheckRecorder(): LinkCheckRecorder {
+    return this.linkCheckMetrics.recorder();
   }
 
   /** The Prometheus text exposition of every metric. */

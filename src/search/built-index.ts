@@ -1,10 +1,11 @@
 /**
  * One build of the index: the titles in rank-order columns (rank-columns.ts) and their posting lists
- * (posting-index.ts), with what searching them needs (rank/search-context.ts: buffers reused from
- * search to search). A search is planned in one step (`plan`, rank/query-plan.ts) and run by kind:
- * `firstMatches` answers page 1 and the exact total from lists when the plan allows; otherwise `search`
- * tiers the whole answer's candidates and counts each tier, and `answer` or `place` lays out their slots,
- * newest first within each tier. The pinyin-pair lists are made after the build, a slice at a time
+ * (posting-index.ts), and the caches its searches share (rank/search-context.ts `BuildCaches`). Each
+ * search is lent a context of its own (rank/search-context.ts), so the build holds no search's state.
+ * A search is planned in one step (`plan`, rank/query-plan.ts) and run by kind: `firstMatches` answers
+ * page 1 and the exact total from lists when the plan allows; otherwise `search` tiers the whole answer's
+ * candidates and counts each tier, and the candidates it returns (rank/tiered-candidates.ts) lay out
+ * their slots, newest first within each tier. The pinyin-pair lists are made after the build, a slice at a time
  * (`buildAhead`), or by the first search that needs them.
  */
 
@@ -14,13 +15,13 @@ import type { ListPool } from './index/posting-lists.js';
 import type { PreparedTitles } from './index/prepared-titles.js';
 import { type ColumnParts, type PinyinPairsBuild, RankColumns } from './index/rank-columns.js';
 import type { PreparedQuery } from './query/title-forms.js';
-import { type Answer, FirstMatchesAnswer, type TieredAnswer, WALKED } from './rank/answer.js';
+import { type Answer, FirstMatchesAnswer, WALKED } from './rank/answer.js';
 import { ALL, candidates } from './rank/candidates.js';
 import { classifyChain, isChainKeyword } from './rank/chain-tiers.js';
-import { answerOf, classifyCandidates, countTiers, ofType, placeByTier } from './rank/classify-candidates.js';
+import { classifyCandidates, countTiers, ofType } from './rank/classify-candidates.js';
 import { classifyPinyin } from './rank/pinyin-tiers.js';
 import { planQuery, type QueryPlan } from './rank/query-plan.js';
-import { SearchContext } from './rank/search-context.js';
+import { BuildCaches, SearchContext } from './rank/search-context.js';
 import {
   classifySingleByLists,
   type FirstMatches,
@@ -29,12 +30,15 @@ import {
   firstSingleMatches,
 } from './rank/single-unit.js';
 import { termCandidates, tierTermHolders } from './rank/term-holders.js';
-import { TermSlices } from './rank/term-slices.js';
+import { firstTermMatches } from './rank/term-slices.js';
+import { TieredCandidates } from './rank/tiered-candidates.js';
 import type { IndexedTitles } from './search-engine.js';
 import { foldEveryUnit } from './text/text-forms.js';
 
 /** A term is kept once confirming it read this many texts: below that, confirming again costs little. */
 export const TERM_CACHE_MIN = 256;
+/** Idle search contexts kept for later searches (more are made while more searches are in flight). */
+const IDLE_CONTEXTS = 2;
 
 /** A build as arrays in shared memory (shared-arrays.ts): what the building worker posts to the others. */
 export interface BuildParts {
@@ -59,12 +63,10 @@ export interface BuildInput {
 }
 
 export class BuiltIndex {
-  /** The lists, columns, buffers and tables every search reads and reuses (rank/search-context.ts). */
-  private readonly context: SearchContext;
-  /** Bit-sliced term counts and common units' bitsets, for several-term keywords' first pages (term-slices.ts). */
-  private readonly slices: TermSlices;
-  /** Candidates of the last search. */
-  private count = 0;
+  /** What the build keeps for all its searches: term, core and dense-term caches. */
+  private readonly caches: BuildCaches;
+  /** Search contexts no search holds, lent to the next search (`lend`). */
+  private readonly idle: SearchContext[] = [];
   /** The pinyin-pair lists while they are built ahead of the first search that needs them (`buildAhead`). */
   private pinyinPairs: PinyinPairsBuild | undefined;
 
@@ -73,8 +75,8 @@ export class BuiltIndex {
     readonly postings: PostingIndex,
     termCacheMin: number,
   ) {
-    this.slices = new TermSlices(columns.size);
-    this.context = new SearchContext(postings, columns, termCacheMin);
+    this.caches = new BuildCaches(columns.size, termCacheMin);
+    this.idle.push(new SearchContext(postings, columns, this.caches));
     // Here, where every engine that searches gets its first build (built or adopted), not in a search.
     foldEveryUnit();
   }
@@ -129,24 +131,44 @@ export class BuiltIndex {
   firstMatches(plan: QueryPlan, query: PreparedQuery, typeCode: number, need: number): Answer | undefined {
     if (!plan.listsFirst) return undefined;
     const { ranks, total } = this.firstFromLists(plan, query, Math.max(1, Math.min(need, WALKED)));
-    return new FirstMatchesAnswer(total, ranks.slice(), this.columns.order, {
+    return new FirstMatchesAnswer(total, ranks, this.columns.order, {
       // Planned again: rows may have been outdated since.
       firstRanks: (more) => {
         const again = this.plan(query, typeCode);
-        return again.listsFirst ? this.firstFromLists(again, query, more).ranks.slice() : undefined;
+        return again.listsFirst ? this.firstFromLists(again, query, more).ranks : undefined;
       },
       layOut: () => {
         const counts = new Int32Array(query.tierCount);
-        this.search(this.plan(query, typeCode), query, typeCode, counts);
-        return this.answer(counts);
+        return this.search(this.plan(query, typeCode), query, typeCode, counts).answer(counts);
       },
     });
   }
 
-  /** Page 1's ranks (the first `need`) and the total: a unit's, a changed unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
-  private firstFromLists(plan: QueryPlan, query: PreparedQuery, need: number): FirstMatches {
-    const { context } = this;
+  /** A context for one search: an idle one, or a new one while every context is lent to a search in flight. */
+  private lend(): SearchContext {
+    const context = this.idle.pop() ?? new SearchContext(this.postings, this.columns, this.caches);
     context.pool.reset();
+    return context;
+  }
+
+  /** Takes back a context its search no longer reads. */
+  private readonly giveBack = (context: SearchContext): void => {
+    if (this.idle.length < IDLE_CONTEXTS) this.idle.push(context);
+  };
+
+  /** Page 1's ranks (the first `need`, copied out of the search's context) and the total. */
+  private firstFromLists(plan: QueryPlan, query: PreparedQuery, need: number): FirstMatches {
+    const context = this.lend();
+    try {
+      const { ranks, total } = this.listMatches(context, plan, query, need);
+      return { ranks: ranks.slice(), total };
+    } finally {
+      this.giveBack(context);
+    }
+  }
+
+  /** A unit's, a changed unit's or a pair's lists and marks, or the terms' bit-sliced counts. */
+  private listMatches(context: SearchContext, plan: QueryPlan, query: PreparedQuery, need: number): FirstMatches {
     switch (plan.kind) {
       case 'unit':
         return firstSingleMatches(context, plan.unit, query, need);
@@ -155,7 +177,7 @@ export class BuiltIndex {
       case 'pair':
         return firstPairMatches(context, plan.first, plan.second, query, need);
       case 'terms':
-        return this.slices.firstMatches(context, query, need);
+        return firstTermMatches(context, this.caches.denseTerms, query, need);
       case 'none':
         return { ranks: context.pool.take(0), total: 0 };
       case 'pinyin':
@@ -166,17 +188,19 @@ export class BuiltIndex {
     }
   }
 
-  /** Tiers the whole answer's candidates of the type (-1: any) and counts them per tier into `counts`. */
-  search(plan: QueryPlan, query: PreparedQuery, typeCode: number, counts: Int32Array): void {
-    const { context } = this;
-    context.pool.reset();
-    this.count = this.classify(plan, query, typeCode);
-    countTiers(context.classified.codes, this.count, counts);
+  /**
+   * Tiers the whole answer's candidates of the type (-1: any) and counts them per tier into `counts`; the
+   * candidates returned lay out the matches, from the search's own context.
+   */
+  search(plan: QueryPlan, query: PreparedQuery, typeCode: number, counts: Int32Array): TieredCandidates {
+    const context = this.lend();
+    const count = this.classify(context, plan, query, typeCode);
+    countTiers(context.classified.codes, count, counts);
+    return new TieredCandidates(context, count, this.columns.order, this.giveBack);
   }
 
   /** Fills the context's `classified` with the candidates and their tier codes; returns how many. */
-  private classify(plan: QueryPlan, query: PreparedQuery, typeCode: number): number {
-    const { context } = this;
+  private classify(context: SearchContext, plan: QueryPlan, query: PreparedQuery, typeCode: number): number {
     const { postings, columns, pool, bitset, classified } = context;
     // The pinyin-pair lists are nearly half of all postings and serve only Latin keywords: the first one builds them.
     if (query.pinyin !== '' && !postings.hasPairs) this.attachPinyinPairs();
@@ -225,22 +249,12 @@ export class BuiltIndex {
     this.pinyinPairs = undefined;
   }
 
-  /** Writes the last search's matches into `result`, each tier from its place in `starts` on. */
-  place(result: Int32Array, starts: Int32Array): void {
-    placeByTier(result, starts, this.context.classified, this.count, this.columns.order);
-  }
-
-  /** The last search's matches as an answer of their own, `counts` per tier (as `search` counted them). */
-  answer(counts: Int32Array): TieredAnswer {
-    return answerOf(this.context.classified, this.count, counts, this.columns.order);
-  }
-
   /** Bytes of its typed arrays by part, and its number of postings. */
   get bytes(): { postings: number; texts: number; perRank: number; postingCount: number } {
     const { columns } = this;
     return {
       postingCount: this.postings.total,
-      postings: this.postings.bytes + this.context.bytes + this.slices.bytes,
+      postings: this.postings.bytes + this.caches.bytes + (this.idle[0]?.bytes ?? 0),
       texts: columns.usedUnits * 2,
       perRank: columns.rows.byteLength + columns.types.byteLength + columns.rankOfSlot.byteLength,
     };

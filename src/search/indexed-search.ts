@@ -11,7 +11,7 @@ import { type BuildParts, BuiltIndex, TERM_CACHE_MIN } from './built-index.js';
 import type { PinyinParts } from './index/posting-index.js';
 import { PreparedTitles } from './index/prepared-titles.js';
 import { StagedTitles } from './index/staged-titles.js';
-import { emptyUnitTitle, type UnitTitle } from './index/title-rows.js';
+import { emptyUnitTitle } from './index/title-rows.js';
 import { parseQuery } from './query/search-query.js';
 import { type PreparedQuery, prepareQuery } from './query/title-forms.js';
 import { type Answer, PlacedAnswer, WALKED } from './rank/answer.js';
@@ -43,8 +43,6 @@ export class IndexedSearch implements SearchEngine {
   private readonly cache: ResultCache;
   private readonly deltaLimit: number;
   private readonly termCacheMin: number;
-  /** Reused for every tier check, so checking a candidate allocates nothing. */
-  private readonly scratch: UnitTitle;
   private buildCount = 0;
   /** Never builds: takes each build another worker made (`adopt`) and stages the delta in between. */
   private readonly follows: boolean;
@@ -64,7 +62,6 @@ export class IndexedSearch implements SearchEngine {
     this.cache = new ResultCache(cachedResults);
     this.deltaLimit = deltaLimit;
     this.termCacheMin = termCacheMin;
-    this.scratch = emptyUnitTitle();
     this.follows = follows;
     if (follows) this.prepared = undefined;
   }
@@ -200,16 +197,16 @@ export class IndexedSearch implements SearchEngine {
     const first = plan && this.visibleDelta.length === 0 ? built?.firstMatches(plan, query, typeCode, need) : undefined;
     if (first) return first;
     const baseCounts = new Int32Array(query.tierCount);
-    if (plan) built?.search(plan, query, typeCode, baseCounts);
+    const tiered = plan ? built?.search(plan, query, typeCode, baseCounts) : undefined;
     // With no delta (the usual case after a build) the build's answer is the answer, laid out page by page.
-    if (this.visibleDelta.length === 0 && built) return built.answer(baseCounts);
-    const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, { typeCode, typeOf: this.typeOf }, this.scratch);
+    if (this.visibleDelta.length === 0 && tiered) return tiered.answer(baseCounts);
+    const deltaTiers = tierDelta(this.visibleDelta, this.titles, query, { typeCode, typeOf: this.typeOf }, emptyUnitTitle());
     const starts = new Int32Array(query.tierCount + 1);
     for (let tier = 0; tier < query.tierCount; tier++) {
       starts[tier + 1] = starts[tier]! + baseCounts[tier]! + (deltaTiers[tier]?.length ?? 0);
     }
     const result = new Int32Array(starts[query.tierCount]!);
-    built?.place(result, starts);
+    tiered?.place(result, starts);
     for (let tier = 0; tier < query.tierCount; tier++) {
       const delta = deltaTiers[tier]!;
       if (delta.length > 0) mergeDelta(result, starts[tier]!, baseCounts[tier]!, delta, this.rankOf);

@@ -1,4 +1,4 @@
-// Pinyin keywords tiered from lists (docs/search.md, "Pinyin from lists"). A keyword of four or more
+// Pinyin keywords tiered from lists (docs/benchmarks.md, "Pinyin from lists"). A keyword of four or more
 // initials is decided from lists where they prove it (rank/pinyin-chains.ts `decidedByInitials`): a
 // title holding every triple of `bdzc` and its inner pair `dz` at one place only spells it, from its first unit when it is in the start list of `bdz`, further on otherwise. A title
 // holding `dz` twice holds the triples without spelling the keyword perhaps (`霸道总好道总裁`), so it is

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { InitialsMatcher, PinyinMatcher, pinyinForms, pinyinMatchUnits, readingsOf, UnitSlots } from '../../src/search/query/pinyin.js';
+import { pinyinForms, pinyinMatchUnits, readingsOf } from '../../src/search/query/pinyin.js';
+import { InitialsMatcher, PinyinMatcher, UnitSlots } from '../../src/search/query/pinyin-matchers.js';
 import { assertProperty } from '../support/property.js';
 
 const HAN = [...'霸道总裁长大重生行朝都的了乐和女绿后火婚好'];

@@ -4,7 +4,7 @@
  * needs (posting lists hold ranks in it). Folding each title and listing its keys does not need the
  * order, so the search worker does it batch by batch while the catalogue's thread is still reading the
  * store; the build that follows the order then only copies each title's folded texts and posts its
- * ready keys (docs/search.md, "Start-up"). The keys number their unit pairs in `pairs`, which the build's
+ * ready keys (docs/benchmarks.md, "Start-up"). The keys number their unit pairs in `pairs`, which the build's
  * posting builder takes over. Spent by that build: later batches go the ordinary way (staged-titles.ts).
  */
 

@@ -28,27 +28,12 @@ const FOLDED_CONTAINS = tierCode(Tier.FOLDED_CONTAINS);
 /** Candidates touched ahead of their checks at a time. */
 export const BLOCK = 64;
 
-/** Reads the rows and the first and last folded text units of candidates [from, to). */
-export function touchBlock(context: SearchContext, ranks: Int32Array, from: number, to: number): void {
-  const { rows, units } = context.columns;
-  let sum = 0;
-  for (let index = from; index < to; index++) {
-    const row = ranks[index]! * ROW;
-    const start = rows[row + ROW_TEXT_START]!;
-    // The folded text's end too: the checks scan it to its end unless it holds the term early, and a
-    // text crossing a cache line took that second miss one at a time.
-    sum += units[start]! + units[start + Math.max(0, rows[row + ROW_FOLDED_LENGTH]! - 1)]!;
-  }
-  context.touched[0] = sum;
-}
-
 /**
  * Reads the rows and the first and last units of the texts of candidates [from, to); with `codes`, only
  * of those left to the full check (codes at LOOSER or above). Both checks scan a title's literal text to
  * its end unless it starts with the keyword, and a title that folding changes keeps that text after its
  * folded one: touched only at its start, its end came a miss at a time. `１０８` (33,000 of its 37,000
- * candidates are `…1080P` titles) cost a tenth less in the full check, and 30–40% less in the one-term
- * loop (`１０８０`, `１０８０Ｐ`, `２０２５`; engine-ab).
+ * candidates are `…1080P` titles) are the case it is for.
  */
 export function touchTexts(context: SearchContext, ranks: Int32Array, from: number, to: number, codes?: Uint16Array): void {
   const { rows, units } = context.columns;
@@ -67,11 +52,11 @@ export function touchTexts(context: SearchContext, ranks: Int32Array, from: numb
 
 /**
  * Reads the rows and the first and last folded text units of candidates [from, to), for a check that
- * walks the whole title (pinyin-tiers.ts): a text of 10–20 units crosses into a second cache line about
- * half the time, and that miss then came one title at a time. Over 40,000 cold pinyin candidates at a
- * million titles it saved 1–1.5 ms of 4.5–6.
+ * scans the folded text to its end unless it holds the term early (term-holders.ts) or walks the whole
+ * title (pinyin-tiers.ts): a text of 10–20 units crosses into a second cache line about half the time,
+ * and that miss then came one title at a time.
  */
-export function touchWholeTexts(context: SearchContext, ranks: Int32Array, from: number, to: number): void {
+export function touchFoldedTexts(context: SearchContext, ranks: Int32Array, from: number, to: number): void {
   const { rows, units } = context.columns;
   let sum = 0;
   for (let index = from; index < to; index++) {

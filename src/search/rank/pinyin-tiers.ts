@@ -13,12 +13,12 @@
  */
 import { type ListPool, unionAll } from '../index/posting-lists.js';
 import { ROW, ROW_FOLDED_LENGTH, ROW_TEXT_START } from '../index/title-rows.js';
-import { InitialsMatcher, PinyinMatcher } from '../query/pinyin.js';
+import { InitialsMatcher, PinyinMatcher } from '../query/pinyin-matchers.js';
 import { NO_MATCH, tierCode } from '../query/search-query.js';
 import type { PreparedQuery } from '../query/title-forms.js';
 import { textSources } from './candidates.js';
 import { classifyCandidates, ofType } from './classify-candidates.js';
-import { BLOCK, touchWholeTexts } from './literal-tiers.js';
+import { BLOCK, touchFoldedTexts } from './literal-tiers.js';
 import { type PinyinSources, pinyinSources } from './pinyin-sources.js';
 import type { SearchContext } from './search-context.js';
 
@@ -178,7 +178,7 @@ function checkPinyin(
   const checkedRanks = pool.take(places.length);
   for (let at = 0; at < places.length; at++) checkedRanks[at] = ranks[places[at]!]!;
   for (let at = 0; at < places.length; at++) {
-    if (at % BLOCK === 0) touchWholeTexts(context, checkedRanks, at, Math.min(places.length, at + BLOCK));
+    if (at % BLOCK === 0) touchFoldedTexts(context, checkedRanks, at, Math.min(places.length, at + BLOCK));
     const row = checkedRanks[at]! * ROW;
     const start = rows[row + ROW_TEXT_START]!;
     const end = start + rows[row + ROW_FOLDED_LENGTH]!;

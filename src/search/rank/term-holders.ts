@@ -19,7 +19,7 @@ import { PAIR_CHECK } from '../tokens/pair-marks.js';
 import { candidateKeys, holdingAll, TEXT_CHECK_INSTEAD_OF_DECODING } from './candidates.js';
 import { chainCandidates, isChain, undecidedByChain } from './chain-holders.js';
 import { generalCode } from './classify-candidates.js';
-import { BLOCK, touchBlock, touchTexts } from './literal-tiers.js';
+import { BLOCK, touchFoldedTexts, touchTexts } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 import { indexOfUnits } from './unit-tiers.js';
 
@@ -136,7 +136,7 @@ function withoutFailing(context: SearchContext, holders: Int32Array, checked: In
   let kept = 0;
   let next = 0;
   for (let at = 0; at < checked.length; at++) {
-    if (at % BLOCK === 0) touchBlock(context, checked, at, Math.min(checked.length, at + BLOCK));
+    if (at % BLOCK === 0) touchFoldedTexts(context, checked, at, Math.min(checked.length, at + BLOCK));
     const rank = checked[at]!;
     const start = rows[rank * ROW + ROW_TEXT_START]!;
     if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) continue;
@@ -153,7 +153,7 @@ function holdingText(context: SearchContext, candidates: Int32Array, pattern: Ui
   let kept = 0;
   for (let at = 0; at < candidates.length; at++) {
     // Rows and texts of the next block first, so their cache misses overlap (candidates[at..] are not yet overwritten).
-    if (at % BLOCK === 0) touchBlock(context, candidates, at, Math.min(candidates.length, at + BLOCK));
+    if (at % BLOCK === 0) touchFoldedTexts(context, candidates, at, Math.min(candidates.length, at + BLOCK));
     const rank = candidates[at]!;
     const start = rows[rank * ROW + ROW_TEXT_START]!;
     if (indexOfUnits(units, start, start + rows[rank * ROW + ROW_FOLDED_LENGTH]!, pattern) >= 0) candidates[kept++] = rank;

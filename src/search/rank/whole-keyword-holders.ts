@@ -16,7 +16,7 @@ import { BLOCK, touchRows } from './literal-tiers.js';
 import type { SearchContext } from './search-context.js';
 import { wholeHolders } from './term-holders.js';
 
-/** What the terms' counts tell of a title (term-slices.ts `TermSlices`). */
+/** What the terms' counts tell of a title (term-counts.ts `SlicedTermCounts`). */
 export interface CountedTerms {
   /** Whether the title at `rank` is counted as holding `terms` terms (or may be: 0 terms, past 15). */
   holdsAll(rank: number, terms: number): boolean;

@@ -1,7 +1,7 @@
 /**
  * A search worker thread's entry: it keeps the title mirror and the indexed engine (indexed-search.ts)
  * and answers searches, so a search that takes milliseconds never holds the catalogue's event loop, and
- * lists and health stay quick while searches saturate a core (docs/search.md, "Off the event loop").
+ * lists and health stay quick while searches saturate a core (docs/benchmarks.md, "Off the event loop").
  * The first worker of the pool builds (`follows` false): when the pool has other workers (`shares`), its
  * builds and pinyin lists go back to the pool as arrays in shared memory, and the other workers adopt
  * them, reading the one copy in place (docs/search.md, "Every core"). The engine keeps the recent full answers here; only the page asked for
