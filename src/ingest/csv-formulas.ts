@@ -1,5 +1,5 @@
 /**
- * CSV cells that a spreadsheet would run as a formula (docs/commands.md, "export"): titles come from
+ * CSV cells that a spreadsheet would run as a formula (docs/commands.md, "Command line"): titles come from
  * channels and upstreams, so `=HYPERLINK(…)` or `+cmd|' /C calc'!A0` must not reach Excel or LibreOffice
  * as one. As OWASP's CSV Injection page recommends, a cell starting with `=`, `+`, `-`, `@`, a tab or a
  * carriage return is written with a leading `'`, which spreadsheets show as text. An import of such a CSV

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../src/store/database.js';
+import { LOOPBACK_FIXTURES } from '../support/cli.js';
 import { createTestDatabase } from '../support/harness.js';
 
 const run = promisify(execFile);
@@ -50,7 +51,7 @@ describe('writers sharing one SQLite file, in separate processes', () => {
     dir = mkdtempSync(join(tmpdir(), 'dramadex-writers-'));
     const database = await createTestDatabase('sqlite');
     drop = database.drop;
-    env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SOURCES_ALLOW_PRIVATE: LOOPBACK_FIXTURES };
     await (await openDatabase(database.url)).close(); // the file exists, migrated, before the writers start
   });
   after(async () => {
