@@ -21,6 +21,7 @@ import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
 import { BOARD_PAGE_SIZE, boardSummary, type EntryView, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
 import { TYPE_NAMES } from './page-text.js';
+import { SearchWorks } from './search-works.js';
 import type { PageTemplates } from './templates.js';
 import { shorterKeyword, webKeyword } from './web-keyword.js';
 import { WorkIndex } from './work-index.js';
@@ -39,8 +40,6 @@ export interface WebRoutesOptions {
 
 type Query = Record<string, string | string[] | undefined>;
 const HIDDEN = { schema: { hide: true } };
-/** A search page asks for every match, so it can count and page works (bounded by the catalogue's size). */
-const EVERY_MATCH = 2 ** 30;
 
 export async function webRoutes(
   app: FastifyInstance,
@@ -64,6 +63,7 @@ export async function webRoutes(
     else addReportForms(lists);
   };
   const works = new WorksPages(catalogue, new WorkIndex(catalogue), templates, noted);
+  const searchWorks = new SearchWorks(catalogue, works.index);
 
   app.get('/', HIDDEN, async (request, reply) => {
     const language = languageOf(request);
@@ -137,9 +137,8 @@ export async function webRoutes(
       // A new search is answered by the search worker (catalogue.ts); a repeated one is ready bytes.
       const ready = pages.lookup(version, key);
       if (ready) return send(reply, ready.body);
-      // Every match, grouped: the count and the pages are of works (work-index.ts).
-      const matches = await catalogue.searchSlots(keyword, type, 0, EVERY_MATCH);
-      const found = works.index.group(matches.slots, drives.choice.codes);
+      // Every match, grouped: the count and the pages are of works (work-index.ts), kept per search (search-works.ts).
+      const found = await searchWorks.find(keyword, type, drives.choice.codes, drives.key);
       const shorter = found.length === 0 ? shorterKeyword(keyword) : undefined;
       const cards = await works.cards(found.slice(paging.offset, paging.offset + PAGE_SIZE), language, drives.choice.codes, keyword);
       const data = {

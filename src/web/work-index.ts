@@ -41,6 +41,9 @@ export class WorkIndex {
   private workOfSlot = new Int32Array(0);
   private typeOfSlot = new Uint8Array(0);
   private driveOfSlot = new Uint8Array(0);
+  /** `group`'s marks: per type code, the stamp of the call that last listed each work. */
+  private listedIn: Int32Array[] = [];
+  private stamp = 0;
 
   constructor(private readonly catalogue: Catalogue) {}
 
@@ -62,17 +65,18 @@ export class WorkIndex {
   /** Groups slots (a search's answer, a day's entries) into works, in the order each work first appears. */
   group(slots: ArrayLike<number>, drives: DriveSet): Work[] {
     const byType = CONTENT_TYPES.map((type) => this.typeWorks(type));
-    // Per type, whether each work is already listed: one byte per work rather than a Set of numbers.
-    const seen = byType.map((typeWorks) => new Uint8Array(typeWorks.works.length));
+    // Per type, the call that last listed each work: stamped arrays kept across calls, so a search of a
+    // common keyword does not clear a byte per work of the catalogue first.
+    const stamp = this.nextStamp(byType);
     const works: Work[] = [];
     for (let index = 0; index < slots.length; index++) {
       const slot = slots[index] as number;
       if (drives && !drives.has(this.driveOfSlot[slot] as number)) continue;
       const code = this.typeOfSlot[slot] as number;
       const work = this.workOfSlot[slot] as number;
-      const listed = seen[code] as Uint8Array;
-      if (listed[work] === 1) continue;
-      listed[work] = 1;
+      const listed = this.listedIn[code] as Int32Array;
+      if (listed[work] === stamp) continue;
+      listed[work] = stamp;
       works.push((byType[code] as TypeWorks).works[work] as Work);
     }
     return works;
@@ -91,6 +95,17 @@ export class WorkIndex {
   /** The work's slots a drive filter lets through. */
   slotsOf(work: Work, drives: DriveSet): number[] {
     return drives ? work.slots.filter((slot) => drives.has(this.driveOfSlot[slot] as number)) : work.slots;
+  }
+
+  /** A stamp no entry of `listedIn` holds, with each type's array as long as its works. */
+  private nextStamp(byType: TypeWorks[]): number {
+    this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
+    const restart = this.stamp === 1;
+    this.listedIn = byType.map((typeWorks, code) => {
+      const listed = this.listedIn[code];
+      return listed && listed.length >= typeWorks.works.length && !restart ? listed : new Int32Array(typeWorks.works.length);
+    });
+    return this.stamp;
   }
 
   /** Work indexes of one type's slots in first-seen order (slots all of that type). */

@@ -142,5 +142,24 @@ for (const store of STORES) {
       // 30 entries less the one removed above, every one its own item.
       assert.equal(api.json().data.total, 29);
     });
+
+    test("a search's pages come from one grouping, regrouped when the catalogue changes", async () => {
+      const search = (page: number) => `/search?keyword=${encodeURIComponent('首富')}&page=${page}`;
+      // The 29 entries left all hold 首富: 28 post works and one tv work.
+      const first = (await browse(ctx.app, search(1))).body;
+      assert.match(first, /共 29 条结果/);
+      const second = (await browse(ctx.app, search(2))).body;
+      assert.equal(listedTitles(first).length, 20);
+      assert.equal(new Set([...listedTitles(first), ...listedTitles(second)]).size, 29);
+      // A new work and a new link of a known one: one more work, and the known work's card shows its link.
+      await ctx.importEntries([
+        entry({ title: '首富新传', update_time: '2024-04-01 08:00:00', source_link: 'https://pan.quark.cn/s/newshoufu' }),
+        entry({ title: '首富日记3 全集', update_time: '2024-04-02 08:00:00', source_link: 'https://drive.uc.cn/s/diary3uc' }),
+      ]);
+      const changed = (await browse(ctx.app, search(1))).body;
+      assert.match(changed, /共 30 条结果/);
+      assert.ok(listedTitles(changed).includes('首富新传'));
+      assert.ok(changed.includes('https://drive.uc.cn/s/diary3uc'));
+    });
   });
 }
