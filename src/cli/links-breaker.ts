@@ -19,20 +19,31 @@ const write = (line: string) => process.stdout.write(`${line}\n`);
 export function registerBreakerCommand(links: Command): void {
   links
     .command('breaker')
-    .description("each provider's breaker, pause, rate and canary; `reset <provider>` closes its breaker and lifts its pause")
-    .argument('[action]', 'reset')
-    .argument('[provider]', 'the provider to reset')
-    .action(async (action: string | undefined, providerText: string | undefined) => {
-      if (action !== undefined && action !== 'reset')
-        throw new CliError(`unknown action "${action}": use \`links breaker\` or \`links breaker reset <provider>\``);
+    .description(
+      "each provider's breaker, pause, rate, canary and dead-rate ceiling; `reset <provider>` closes its breaker and lifts its pause; `allow <provider> --hours <n>` lets its deads hide past the ceiling for n hours",
+    )
+    .argument('[action]', 'reset or allow')
+    .argument('[provider]', 'the provider to reset or allow')
+    .option('--hours <n>', 'with allow: how long the provider may pass the dead-rate ceiling')
+    .action(async (action: string | undefined, providerText: string | undefined, options: { hours?: string }) => {
+      if (action !== undefined && action !== 'reset' && action !== 'allow')
+        throw new CliError(
+          `unknown action "${action}": use \`links breaker\`, \`links breaker reset <provider>\` or \`links breaker allow <provider> --hours <n>\``,
+        );
       const provider = parseProvider(providerText);
-      if (action === 'reset' && !provider) throw new CliError('`links breaker reset` needs a provider');
+      if (action && !provider) throw new CliError(`\`links breaker ${action}\` needs a provider`);
+      if (action === 'allow' && !/^\d+$/.test(options.hours ?? ''))
+        throw new CliError('`links breaker allow` needs --hours <n>, a whole number of hours');
       const config = loadConfig();
       await withDatabase(config, async (database) => {
         const guards = new ProviderGuards(database, config.links);
-        if (provider) {
-          // The console's reset: the same guards, with its audit row in the same transaction.
-          await createOperations({ config, database }).links.resetBreaker(CLI_ACTOR, provider);
+        // The console's operations: the same guards, with their audit row in the same transaction.
+        const operations = createOperations({ config, database }).links;
+        if (provider && action === 'allow') {
+          const until = await operations.allowPastCeiling(CLI_ACTOR, provider, Number(options.hours));
+          write(`${provider}: its dead verdicts may hide past the dead-rate ceiling until ${new Date(until).toISOString()}`);
+        } else if (provider) {
+          await operations.resetBreaker(CLI_ACTOR, provider);
           write(`${provider}: breaker closed, pause lifted`);
         }
         write(
@@ -41,7 +52,10 @@ export function registerBreakerCommand(links: Command): void {
             .join('')
             .trimEnd(),
         );
-        for (const state of await guards.states(Date.now())) write(breakerLine(state, Date.now()));
+        const states = await guards.states(Date.now());
+        for (const state of states) write(breakerLine(state, Date.now()));
+        write(`dead-rate ceiling (last ${config.links.ceilingSamples} decisive verdicts):`);
+        for (const state of states) write(`  ${state.provider.padEnd(10)}${ceilingCell(state, Date.now())}`);
       });
     });
 }
@@ -52,7 +66,7 @@ export function breakerLine(state: GuardState, now: number): string {
   const canary = state.canary ? `${state.canaryVerdict ?? 'not yet'}${state.canaryReason ? ` (${state.canaryReason})` : ''}` : 'none';
   const cells = [
     state.provider,
-    state.breakerOpen ? 'open' : 'closed',
+    state.breakerOpen ? 'open' : ceilingHolds(state, now) ? 'ceiling' : 'closed',
     state.pausedUntil > now ? 'yes' : 'no',
     `${round(state.rate)}/${round(state.baseRate)}`,
     `${round(state.recentDead)}/${round(state.trailingDead)}`,
@@ -67,6 +81,19 @@ export function breakerLine(state: GuardState, now: number): string {
   return state.pausedUntil > now || state.canaryReason
     ? `${line}\n  ${[paused !== 'no' ? `paused ${paused}` : '', state.canary ? `canary ${state.canary}: ${canary}` : ''].filter(Boolean).join('; ')}`
     : line;
+}
+
+/** The dead share is above the ceiling and no allowance holds: the provider's deads hide nothing. */
+export function ceilingHolds(state: GuardState, now: number): boolean {
+  return state.ceilingOpen && state.ceilingAllowedUntil <= now;
+}
+
+/** `dead/decisive (share) > ceiling`, and the allowance while it holds. */
+export function ceilingCell(state: GuardState, now: number): string {
+  const share = state.ceilingDecisive === 0 ? 0 : state.ceilingDead / state.ceilingDecisive;
+  const allowed = state.ceilingAllowedUntil > now ? `, allowed until ${new Date(state.ceilingAllowedUntil).toISOString()}` : '';
+  const held = ceilingHolds(state, now) ? ', hiding stopped' : '';
+  return `${state.ceilingDead}/${state.ceilingDecisive} dead (${round(share)}), ceiling ${state.deadCeiling}${held}${allowed}`;
 }
 
 function round(value: number): string {

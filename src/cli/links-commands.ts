@@ -12,11 +12,12 @@ import { eachHiddenWhy, topUnknownReasons } from '../links/evidence-reads.js';
 import { LINK_COUNT_NAMES } from '../links/link-health-reads.js';
 import { LinkHealthStore } from '../links/link-health-store.js';
 import { probeLines, probeLink } from '../links/link-probe.js';
+import { ProviderGuards } from '../links/provider-guards.js';
 import { createLinkChecker } from '../links/providers/provider-link-checker.js';
 import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
-import { registerBreakerCommand } from './links-breaker.js';
+import { ceilingCell, registerBreakerCommand } from './links-breaker.js';
 import { runLinksCheck } from './links-check.js';
 import { parseProvider } from './parse-provider.js';
 import { commandLog, withDatabase } from './with-database.js';
@@ -118,6 +119,7 @@ async function statusCommand(config: Config, database: Database): Promise<void> 
         .trimEnd(),
     );
   }
+  await writeCeilings(config, database);
   const reasons = await topUnknownReasons(database, TOP_UNKNOWN_REASONS);
   write(reasons.length > 0 ? 'top unknown reasons:' : 'top unknown reasons: none (no link answers unknown)');
   for (const group of reasons) {
@@ -132,6 +134,14 @@ async function statusCommand(config: Config, database: Database): Promise<void> 
   write(
     oldest ? `oldest verdict: ${oldest} (${formatAge(Date.now() - Date.parse(oldest))} ago)` : 'oldest verdict: none (nothing checked yet)',
   );
+}
+
+/** Per provider, the dead share among its last LINK_CHECK_CEILING_SAMPLES decisive verdicts next to the ceiling. */
+async function writeCeilings(config: Config, database: Database): Promise<void> {
+  const now = Date.now();
+  const states = (await new ProviderGuards(database, config.links).states(now)).filter((state) => state.ceilingDecisive > 0);
+  write(`dead-rate ceiling (last ${config.links.ceilingSamples} decisive verdicts):${states.length > 0 ? '' : ' no decisive verdict yet'}`);
+  for (const state of states) write(`  ${state.provider.padEnd(10)}${ceilingCell(state, now)}`);
 }
 
 function formatAge(ms: number): string {

@@ -85,6 +85,9 @@ export interface LinkCheckConfig {
   canaries: Partial<Record<ProviderId, string>>;
   /** Entries hidden per provider in a clock hour, at most (`LINK_CHECK_MAX_HIDES_PER_HOUR`). */
   maxHidesPerHour: number;
+  /** The dead-rate ceiling: the share of `dead` among the last `ceilingSamples` decisive verdicts above which hiding stops. */
+  deadCeiling: number;
+  ceilingSamples: number;
   /** `LINK_CHECK_ORIGINS` as written (`<provider id>=<origin>` pairs); read by the checkers' factory. */
   origins: string | undefined;
 }
@@ -204,6 +207,8 @@ export function loadConfig(env: Env = process.env): Config {
       hide: hidingProviders(vars.LINK_CHECK_HIDE),
       canaries: canaryLinks(vars.LINK_CHECK_CANARIES),
       maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
+      deadCeiling: vars.LINK_CHECK_DEAD_CEILING,
+      ceilingSamples: vars.LINK_CHECK_CEILING_SAMPLES,
       origins: vars.LINK_CHECK_ORIGINS,
     },
     pansou:

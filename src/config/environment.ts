@@ -106,6 +106,8 @@ export const ENVIRONMENT = Type.Object({
   LINK_CHECK_CONFIRM_MINUTES: integer(0, 100_000, { rule: 'an integer from 0 to 100000', default: 360 }),
   LINK_CHECK_HIDE: optional(text({ rule: 'all, or a comma-separated list of provider ids' })),
   LINK_CHECK_CANARIES: optional(text({ rule: '<provider>=<share link> pairs, comma-separated' })),
+  LINK_CHECK_DEAD_CEILING: Type.Number({ minimum: 0, maximum: 1, rule: 'a number from 0 to 1 (such as 0.5)', default: 0.5 }),
+  LINK_CHECK_CEILING_SAMPLES: integer(1, 100_000, { rule: 'an integer from 1 to 100000', default: 500 }),
   LINK_CHECK_MAX_HIDES_PER_HOUR: integer(0, 1_000_000, { rule: 'an integer from 0 to 1000000', default: 200 }),
   LINK_CHECK_ORIGINS: optional(text({ rule: '<provider id>=<origin> pairs, comma-separated' })),
   SOURCES: onOff('on'),
@@ -143,9 +145,10 @@ export function readEnvironment(env: Env): Environment {
   return values as Environment;
 }
 
-/** Strings are taken as they are; whole numbers only from plain digits (no `1e2`, `0x10`, `1.0`). */
+/** Strings are taken as they are; whole numbers only from plain digits (no `1e2`, `0x10`, `1.0`), fractions (a number schema) from digits with one point. */
 function decode(schema: TSchema & { lowerCase?: boolean }, raw: string): unknown {
   const value = schema.lowerCase ? raw.toLowerCase() : raw;
+  if ((schema as { type?: string }).type === 'number') return /^\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value;
   return /^\d{1,15}$/.test(value) && acceptsNumbers(schema) ? Number(value) : value;
 }
 

@@ -54,7 +54,9 @@ export class GuardedRecorder {
     let pausedMs = 0;
     if (outcome.verdict === 'alive' || outcome.verdict === 'locked' || outcome.verdict === 'dead') {
       const step = await guards.observeDecisive(provider, outcome.verdict === 'dead', at);
-      suspect = step.suspect && outcome.verdict === 'dead';
+      const ceiling = await guards.observeCeiling(provider, step.seen, outcome.verdict === 'dead', at);
+      suspect = (step.suspect || ceiling.suspect) && outcome.verdict === 'dead';
+      if (ceiling.opened) await this.ceilingOpened(provider, at);
       if (step.opened && (await this.breakerOpened(provider, at))) pausedMs = GUARD_PAUSE_MS;
       if (step.closed) {
         this.log.info({ provider }, "the provider's dead share is normal again: its breaker closes and its dead verdicts hide again");
@@ -85,6 +87,15 @@ export class GuardedRecorder {
     this.observer?.breaker?.(provider, true);
     this.observer?.paused(provider, true);
     return paused;
+  }
+
+  /** Logs, once for the deployment, that the provider's dead share passed the ceiling (guards/dead-ceiling.ts). */
+  private async ceilingOpened(provider: ProviderId, at: number): Promise<void> {
+    const state = await this.guards.state(provider, at);
+    this.log.error(
+      { provider, dead: state.ceilingDead, decisive: state.ceilingDecisive, ceiling: state.deadCeiling },
+      `${provider} answers dead to more than ${state.deadCeiling} of its last decisive verdicts (LINK_CHECK_DEAD_CEILING): its dead verdicts hide nothing; if its links really are mostly dead, \`dramadex links breaker allow ${provider} --hours <n>\` lets them hide for a while`,
+    );
   }
 
   private async afterVerdict(provider: ProviderId, link: string, outcome: CheckOutcome, at: number, reported: boolean): Promise<number> {

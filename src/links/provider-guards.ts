@@ -15,12 +15,14 @@ import type { LinkGuardsTable, Schema } from '../store/schema.js';
 import { recoveredFactor, slowDown } from './guards/adaptive-rate.js';
 import { BREAKER, type BreakerStep, observeDecisive, resetBreaker } from './guards/breaker.js';
 import { claimCanaryTurn, recordCanaryAnswer } from './guards/canary-turns.js';
+import { allowPastCeiling, type CeilingStep, deadWindow, observeCeiling } from './guards/dead-ceiling.js';
 import { baseRateOf, type GuardSettings, hidesDeads } from './guards/guard-settings.js';
 import { clockHour, countWaitingHide, nextHour, takeHide } from './guards/hide-cap.js';
 import { pauseAfterFailure, pauseFor, settlePauses } from './guards/pauses.js';
 
 export { RECOVERY_STEP_MS, THROTTLE_SLOWDOWN } from './guards/adaptive-rate.js';
 export type { BreakerStep } from './guards/breaker.js';
+export type { CeilingStep } from './guards/dead-ceiling.js';
 export type { GuardSettings } from './guards/guard-settings.js';
 export { GUARD_PAUSE_MS } from './guards/pauses.js';
 
@@ -43,6 +45,13 @@ export interface GuardState {
   hidesThisHour: number;
   hidesWaiting: number;
   hiding: boolean;
+  /** The dead-rate ceiling: dead and decisive verdicts among the last LINK_CHECK_CEILING_SAMPLES, the ceiling, whether it holds. */
+  ceilingDead: number;
+  ceilingDecisive: number;
+  deadCeiling: number;
+  ceilingOpen: boolean;
+  /** Until when an operator allowed the provider past the ceiling (ms; in the past: not allowed). */
+  ceilingAllowedUntil: number;
 }
 
 export class ProviderGuards {
@@ -84,6 +93,7 @@ export class ProviderGuards {
       .where('provider', '=', provider)
       .executeTakeFirstOrThrow()) as unknown as Readonly<Record<keyof LinkGuardsTable, unknown>>;
     const baseRate = this.baseRate(provider);
+    const window = await deadWindow(this.database.db, provider, this.settings.ceilingSamples);
     return {
       provider,
       pausedUntil: Number(row.paused_until),
@@ -102,6 +112,11 @@ export class ProviderGuards {
       hidesThisHour: Number(row.hides_hour) === clockHour(now) ? Number(row.hides_count) : 0,
       hidesWaiting: Number(row.hides_waiting),
       hiding: this.hides(provider),
+      ceilingDead: window.dead,
+      ceilingDecisive: window.decisive,
+      deadCeiling: this.settings.deadCeiling,
+      ceilingOpen: Number(row.ceiling_open) === 1,
+      ceilingAllowedUntil: Number(row.ceiling_allowed_until),
     };
   }
 
@@ -137,6 +152,17 @@ export class ProviderGuards {
   async observeDecisive(provider: ProviderId, dead: boolean, now: number): Promise<BreakerStep> {
     await this.ensure(provider);
     return observeDecisive(this.database.db, provider, dead, now, this.canary(provider) !== undefined);
+  }
+
+  /** A decisive verdict's place among the provider's last ones, against the dead-rate ceiling (guards/dead-ceiling.ts). */
+  observeCeiling(provider: ProviderId, seen: number, dead: boolean, now: number): Promise<CeilingStep> {
+    return observeCeiling(this.database.db, provider, seen, dead, this.settings, now);
+  }
+
+  /** An operator allows the provider past the dead-rate ceiling until `until` (ms); the relative breaker is untouched. */
+  async allowPastCeiling(provider: ProviderId, until: number): Promise<void> {
+    await this.ensure(provider);
+    await allowPastCeiling(this.database.db, provider, until);
   }
 
   /** An operator closes the breaker and lifts the pause: the recent share starts again from the trailing one. */

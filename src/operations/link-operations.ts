@@ -33,6 +33,8 @@ export interface CheckResult {
 
 /** A check waits at most this long in all for its provider's turn; a longer wait is refused with its length. */
 export const PACE_WAIT_MS = 2000;
+/** `links breaker allow --hours` at most: a month, so an allowance always ends. */
+export const MAX_ALLOW_HOURS = 720;
 
 export class LinkOperations {
   private readonly health: LinkHealthStore;
@@ -143,6 +145,21 @@ export class LinkOperations {
       () => this.guards.reset(provider as ProviderId),
       () => [{ action: 'breaker reset', target: provider }],
     );
+  }
+
+  /** Lets a provider's dead verdicts hide past the dead-rate ceiling for `hours` (`dramadex links breaker allow`). */
+  async allowPastCeiling(actor: string, provider: string, hours: number): Promise<number> {
+    if (!(PROVIDER_IDS as readonly string[]).includes(provider)) throw new OperationRefused(`unknown provider "${provider}"`);
+    if (!(Number.isInteger(hours) && hours >= 1 && hours <= MAX_ALLOW_HOURS))
+      throw new OperationRefused(`--hours must be a whole number of hours from 1 to ${MAX_ALLOW_HOURS}, got "${hours}"`);
+    const until = Date.now() + hours * 3_600_000;
+    await this.guards.state(provider as ProviderId, Date.now());
+    await this.audit.change(
+      actor,
+      () => this.guards.allowPastCeiling(provider as ProviderId, until),
+      () => [{ action: 'breaker allow', target: provider, detail: `past the dead-rate ceiling until ${new Date(until).toISOString()}` }],
+    );
+    return until;
   }
 
   /** Every provider's guards as the deployment shares them. */

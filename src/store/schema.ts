@@ -207,6 +207,16 @@ export interface LinkGuardsTable {
   hides_count: Generated<number>;
   /** Confirmed deads the cap made wait, in all (the metric's source across instances). */
   hides_waiting: Generated<number>;
+  /** The dead-rate ceiling holds now (1), and until when an operator allowed the provider past it (ms). */
+  ceiling_open: Generated<number>;
+  ceiling_allowed_until: Generated<number>;
+}
+
+/** A provider's last decisive verdicts, one per slot of a ring (docs/link-health.md, "Dead-rate ceiling"). */
+export interface LinkVerdictWindowTable {
+  provider: string;
+  slot: number;
+  dead: number;
 }
 
 /** The source that brought a link in (migration 012): a Telegram channel, by its name. */
@@ -227,6 +237,7 @@ export interface Schema {
   takedowns: TakedownsTable;
   link_states: LinkStatesTable;
   link_guards: LinkGuardsTable;
+  link_verdict_window: LinkVerdictWindowTable;
   sources: SourcesTable;
   staged_entries: StagedEntriesTable;
   admin_accounts: AdminAccountsTable;

@@ -9,18 +9,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CatalogueStore } from '../../src/catalogue/catalogue-store.js';
-import { runLinksCheck } from '../../src/cli/links-check.js';
 import { loadConfig } from '../../src/config/config.js';
-import { parseCheckOrigins } from '../../src/links/check-origins.js';
 import { ProviderGuards } from '../../src/links/provider-guards.js';
-import { createLinkChecker } from '../../src/links/providers/provider-link-checker.js';
-import { createLogger } from '../../src/observability/logger.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, entry, STORES } from '../support/harness.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
+import { checkOnEach } from './guards-support.js';
 
 const CAP = 2;
-const log = createLogger('silent');
 
 for (const store of STORES) {
   const instances = store === 'postgres' ? 2 : 1;
@@ -49,26 +45,7 @@ for (const store of STORES) {
     });
 
     /** One `links check` run on each instance at once, the given links split between them; every printed line. */
-    const check = async (links: string[], extra: Record<string, string> = {}) => {
-      const config = loadConfig(env(extra));
-      const checker = createLinkChecker({ origins: parseCheckOrigins(config.links.origins) });
-      const lines: string[] = [];
-      await Promise.all(
-        databases.map((database, index) =>
-          runLinksCheck({
-            config,
-            database,
-            checker,
-            log,
-            given: links.filter((_, at) => at % databases.length === index),
-            provider: undefined,
-            limit: 100,
-            write: (line) => lines.push(line),
-          }),
-        ),
-      );
-      return lines;
-    };
+    const check = async (links: string[], extra: Record<string, string> = {}) => checkOnEach(databases, loadConfig(env(extra)), links);
     const hiddenCount = async () =>
       Number(
         (

@@ -65,6 +65,19 @@ for (const store of STORES) {
       assert.deepEqual(paused, [0, 0, MINUTE]);
     });
 
+    test("a throttle answer to a report's check pauses the provider, and the pause is in the store", async () => {
+      await ctx.services.database.db.deleteFrom('link_guards').execute();
+      const { queue, recorder } = parts();
+      const link = quark();
+      await ctx.importEntries([entry({ source_link: link })]);
+      assert.equal(await queue.report(link, T0), true);
+      const { pausedMs } = await recorder.record(link, outcome('unknown', true), new Date(T0 + 1000), true);
+      assert.ok(pausedMs > 0, 'the reported check met a throttle: the provider pauses');
+      // Another instance (or this one after a restart) reads the same pause from the store.
+      const restarted = testGuards(ctx.services.database, 1);
+      assert.equal((await restarted.state('quark', T0 + 1000)).pausedUntil, T0 + 1000 + pausedMs);
+    });
+
     test('a link that keeps answering unknown is asked later each time: 1 h doubling to 3 days', async () => {
       assert.deepEqual([1, 2, 3, 4].map(unknownBackoff), [HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR]);
       assert.equal(unknownBackoff(40), RECHECK_AFTER.unknownLongest);

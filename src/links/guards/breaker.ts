@@ -30,6 +30,8 @@ export interface BreakerStep {
   suspect: boolean;
   opened: boolean;
   closed: boolean;
+  /** The provider's decisive verdicts so far, this one included (the dead-rate ceiling's slot). */
+  seen: number;
 }
 
 /** Moves the shares by one decisive verdict and opens or closes the breaker; `hasCanary`: a failing canary makes it suspect. */
@@ -54,7 +56,7 @@ export async function observeDecisive(
   const recent = Number(row.recent_dead);
   const trailing = Number(row.trailing_dead);
   const canaryFails = hasCanary && row.canary_verdict !== null && row.canary_verdict !== 'alive';
-  const step: BreakerStep = { suspect: canaryFails, opened: false, closed: false };
+  const step: BreakerStep = { suspect: canaryFails, opened: false, closed: false, seen: Number(row.decisive_seen) };
   if (Number(row.breaker_open) === 1) {
     if (recent <= trailing + BREAKER.closeMargin) step.closed = await setBreaker(db, provider, false, now);
     else step.suspect = true;

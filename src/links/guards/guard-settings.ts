@@ -21,6 +21,9 @@ export interface GuardSettings {
   hide: readonly ProviderId[] | undefined;
   canaries: Partial<Record<ProviderId, string>>;
   maxHidesPerHour: number;
+  /** LINK_CHECK_DEAD_CEILING and LINK_CHECK_CEILING_SAMPLES (guards/dead-ceiling.ts). */
+  deadCeiling: number;
+  ceilingSamples: number;
 }
 
 /** LINK_CHECK_RATE for the provider, else its own default, else DEFAULT_RATE. */

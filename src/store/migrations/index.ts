@@ -17,6 +17,7 @@ import { adminAccountsMigration } from './010-admin-accounts.js';
 import { auditMigration } from './011-audit.js';
 import { entrySourcesMigration } from './012-entry-sources.js';
 import { reportInboxMigration } from './013-report-inbox.js';
+import { deadCeilingMigration } from './014-dead-ceiling.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011-audit': auditMigration(dialect),
     '012-entry-sources': entrySourcesMigration(),
     '013-report-inbox': reportInboxMigration(),
+    '014-dead-ceiling': deadCeilingMigration(),
   };
 }
