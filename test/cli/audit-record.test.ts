@@ -122,10 +122,7 @@ for (const store of STORES) {
       assert.match(replaced, /removed 4,/); // 4 and 5 of the first test, 11 and 12
       const [imported, ...removals] = await rowsAfter(before);
       assert.equal(imported, `cli import ${second} | ndjson replace post: added 1, updated 0, unchanged 1, removed 4, rejected 0`);
-      assert.deepEqual(
-        removals.sort(),
-        [4, 5, 11, 12].map((n) => `cli remove ${link(n)} | 审计${n} (import --replace ${second})`).sort(),
-      );
+      assert.deepEqual(removals.sort(), [4, 5, 11, 12].map((n) => `cli remove ${link(n)} | 审计${n} (import --replace ${second})`).sort());
       // Put back what the next test takes down.
       writeFileSync(first, `${[4, 5].map(row).join('\n')}\n`);
       await cli('import', '--replace', '--type', 'post', first);
