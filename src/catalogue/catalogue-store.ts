@@ -11,10 +11,12 @@ import type { ChangeFeed } from '../store/change-feed.js';
 import { watchCatalogueChanges } from '../store/change-feed.js';
 import type { Database } from '../store/database.js';
 import { type EntryFilter, type RawEntry, readEntries } from '../store/entry-reader.js';
-import { removeLinks } from '../store/entry-removal.js';
+import { type RemovedEntry, removeLinks } from '../store/entry-removal.js';
 import { type EntryRow, UPSERT_BATCH, type UpsertCounts, upsertEntries } from '../store/entry-upsert.js';
 import type { Schema } from '../store/schema.js';
 import { stagedAfter, unstagedLinks } from '../store/staged-entries.js';
+
+export type { RemovedEntry } from '../store/entry-removal.js';
 
 export type EntryInput = EntryRow<ContentType>;
 
@@ -25,6 +27,8 @@ export interface StoredEntry extends EntryInput {
 export interface ImportCounts extends UpsertCounts {
   /** Entries a replace deleted (0 for a plain import). */
   removed: number;
+  /** Which ones, for the audit record (operations/catalogue-operations.ts). */
+  removedEntries: RemovedEntry[];
 }
 
 export interface ImportOptions {
@@ -36,6 +40,8 @@ export interface ImportOptions {
 
 export interface RemovalReport {
   removed: string[];
+  /** The removed entries with their titles, for the audit record. */
+  removedEntries: RemovedEntry[];
   notFound: string[];
 }
 
@@ -98,14 +104,14 @@ export class CatalogueStore {
    */
   async importEntries(entries: EntryInput[], options: ImportOptions = {}): Promise<ImportCounts> {
     const { dialect } = this.database;
-    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0, removedEntries: [] };
     await changeCatalogue(this.database, async (trx, revision) => {
-      Object.assign(counts, { added: 0, updated: 0, unchanged: 0, removed: 0 });
+      Object.assign(counts, { added: 0, updated: 0, unchanged: 0, removed: 0, removedEntries: [] });
       if (options.replace) {
         // Read inside the transaction, after the revision lock: no other write can slip in between.
         const unkept = await linksNotIn(trx, options.type, entries);
         for (let start = 0; start < unkept.length; start += REMOVE_BATCH) {
-          counts.removed += (await removeLinks(dialect, trx, unkept.slice(start, start + REMOVE_BATCH), revision)).length;
+          counts.removedEntries.push(...(await removeLinks(dialect, trx, unkept.slice(start, start + REMOVE_BATCH), revision)));
         }
       }
       const batchSize = UPSERT_BATCH[dialect];
@@ -116,6 +122,7 @@ export class CatalogueStore {
         counts.unchanged += batch.unchanged;
         options.onProgress?.(Math.min(start + batchSize, entries.length));
       }
+      counts.removed = counts.removedEntries.length;
       return counts.added + counts.updated + counts.removed > 0;
     });
     return counts;
@@ -127,12 +134,12 @@ export class CatalogueStore {
    */
   async replaceFromStaged(run: string, type: ContentType, onProgress?: (done: number) => void): Promise<ImportCounts> {
     const { dialect } = this.database;
-    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0, removedEntries: [] };
     await changeCatalogue(this.database, async (trx, revision) => {
-      Object.assign(counts, { added: 0, updated: 0, unchanged: 0, removed: 0 });
+      Object.assign(counts, { added: 0, updated: 0, unchanged: 0, removed: 0, removedEntries: [] });
       for (let afterId = 0; ; ) {
         const unkept = await unstagedLinks(trx, run, type, afterId, REMOVE_BATCH);
-        if (unkept.links.length > 0) counts.removed += (await removeLinks(dialect, trx, unkept.links, revision)).length;
+        if (unkept.links.length > 0) counts.removedEntries.push(...(await removeLinks(dialect, trx, unkept.links, revision)));
         if (unkept.links.length < REMOVE_BATCH) break;
         afterId = unkept.lastId;
       }
@@ -147,6 +154,7 @@ export class CatalogueStore {
         onProgress?.(done);
         afterSeq = batch.lastSeq;
       }
+      counts.removed = counts.removedEntries.length;
       return counts.added + counts.updated + counts.removed > 0;
     });
     return counts;
@@ -155,16 +163,17 @@ export class CatalogueStore {
   /** Deletes entries by link in one transaction; says which were there and which were not. */
   async removeEntries(links: string[]): Promise<RemovalReport> {
     const unique = [...new Set(links)];
-    const removed: string[] = [];
+    const removedEntries: RemovedEntry[] = [];
     await changeCatalogue(this.database, async (trx, revision) => {
-      removed.length = 0;
+      removedEntries.length = 0;
       for (let start = 0; start < unique.length; start += REMOVE_BATCH) {
-        removed.push(...(await removeLinks(this.database.dialect, trx, unique.slice(start, start + REMOVE_BATCH), revision)));
+        removedEntries.push(...(await removeLinks(this.database.dialect, trx, unique.slice(start, start + REMOVE_BATCH), revision)));
       }
-      return removed.length > 0;
+      return removedEntries.length > 0;
     });
+    const removed = removedEntries.map((entry) => entry.link);
     const gone = new Set(removed);
-    return { removed, notFound: unique.filter((link) => !gone.has(link)) };
+    return { removed, removedEntries, notFound: unique.filter((link) => !gone.has(link)) };
   }
 
   /** Entries served (hidden ones are not: docs/link-health.md). */

@@ -9,7 +9,7 @@ import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config/config.js';
 import { mirrorRound, mirrorWatch, newMirrorState, type ReplacedOutcome, type TypeOutcome } from '../ingest/mirror.js';
-import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { AuditLog, CLI_ACTOR, removalRecords } from '../operations/audit-log.js';
 import { addressGuard } from '../shared/address-guard.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { Database } from '../store/database.js';
@@ -56,12 +56,15 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
       config,
       async (database) => {
         const store = new CatalogueStore(database);
-        // Each type replaced is one audit row (as `cli`), committed with the replace.
+        // Each type replaced is one audit row (as `cli`), and one more per entry it removed, committed with the replace.
         const audit = new AuditLog(database);
-        const alongReplace = (bound: Database, outcome: ReplacedOutcome) =>
-          audit.writeIn(bound, CLI_ACTOR, [
-            { action: 'mirror', target: `${client.baseUrl} ${outcome.type}`, detail: outcomeLine(outcome) },
+        const alongReplace = (bound: Database, outcome: ReplacedOutcome) => {
+          const target = `${client.baseUrl} ${outcome.type}`;
+          return audit.writeIn(bound, CLI_ACTOR, [
+            { action: 'mirror', target, detail: outcomeLine(outcome) },
+            ...removalRecords(outcome.removedEntries, `mirror ${target}`),
           ]);
+        };
         if (options.watch) {
           const onRound = () => {
             process.stderr.write(`mirror: next round in ${minutes} min\n`);

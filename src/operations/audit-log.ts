@@ -7,6 +7,7 @@
  * deletes them.
  */
 import type { Database } from '../store/database.js';
+import type { RemovedEntry } from '../store/entry-removal.js';
 import { inOneTransaction } from '../store/one-transaction.js';
 
 /** The actor of every change made by a `dramadex` command. */
@@ -23,6 +24,15 @@ export interface AuditEntry {
 }
 
 export type AuditRecord = Pick<AuditEntry, 'action' | 'target'> & { detail?: string };
+
+/**
+ * One `remove` row per entry a write deleted, named by its link with its title as the detail, whatever
+ * deleted it: `dramadex remove`, the console, or a replace (an import, a mirror, an upstream poll), whose
+ * `cause` follows the title, so `about(link)` finds why any entry went.
+ */
+export function removalRecords(entries: readonly RemovedEntry[], cause?: string): AuditRecord[] {
+  return entries.map((entry) => ({ action: 'remove', target: entry.link, detail: cause ? `${entry.title} (${cause})` : entry.title }));
+}
 
 /** Rows written in one statement at most (PostgreSQL allows 65,535 parameters a statement). */
 const INSERT_BATCH = 1000;

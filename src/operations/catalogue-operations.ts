@@ -12,7 +12,7 @@ import { type Takedown, type TakedownMatch, TakedownStore, takedownPatternProble
 import { type ImportFileOptions, type ImportReport, importRows } from '../ingest/import-file.js';
 import { formatOfPath, type ImportFormat, readRows } from '../ingest/read-rows.js';
 import { type Rejection, validateRows } from '../ingest/validate-rows.js';
-import type { AuditLog } from './audit-log.js';
+import { type AuditLog, removalRecords } from './audit-log.js';
 import { OperationRefused } from './operation-refused.js';
 
 export interface ImportPreview {
@@ -53,7 +53,10 @@ export class CatalogueOperations {
     const report = await this.audit.change(
       actor,
       async (database) => ({ format, ...(await importRows(new CatalogueStore(database), rows, options)) }),
-      (done) => [{ action: 'import', target: name, detail: importDetail(done, options) }],
+      (done) => [
+        { action: 'import', target: name, detail: importDetail(done, options) },
+        ...removalRecords(done.removedEntries, `import --replace ${name}`),
+      ],
     );
     await this.afterChange();
     return report;
@@ -63,12 +66,12 @@ export class CatalogueOperations {
     return this.importText(actor, path, await readFile(path, 'utf8'), { ...options, format: options.format ?? formatOfPath(path) });
   }
 
-  /** Removes entries by link; one audit row per entry removed. */
+  /** Removes entries by link; one audit row per entry removed, naming its title. */
   async remove(actor: string, links: string[]): Promise<RemovalReport> {
     const report = await this.audit.change(
       actor,
       (database) => new CatalogueStore(database).removeEntries(links),
-      (done) => done.removed.map((link) => ({ action: 'remove', target: link })),
+      (done) => removalRecords(done.removedEntries),
     );
     if (report.removed.length > 0) await this.afterChange();
     return report;

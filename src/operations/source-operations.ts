@@ -8,13 +8,15 @@
  */
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { ClientEvent } from '../client/catalogue-client.js';
+import type { ReplacedOutcome } from '../ingest/mirror.js';
 import type { ContentType } from '../shared/content-types.js';
 import type { LocalClock } from '../shared/local-time.js';
 import { CHANNEL_NAME } from '../sources/channel-name.js';
 import type { PollReport } from '../sources/source-poller.js';
 import { type NewSource, SourceExistsError, type SourceRecord, SourceStore } from '../sources/source-store.js';
+import type { Database } from '../store/database.js';
 import { followingTransaction } from '../store/one-transaction.js';
-import type { AuditLog } from './audit-log.js';
+import { type AuditLog, removalRecords } from './audit-log.js';
 import { OperationRefused } from './operation-refused.js';
 
 const MAX_EVERY_MINUTES = 10_080;
@@ -113,7 +115,10 @@ export class SourceOperations {
       finished.add(report);
       return this.audit.change(actor, finish, () => row(report));
     };
-    const poller = new SourcePoller(this.store, this.sources, { ...this.pollSettings, ...options, finishing });
+    // The entries an upstream's replace removed are named, one row each, in that replace's own commit.
+    const alongReplace = (source: string, database: Database, outcome: ReplacedOutcome) =>
+      this.audit.writeIn(database, actor, removalRecords(outcome.removedEntries, `sources poll ${source} ${outcome.type}`));
+    const poller = new SourcePoller(this.store, this.sources, { ...this.pollSettings, ...options, finishing, alongReplace });
     const reports = await poller.pollNow(names);
     // An unknown or busy source changed nothing: its row is written on its own.
     await this.audit.record(actor, reports.filter((report) => !finished.has(report)).flatMap(row));

@@ -8,8 +8,10 @@
 import { hostname } from 'node:os';
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { ClientEvent } from '../client/catalogue-client.js';
+import type { ReplacedOutcome } from '../ingest/mirror.js';
 import { addressGuard } from '../shared/address-guard.js';
 import type { LocalClock } from '../shared/local-time.js';
+import type { Database } from '../store/database.js';
 import type { SourceCounts } from './source-counts.js';
 import { type PollOutcome, SourceFailure } from './source-failure.js';
 import type { SourceRecord, SourceStore } from './source-store.js';
@@ -45,6 +47,8 @@ export interface PollerOptions {
    * writes with it (an operator's poll and its audit row, docs/console.md); without it `finish` runs alone.
    */
   finishing?: ((report: PollReport, finish: () => Promise<void>) => Promise<void>) | undefined;
+  /** Writes that commit with each type an upstream source replaces (ingest/mirror.ts), told the source's name. */
+  alongReplace?: ((source: string, database: Database, outcome: ReplacedOutcome) => Promise<void>) | undefined;
 }
 
 /** Long enough for an upstream's six dumps at one per minute; a holder that dies frees it when it ends. */
@@ -127,10 +131,12 @@ export class SourcePoller {
         signal: this.options.signal,
       });
     }
+    const along = this.options.alongReplace;
     return pollUpstream(this.store, source.settings, {
       signal: this.options.signal,
       onEvent: this.options.onUpstreamEvent,
       guard: addressGuard(this.options.allowPrivate ?? []),
+      alongReplace: along && ((database, outcome) => along(source.name, database, outcome)),
     });
   }
 }

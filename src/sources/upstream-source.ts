@@ -7,7 +7,7 @@
  */
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CatalogueClient, type ClientEvent, UpstreamError } from '../client/catalogue-client.js';
-import { mirrorRound, newMirrorState } from '../ingest/mirror.js';
+import { type AlongReplace, mirrorRound, newMirrorState } from '../ingest/mirror.js';
 import type { AddressGuard } from '../shared/address-guard.js';
 import { CONTENT_TYPES } from '../shared/content-types.js';
 import type { SourceCounts } from './source-counts.js';
@@ -27,6 +27,8 @@ export interface UpstreamPollOptions {
   signal?: AbortSignal | undefined;
   onEvent?: ((event: ClientEvent) => void) | undefined;
   guard: AddressGuard;
+  /** Writes that commit with each type's replace (an operator's poll: the audit rows of the entries it removed). */
+  alongReplace?: AlongReplace | undefined;
 }
 
 export async function pollUpstream(
@@ -46,11 +48,13 @@ export async function pollUpstream(
     throw new SourceFailure('invalid', `${settings.baseUrl}: ${(error as Error).message}`);
   }
   const types = settings.types.length > 0 ? settings.types : [...CONTENT_TYPES];
-  const outcomes = await mirrorRound(store, client, types, newMirrorState(options.onEvent)).catch((error: unknown) => {
-    if (error instanceof UpstreamError && error.refusedByRule) throw new SourceFailure('invalid', error.message);
-    if (error instanceof UpstreamError) throw new SourceFailure('upstream_error', NO_CATALOGUE);
-    throw error;
-  });
+  const outcomes = await mirrorRound(store, client, types, newMirrorState(options.onEvent, options.alongReplace)).catch(
+    (error: unknown) => {
+      if (error instanceof UpstreamError && error.refusedByRule) throw new SourceFailure('invalid', error.message);
+      if (error instanceof UpstreamError) throw new SourceFailure('upstream_error', NO_CATALOGUE);
+      throw error;
+    },
+  );
   const counts: SourceCounts = { added: 0, updated: 0, unchanged: 0, removed: 0, rejected: [] };
   const failures = new Set<string>(); // the upstream's failures all read NO_CATALOGUE, once
   for (const outcome of outcomes) {

@@ -9,29 +9,39 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Schema } from './schema.js';
 
-/** Deletes the entries with these links; returns the links that were there. */
-export async function removeLinks(dialect: Dialect, trx: Transaction<Schema>, links: string[], revision: number): Promise<string[]> {
+/** An entry a write deleted, named as the audit record names it (operations/audit-log.ts). */
+export interface RemovedEntry {
+  link: string;
+  title: string;
+}
+
+/** Deletes the entries with these links; returns those that were there, with their titles. */
+export async function removeLinks(dialect: Dialect, trx: Transaction<Schema>, links: string[], revision: number): Promise<RemovedEntry[]> {
   const json = JSON.stringify(links);
   if (dialect === 'postgres') {
-    const { rows } = await sql<{ source_link: string }>`
+    const { rows } = await sql<{ source_link: string; title: string }>`
       with gone as (
         delete from entries where source_link in (select value from json_array_elements_text(${json}::json))
-        returning id, source_link
+        returning id, source_link, title
       ), logged as (
         insert into removed_entries (entry_id, revision) select id, ${revision}::integer from gone
         on conflict (entry_id) do update set revision = excluded.revision
       ), forgotten as (delete from link_states where source_link in (select source_link from gone))
-      select source_link from gone`.execute(trx);
-    return rows.map((row) => row.source_link);
+      select source_link, title from gone`.execute(trx);
+    return rows.map(named);
   }
   const matching = sql`json_each(${json}) j join entries e on e.source_link = j.value`;
-  const { rows } = await sql<{ source_link: string }>`select e.source_link from ${matching}`.execute(trx);
+  const { rows } = await sql<{ source_link: string; title: string }>`select e.source_link, e.title from ${matching}`.execute(trx);
   if (rows.length === 0) return [];
   await sql`insert into removed_entries (entry_id, revision) select e.id, ${revision} from ${matching} where true
     on conflict (entry_id) do update set revision = excluded.revision`.execute(trx);
   await sql`delete from entries where source_link in (select value from json_each(${json}))`.execute(trx);
   await sql`delete from link_states where source_link in (select value from json_each(${json}))`.execute(trx);
-  return rows.map((row) => row.source_link);
+  return rows.map(named);
+}
+
+function named(row: { source_link: string; title: string }): RemovedEntry {
+  return { link: row.source_link, title: row.title };
 }
 
 /** Deletes every entry whose link starts with `prefix` (a takedown); returns how many. */

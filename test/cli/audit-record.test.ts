@@ -74,7 +74,7 @@ for (const store of STORES) {
       assert.ok(shownPrefix, created);
       assert.deepEqual(await rowsAfter(0), [
         `cli import ${file} | ndjson: added 5, updated 0, unchanged 0, rejected 0`,
-        `cli remove ${link(1)} | `,
+        `cli remove ${link(1)} | 审计1`,
         `cli takedown add ${link(2)} | exact, removed 1, reason: owner's request`,
         `cli takedown lift ${link(2)} | `,
         `cli key create key ${keyId} | ${shownPrefix}…, 5/s, label partner`,
@@ -111,12 +111,29 @@ for (const store of STORES) {
       );
     });
 
+    test('import --replace names each entry it removed, with its title, in the same commit', async () => {
+      const first = join(dir, 'replace-1.ndjson');
+      writeFileSync(first, `${[11, 12, 13].map(row).join('\n')}\n`);
+      await cli('import', first);
+      const before = await lastId();
+      const second = join(dir, 'replace-2.ndjson');
+      writeFileSync(second, `${[13, 14].map(row).join('\n')}\n`);
+      const replaced = (await cli('import', '--replace', '--type', 'post', second)).trim();
+      assert.match(replaced, /removed 4,/); // 4 and 5 of the first test, 11 and 12
+      const [imported, ...removals] = await rowsAfter(before);
+      assert.equal(imported, `cli import ${second} | ndjson replace post: added 1, updated 0, unchanged 1, removed 4, rejected 0`);
+      assert.deepEqual(removals.sort(), [4, 5, 11, 12].map((n) => `cli remove ${link(n)} | 审计${n} (import --replace ${second})`).sort());
+      // Put back what the next test takes down.
+      writeFileSync(first, `${[4, 5].map(row).join('\n')}\n`);
+      await cli('import', '--replace', '--type', 'post', first);
+    });
+
     test('rows outlive the entries they name', async () => {
       await cli('takedown', 'add', '--prefix', 'https://pan.example.com/s/audit-', '--reason', 'bulk');
       assert.equal((await cli('export')).trim(), '');
       const rows = await rowsAfter(0);
       assert.ok(rows.includes(`cli import ${join(dir, 'rows.ndjson')} | ndjson: added 5, updated 0, unchanged 0, rejected 0`));
-      assert.ok(rows.includes(`cli remove ${link(1)} | `));
+      assert.ok(rows.includes(`cli remove ${link(1)} | 审计1`));
       assert.equal(rows.at(-1), 'cli takedown add https://pan.example.com/s/audit- | prefix, removed 2, reason: bulk');
     });
   });

@@ -1,14 +1,17 @@
-/** Seeds empty ranking boards with the demo boards on `npm start` (two snapshots each, so `hot_change` shows movement). */
+/**
+ * Seeds empty ranking boards with the demo boards on `npm start` (two snapshots each, so `hot_change` shows
+ * movement); says whether it did, for the audit record.
+ */
 import { RANKING_BOARDS } from '../../shared/board-names.js';
 import type { RankingBoards } from '../ranking-boards.js';
 import { parseRecords } from '../records.js';
 import { type DemoLists, demoBoard, earlierDemoBoard } from './demo-rankings.js';
 
-export async function loadDemoRankings(boards: RankingBoards, lists: DemoLists, log: (message: string) => void): Promise<void> {
+export async function loadDemoRankings(boards: RankingBoards, lists: DemoLists, log: (message: string) => void): Promise<boolean> {
   for (const board of RANKING_BOARDS) {
     if ((await boards.store.latestId(board)) !== 0) {
       log('demo rankings not loaded: the ranking boards already hold snapshots');
-      return;
+      return false;
     }
   }
   const now = Date.now();
@@ -17,4 +20,5 @@ export async function loadDemoRankings(boards: RankingBoards, lists: DemoLists, 
     await boards.import(board, parseRecords(board, demoBoard(lists, board)), new Date(now));
   }
   log(`demo rankings loaded: ${RANKING_BOARDS.length} boards (${RANKING_BOARDS.join(', ')})`);
+  return true;
 }
