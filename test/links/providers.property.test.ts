@@ -216,7 +216,8 @@ describe('codes and messages', () => {
           const outcome = await checkWith(codeValue, text);
           const measured = shape.measuredDead.includes(codeValue);
           const pan123Exception = provider === '123pan' && codeValue === 5103;
-          if (!measured && !(pan123Exception && text === '此分享不存在')) {
+          // The checker compares 123pan's message trimmed, so a gone message with spaces around it is the measured one.
+          if (!measured && !(pan123Exception && text.trim() === '此分享不存在')) {
             assert.notEqual(outcome.verdict, 'dead', `code ${String(codeValue)} "${text}": ${outcome.reason}`);
           }
           if (!pan123Exception) {
