@@ -31,6 +31,8 @@ for (const store of STORES) {
       LINK_CHECK_CONFIRM_MINUTES: '0',
       LINK_CHECK_RATE: '1000',
       LINK_CHECK_MAX_HIDES_PER_HOUR: String(CAP),
+      // This suite proves the relative breaker and the hide cap alone; the ceiling has its own (dead-ceiling.test.ts).
+      LINK_CHECK_DEAD_CEILING: '1',
       ...extra,
     });
     before(async () => {

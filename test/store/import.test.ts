@@ -23,14 +23,14 @@ for (const store of STORES) {
     test('counts added, updated and unchanged, and bumps the revision only when something changed', async () => {
       const first = [entry({ title: '甲' }), entry({ title: '乙' }), entry({ title: '丙' })];
       const revisionBefore = await catalogueStore().revision();
-      assert.deepEqual(await catalogueStore().importEntries(first), { added: 3, updated: 0, unchanged: 0, removed: 0 });
+      assert.deepEqual(await catalogueStore().importEntries(first), { added: 3, updated: 0, unchanged: 0, removed: 0, removedEntries: [] });
       const revisionAfter = await catalogueStore().revision();
       assert.equal(revisionAfter, revisionBefore + 1);
       assert.equal(typeof revisionAfter, 'number');
 
       const again = [{ ...(first[0] as EntryInput), title: '甲（新）' }, { ...(first[1] as EntryInput), type: 'movie' as const }, first[2]];
-      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), { added: 0, updated: 2, unchanged: 1, removed: 0 });
-      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), { added: 0, updated: 0, unchanged: 3, removed: 0 });
+      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), { added: 0, updated: 2, unchanged: 1, removed: 0, removedEntries: [] });
+      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), { added: 0, updated: 0, unchanged: 3, removed: 0, removedEntries: [] });
       assert.equal(await catalogueStore().revision(), revisionAfter + 1, 'an import that changes nothing leaves the revision');
 
       await ctx.services.catalogue.refresh();
@@ -48,7 +48,7 @@ for (const store of STORES) {
         entry({ title: '中间' }),
         entry({ source_link: link, title: '后' }),
       ]);
-      assert.deepEqual(counts, { added: 2, updated: 0, unchanged: 0, removed: 0 });
+      assert.deepEqual(counts, { added: 2, updated: 0, unchanged: 0, removed: 0, removedEntries: [] });
       await ctx.services.catalogue.refresh();
       const body = (await ctx.app.inject(`/api/search?keyword=${encodeURIComponent('后')}`)).json();
       assert.deepEqual(
@@ -61,7 +61,7 @@ for (const store of STORES) {
       const size = UPSERT_BATCH[store] * 2 + 7;
       const rows = many(size, 'batch');
       const before = await catalogueStore().count();
-      assert.deepEqual(await catalogueStore().importEntries(rows), { added: size, updated: 0, unchanged: 0, removed: 0 });
+      assert.deepEqual(await catalogueStore().importEntries(rows), { added: size, updated: 0, unchanged: 0, removed: 0, removedEntries: [] });
       const changed = rows.map((row, index) => (index % 3 === 0 ? { ...row, update_time: '2024-06-01 00:00:00' } : row));
       const fresh = many(5, 'batch-extra');
       assert.deepEqual(await catalogueStore().importEntries([...changed, ...fresh]), {
@@ -69,6 +69,7 @@ for (const store of STORES) {
         updated: Math.ceil(size / 3),
         unchanged: size - Math.ceil(size / 3),
         removed: 0,
+        removedEntries: [],
       });
       const after = await catalogueStore().count();
       assert.equal(typeof after, 'number');
