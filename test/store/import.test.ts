@@ -29,8 +29,20 @@ for (const store of STORES) {
       assert.equal(typeof revisionAfter, 'number');
 
       const again = [{ ...(first[0] as EntryInput), title: '甲（新）' }, { ...(first[1] as EntryInput), type: 'movie' as const }, first[2]];
-      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), { added: 0, updated: 2, unchanged: 1, removed: 0, removedEntries: [] });
-      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), { added: 0, updated: 0, unchanged: 3, removed: 0, removedEntries: [] });
+      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), {
+        added: 0,
+        updated: 2,
+        unchanged: 1,
+        removed: 0,
+        removedEntries: [],
+      });
+      assert.deepEqual(await catalogueStore().importEntries(again as EntryInput[]), {
+        added: 0,
+        updated: 0,
+        unchanged: 3,
+        removed: 0,
+        removedEntries: [],
+      });
       assert.equal(await catalogueStore().revision(), revisionAfter + 1, 'an import that changes nothing leaves the revision');
 
       await ctx.services.catalogue.refresh();
@@ -61,7 +73,13 @@ for (const store of STORES) {
       const size = UPSERT_BATCH[store] * 2 + 7;
       const rows = many(size, 'batch');
       const before = await catalogueStore().count();
-      assert.deepEqual(await catalogueStore().importEntries(rows), { added: size, updated: 0, unchanged: 0, removed: 0, removedEntries: [] });
+      assert.deepEqual(await catalogueStore().importEntries(rows), {
+        added: size,
+        updated: 0,
+        unchanged: 0,
+        removed: 0,
+        removedEntries: [],
+      });
       const changed = rows.map((row, index) => (index % 3 === 0 ? { ...row, update_time: '2024-06-01 00:00:00' } : row));
       const fresh = many(5, 'batch-extra');
       assert.deepEqual(await catalogueStore().importEntries([...changed, ...fresh]), {
