@@ -1,10 +1,12 @@
 /**
  * The words of the console's working pages (entries, links, reports, sources, import, takedowns, audit)
- * in both languages, beside the layout's own (console-text.ts); templates read them as `it.o`. Messages
- * that come back from an operation (a refused link, an unknown source) are the operation's own words,
- * shown as they are, so the console and the command line say the same thing.
+ * in both languages, beside the layout's own (console-text.ts); templates read them as `it.o`. Those of
+ * sources, import and audit come from sources-import-text.ts. Messages that come back from an operation
+ * (a refused link, an unknown source) are the operation's own words, shown as they are, so the console
+ * and the command line say the same thing.
  */
 import type { Language } from '../config/config.js';
+import { SOURCES_IMPORT_TEXT_EN, SOURCES_IMPORT_TEXT_ZH } from './sources-import-text.js';
 
 const zh = {
   entries: '条目',
@@ -101,60 +103,7 @@ const zh = {
   notCheckedYet: '尚未检查',
   reportsOpen: (n: number) => `${n} 条报告待处理。报告会一直留在这里，直到复查后忽略、下架或忽略。`,
   checksOff: '链接检查已关闭（LINK_CHECK=off）：报告照常收到，但不会自动复查，请手动复查。',
-  kind: '种类',
-  every: '间隔',
-  minutes: (n: number) => `${n} 分钟`,
-  lastPoll: '上次拉取',
-  outcome: '结果',
-  added: '新增条目',
-  nextPoll: '下次拉取',
-  addSource: '添加来源',
-  sourceKind: '种类',
-  telegram: 'Telegram 频道',
-  upstream: '上游目录',
-  target: '频道名或上游地址',
-  typeOptional: '类型（可不填）',
-  anyType: '（默认）',
-  pollNow: '立即拉取',
-  sourceAdded: (name: string) => `已添加来源 ${name}，首次拉取：`,
-  polled: (name: string) => `${name} 拉取结果：`,
-  sourceRemoved: (name: string) => `已移除来源 ${name}（其条目保留）。`,
-  pollOk: (added: number, updated: number, unchanged: number, removed: number, rejected: number) =>
-    `新增 ${added}，更新 ${updated}，未变 ${unchanged}${removed > 0 ? `，移除 ${removed}` : ''}，拒收 ${rejected}`,
-  pollFailed: (reason: string) => `失败：${reason}`,
-  pollOutcomes: {
-    ok: '成功',
-    no_preview: '频道没有公开预览',
-    rate_limited: '被限流',
-    unknown_page: '无法识别的页面',
-    unreachable: '无法连接',
-    upstream_error: '上游出错',
-    invalid: '内容无效',
-    failed: '失败',
-    busy: '正在拉取中',
-    unknown: '没有这个来源',
-  } as Record<string, string>,
-  pollGoesOn: '仍在进行，结果稍后显示在列表中。',
-  firstPollFailed: (name: string) => `来源 ${name} 的首次拉取失败，未保存。请检查后重试，或确认仍要保存。`,
-  saveAnyway: '仍然保存此来源',
-  importIntro: '上传 NDJSON、CSV 或 JSON 文件。不勾选“导入”时只检查，不写入。',
-  file: '文件',
-  applyImport: '导入（不勾选则只检查）',
-  upload: '上传',
-  dryRunResult: (format: string, valid: number, rejected: number) =>
-    `检查结果（${format}）：${valid} 行可以导入，${rejected} 行被拒绝。尚未写入任何内容；确认无误后勾选“导入”再上传一次。`,
-  imported: (format: string, added: number, updated: number, unchanged: number, rejected: number) =>
-    `已导入（${format}）：新增 ${added}，更新 ${updated}，未变 ${unchanged}，拒绝 ${rejected}。`,
-  line: '行',
-  why: '原因',
-  noFile: '请选择一个文件。',
-  unreadable: (reason: string) => `无法读取文件：${reason}`,
-  auditIntro: '后台与命令行（cli）做出的每一次改动。',
-  actor: '操作人',
-  action: '操作',
-  onWhat: '对象',
-  detail: '详情',
-  older: '更早的记录',
+  ...SOURCES_IMPORT_TEXT_ZH,
 };
 
 type OperationsTextShape = { [K in keyof typeof zh]: (typeof zh)[K] };
@@ -254,60 +203,7 @@ const en: OperationsTextShape = {
   notCheckedYet: 'not checked yet',
   reportsOpen: (n) => `${n} open reports. A report stays here until it is re-checked and dismissed, taken down or dismissed.`,
   checksOff: 'Link checks are off (LINK_CHECK=off): reports still arrive but nothing checks them; re-check by hand.',
-  kind: 'Kind',
-  every: 'Every',
-  minutes: (n) => `${n} min`,
-  lastPoll: 'Last poll',
-  outcome: 'Outcome',
-  added: 'Entries added',
-  nextPoll: 'Next poll',
-  addSource: 'Add a source',
-  sourceKind: 'Kind',
-  telegram: 'Telegram channel',
-  upstream: 'Upstream catalogue',
-  target: 'Channel name or upstream address',
-  typeOptional: 'Type (optional)',
-  anyType: '(default)',
-  pollNow: 'Poll now',
-  sourceAdded: (name) => `Added the source ${name}; its first poll: `,
-  polled: (name) => `${name} polled: `,
-  sourceRemoved: (name) => `Removed the source ${name} (its entries stay).`,
-  pollOk: (added, updated, unchanged, removed, rejected) =>
-    `added ${added}, updated ${updated}, unchanged ${unchanged}${removed > 0 ? `, removed ${removed}` : ''}, rejected ${rejected}`,
-  pollFailed: (reason) => `failed: ${reason}`,
-  pollOutcomes: {
-    ok: 'ok',
-    no_preview: 'the channel has no public preview',
-    rate_limited: 'rate limited',
-    unknown_page: 'a page it does not know',
-    unreachable: 'unreachable',
-    upstream_error: 'the upstream failed',
-    invalid: 'invalid content',
-    failed: 'failed',
-    busy: 'already being polled',
-    unknown: 'no such source',
-  },
-  pollGoesOn: 'still running; its outcome shows on the list when it ends.',
-  firstPollFailed: (name) => `The first poll of ${name} failed, so it was not saved. Check and try again, or confirm to save it anyway.`,
-  saveAnyway: 'Save this source anyway',
-  importIntro: 'Upload an NDJSON, CSV or JSON file. Unless "Import" is ticked, it is only checked and nothing is written.',
-  file: 'File',
-  applyImport: 'Import (untick for a dry run)',
-  upload: 'Upload',
-  dryRunResult: (format, valid, rejected) =>
-    `Dry run (${format}): ${valid} rows would be imported, ${rejected} rejected. Nothing was written; tick "Import" and upload again to apply.`,
-  imported: (format, added, updated, unchanged, rejected) =>
-    `Imported (${format}): added ${added}, updated ${updated}, unchanged ${unchanged}, rejected ${rejected}.`,
-  line: 'Line',
-  why: 'Reason',
-  noFile: 'Choose a file.',
-  unreadable: (reason) => `The file cannot be read: ${reason}`,
-  auditIntro: 'Every change made in the console and by the command line (cli).',
-  actor: 'Who',
-  action: 'Action',
-  onWhat: 'On',
-  detail: 'Detail',
-  older: 'Older entries',
+  ...SOURCES_IMPORT_TEXT_EN,
 };
 
 export type OperationsText = OperationsTextShape;

@@ -28,7 +28,7 @@ import {
   firstChangedUnitMatches,
   firstPairMatches,
   firstSingleMatches,
-} from './rank/single-unit.js';
+} from './rank/short-keywords.js';
 import { termCandidates, tierTermHolders } from './rank/term-holders.js';
 import { firstTermMatches } from './rank/term-slices.js';
 import { TieredCandidates } from './rank/tiered-candidates.js';

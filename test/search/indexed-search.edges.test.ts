@@ -146,7 +146,7 @@ describe('several-term keywords with a dense unit among sparse terms', () => {
 
 describe('one-unit keywords past the walked first matches', () => {
   // Over a thousand matches: the first ones and the total come from the unit's lists and marks
-  // (rank/single-unit.ts), a page past them, and any type filter, tier every holder from the whole lists.
+  // (rank/short-keywords.ts), a page past them, and any type filter, tier every holder from the whole lists.
   // Traditional script, capitals and İ make titles that folding changes, whose literal text holds the
   // unit at its start, elsewhere or not at all; one-unit cores are checked one by one.
   test('give the same pages and totals as the reference', () => {
@@ -169,7 +169,7 @@ describe('chain keywords that repeat an inner unit', () => {
 
 describe('pair and one-unit keywords whose checked titles fold', () => {
   // A fold-changing pair's PAIR_CHECK titles (`4K` as typed under the folded pair `4k`) and a unit's
-  // CHECK_ALONE ones are tiered by the one-term loops before the first matches (rank/single-unit.ts).
+  // CHECK_ALONE ones are tiered by the one-term loops before the first matches (rank/short-keywords.ts).
   test('give the same pages and totals as the reference', () => {
     const pieces = ['4K', '4k', '４Ｋ', 'K', '1080P', '總裁', '总裁', '【', '】', ' ', '集', '4', 'k'];
     const { view, engine } = builtOver(pieces, 5, 4, 256);

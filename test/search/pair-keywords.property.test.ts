@@ -1,4 +1,4 @@
-// Property: a two-unit keyword, answered from its pair's lists and marks (rank/single-unit.ts,
+// Property: a two-unit keyword, answered from its pair's lists and marks (rank/short-keywords.ts,
 // `firstPairMatches`), has the reference's total and pages over titles that hold the pair literally, across
 // decoration, in traditional script or with capitals (folding changes them, İ even their length), and with
 // cores of two units or fewer; so do several-term keywords of such pairs (`pairHolders`), episode suffix or not.

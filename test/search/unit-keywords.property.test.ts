@@ -1,4 +1,4 @@
-// Property: one-unit and two-unit keywords, answered from lists and marks (rank/single-unit.ts), give the
+// Property: one-unit and two-unit keywords, answered from lists and marks (rank/short-keywords.ts), give the
 // reference's answers, pages and totals, with and without a type filter, over titles whose core is short
 // (an episode suffix after one or two characters: `仙逆 更新至第89集`) or that folding changes (traditional
 // script, capitals, İ even its length), and for keywords that folding changes (`乾` → `干`, `Z` → `z`,

@@ -4,12 +4,12 @@
  * takes is read in one file. `kind` names the lists the answer comes from:
  *
  * - `unit`: a one-unit keyword that folding leaves alone (`爱`). Every holder of the unit matches; its
- *   marks tier them (rank/single-unit.ts, tokens/unit-marks.ts).
+ *   marks tier them (rank/short-keywords.ts, tokens/unit-marks.ts).
  * - `changed-unit`: a one-unit keyword that folding changes (`乾`, `Z`). Every holder of its folded unit
- *   matches; its literal holders and marks tier them (rank/single-unit.ts, tokens/literal-units.ts,
+ *   matches; its literal holders and marks tier them (rank/short-keywords.ts, tokens/literal-units.ts,
  *   tokens/unit-marks.ts); the whole answer is tiered as `candidates`.
  * - `pair`: a two-unit keyword that is its own core (`总裁`, `總裁`). The pair's holders, tiered by its
- *   marks (rank/single-unit.ts, tokens/pair-marks.ts); the whole answer is tiered as `candidates`.
+ *   marks (rank/short-keywords.ts, tokens/pair-marks.ts); the whole answer is tiered as `candidates`.
  * - `terms`: several terms, no pinyin. Each term's exact holders counted per title
  *   (rank/term-slices.ts for the first matches, rank/term-holders.ts for the whole answer).
  * - `pinyin`: a Latin keyword read as pinyin (rank/pinyin-tiers.ts, rank/pinyin-sources.ts).
@@ -93,7 +93,7 @@ export function singleUnitKeyword(query: PreparedQuery): number {
 
 /**
  * A one-unit keyword that folding changes to one other unit (`乾` → `干`, `Z` → `z`), as literal << 16 |
- * folded, else -1: every holder of the folded unit matches it (rank/single-unit.ts `firstChangedUnitMatches`).
+ * folded, else -1: every holder of the folded unit matches it (rank/short-keywords.ts `firstChangedUnitMatches`).
  */
 function changedUnitKeyword(query: PreparedQuery): number {
   const { literal, folded } = query;
@@ -105,7 +105,7 @@ function changedUnitKeyword(query: PreparedQuery): number {
 
 /**
  * A two-unit keyword that is its own core (`总裁`, `總裁`), as the folded pair first << 16 | second, else
- * -1: every match then holds that pair, and its marks tier them (rank/single-unit.ts `firstPairMatches`).
+ * -1: every match then holds that pair, and its marks tier them (rank/short-keywords.ts `firstPairMatches`).
  */
 function pairKeyword(query: PreparedQuery): number {
   const { literal, folded } = query;

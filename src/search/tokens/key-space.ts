@@ -98,7 +98,7 @@ export interface NumberedKeys {
 }
 
 /**
- * The lists a keyword's tiers come from without reading titles (rank/single-unit.ts): every holder of
+ * The lists a keyword's tiers come from without reading titles (rank/short-keywords.ts): every holder of
  * the keyword, the holders that must be checked one by one, and marks that each give their holders one
  * tier (a checked holder takes its check's tier); a holder under no mark and not checked is in
  * `restTier`. A holder is under one mark, but for the first `leading` marks: a holder under one of

@@ -1,6 +1,6 @@
 /**
  * Marks on pairs: tokens that give a two-unit keyword `ab` its tier in a title holding the pair (a, b)
- * without the title's row or text (rank/single-unit.ts `firstPairMatches`), as tantivy-style start
+ * without the title's row or text (rank/short-keywords.ts `firstPairMatches`), as tantivy-style start
  * sentinels do. A title is under (PAIR_CHECK, ab) when the pair stands across decoration there (`a·b`,
  * not the literal `ab`), when its literal text does not hold the pair where its folded text does (`總裁`
  * folded to `总裁`, or folding changed the title's length), or, when its core is two units or fewer (it

@@ -1,6 +1,6 @@
 /**
  * Marks on units: tokens that give a one-unit keyword `u` its tier in each title holding `u` without the
- * title's row or text (rank/single-unit.ts). A mark is numbered as the pair (kind, u), its kind a
+ * title's row or text (rank/short-keywords.ts). A mark is numbered as the pair (kind, u), its kind a
  * pseudo-unit (a control character, decoration, so never a title's own pair). A title whose core (or
  * folded text) is one unit or none is under (CHECK_ALONE, u) for its first undecorated unit u, the one
  * its core can be: it may be exact, so it is checked one by one. Otherwise (and for its other units), a

@@ -1,13 +1,14 @@
 /**
- * A one-unit keyword that folding leaves alone (`爱`, `z`), from posting lists alone. Every title holding
- * the unit matches, and the unit's marks (tokens/unit-marks.ts) give each its tier: the few whose core is
- * one unit or none (CHECK_ALONE) get the full check, every other one takes its mark's tier, and a title
- * under no mark is a contains match. So a common character's thousands of matches are tiered with no row
- * or text read: the total is the unit's list count, and a new keyword's first matches decode only the
- * newest postings of the unit's lists (`firstSingleMatches`); the whole answer, for a type filter or a
- * later page, walks the lists whole (`classifySingleByLists`). The build must hold no outdated row.
- * The same walk over other lists gives the first matches of a one-unit keyword that folding changes
- * (`firstChangedUnitMatches`) and of a two-unit keyword (`firstPairMatches`): only the lists differ.
+ * Keywords of one or two units (`爱`, `z`, `爱情`), answered from posting lists and marks alone. For a
+ * one-unit keyword that folding leaves alone, every title holding the unit matches, and the unit's marks
+ * (tokens/unit-marks.ts) give each its tier: the few whose core is one unit or none (CHECK_ALONE) get the
+ * full check, every other one takes its mark's tier, and a title under no mark is a contains match. So a
+ * common character's thousands of matches are tiered with no row or text read: the total is the unit's
+ * list count, and a new keyword's first matches decode only the newest postings of the unit's lists
+ * (`firstSingleMatches`); the whole answer, for a type filter or a later page, walks the lists whole
+ * (`classifySingleByLists`). The build must hold no outdated row. The same walk over other lists gives
+ * the first matches of a one-unit keyword that folding changes (`firstChangedUnitMatches`) and of a
+ * two-unit keyword (`firstPairMatches`): only the lists differ.
  */
 import type { ListPool } from '../index/posting-lists.js';
 import { ROW } from '../index/title-rows.js';
