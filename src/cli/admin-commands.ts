@@ -12,10 +12,13 @@ import { AccountStore, nameProblem } from '../admin/accounts.js';
 import { passwordProblem } from '../admin/passwords.js';
 import { isRole, type Role } from '../admin/roles.js';
 import { loadConfig } from '../config/config.js';
-import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
-import { unlockSignIn } from '../operations/sign-in-unlock.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
+import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
-import { withDatabase } from './with-database.js';
+import { withDatabase, withOperations } from './with-database.js';
+
+/** The operations `admin` goes through, with the console's accounts store they change. */
+const ACCOUNTS = { accountsOf: (database: Database) => new AccountStore(database) };
 
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('operator console accounts (/admin): made only here, never from the web');
@@ -30,18 +33,17 @@ export function registerAdminCommands(program: Command): void {
       if (problem) throw new CliError(problem);
       if (!isRole(options.role)) throw new CliError(`--role must be owner or moderator, got "${options.role}"`);
       const role: Role = options.role;
-      await withDatabase(loadConfig(), async (database) => {
-        const accounts = new AccountStore(database);
-        if (await accounts.exists(name))
-          throw new CliError(`an account named ${name} exists (change its password with \`admin password\`)`);
-        const password = await readNewPassword(options.passwordStdin === true);
-        await new AuditLog(database).change(
-          CLI_ACTOR,
-          (bound) => new AccountStore(bound).add(name, role, password),
-          () => [{ action: 'account add', target: name, detail: role }],
-        );
-        write(`created ${role} ${name}; sign in at /admin/login`);
-      });
+      await withOperations(
+        loadConfig(),
+        async ({ accounts }, database) => {
+          // Refused before the password is asked for; the operation checks again as it adds.
+          if (await new AccountStore(database).exists(name))
+            throw new CliError(`an account named ${name} exists (change its password with \`admin password\`)`);
+          await accounts.add(CLI_ACTOR, name, role, await readNewPassword(options.passwordStdin === true));
+          write(`created ${role} ${name}; sign in at /admin/login`);
+        },
+        ACCOUNTS,
+      );
     });
   admin
     .command('list')
@@ -59,27 +61,23 @@ export function registerAdminCommands(program: Command): void {
     .argument('<name>', 'the account name')
     .option('--password-stdin', 'read the password from the first line of standard input')
     .action(async (name: string, options: { passwordStdin?: boolean }) => {
-      await withDatabase(loadConfig(), async (database) => {
-        const accounts = new AccountStore(database);
-        if (!(await accounts.exists(name))) throw new CliError(`no console account is named ${name}`);
-        const password = await readNewPassword(options.passwordStdin === true);
-        await new AuditLog(database).change(
-          CLI_ACTOR,
-          async (bound) => {
-            if (!(await new AccountStore(bound).setPassword(name, password))) throw new CliError(`no console account is named ${name}`);
-          },
-          () => [{ action: 'account password', target: name }],
-        );
-        write(`changed the password of ${name}; its sessions were ended`);
-      });
+      await withOperations(
+        loadConfig(),
+        async ({ accounts }, database) => {
+          if (!(await new AccountStore(database).exists(name))) throw new CliError(`no console account is named ${name}`);
+          await accounts.setPassword(CLI_ACTOR, name, await readNewPassword(options.passwordStdin === true));
+          write(`changed the password of ${name}; its sessions were ended`);
+        },
+        ACCOUNTS,
+      );
     });
   admin
     .command('unlock')
     .description('lift the sign-in lock of an account at once (after 5 failed sign-ins); audited')
     .argument('<name>', 'the account name')
     .action(async (name: string) => {
-      await withDatabase(loadConfig(), async (database) => {
-        await unlockSignIn(new AuditLog(database), CLI_ACTOR, name);
+      await withOperations(loadConfig(), async ({ accounts }) => {
+        await accounts.unlock(CLI_ACTOR, name);
         write(`unlocked ${name}: its next sign-in is taken on every instance`);
       });
     });
@@ -88,16 +86,14 @@ export function registerAdminCommands(program: Command): void {
     .description('remove an account; ends its sessions')
     .argument('<name>', 'the account name')
     .action(async (name: string) => {
-      await withDatabase(loadConfig(), async (database) => {
-        await new AuditLog(database).change(
-          CLI_ACTOR,
-          async (bound) => {
-            if (!(await new AccountStore(bound).remove(name))) throw new CliError(`no console account is named ${name}`);
-          },
-          () => [{ action: 'account remove', target: name }],
-        );
-        write(`removed ${name}; its sessions were ended`);
-      });
+      await withOperations(
+        loadConfig(),
+        async ({ accounts }) => {
+          await accounts.remove(CLI_ACTOR, name);
+          write(`removed ${name}; its sessions were ended`);
+        },
+        ACCOUNTS,
+      );
     });
 }
 

@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../config/config.js';
 import { type ApiKeyRow, ApiKeyStore, MAX_KEY_RATE } from '../limits/api-keys.js';
 import { BlacklistRecord } from '../limits/blacklist-record.js';
 import { liftSharedBlacklists } from '../limits/stored-keys.js';
-import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
 import { DEFAULT_KEY_RATE, KeyOperations } from '../operations/key-operations.js';
 import { CliError } from './errors.js';
 import { withDatabase, withOperations } from './with-database.js';
@@ -69,16 +69,11 @@ export function registerLimitsCommands(program: Command): void {
     .argument('[address]', 'the address (or IPv6 /64) as `blacklist list` shows it; all when left out')
     .action(async (address: string | undefined) => {
       const config = loadConfig();
-      await withDatabase(config, async (database) => {
-        const record = new BlacklistRecord(database);
-        const wanted = (await record.active()).map((entry) => entry.address).filter((item) => address === undefined || item === address);
-        if (address !== undefined && wanted.length === 0) throw new CliError(`${address} is not blacklisted`);
+      await withOperations(config, async ({ blacklist }) => {
+        const wanted = await blacklist.toClear(address);
+        // The shared counters go first: they commit with nothing, and the record's rows say what was lifted.
         if (config.redisUrl) await deleteSharedCounters(config, wanted);
-        const cleared = await new AuditLog(database).change(
-          CLI_ACTOR,
-          (bound) => new BlacklistRecord(bound).clear(address),
-          (items) => items.map((item) => ({ action: 'blacklist clear', target: item })),
-        );
+        const cleared = await blacklist.clear(CLI_ACTOR, address);
         write(cleared.length === 0 ? 'no blacklisted addresses' : `cleared ${cleared.join(', ')}`);
       });
     });

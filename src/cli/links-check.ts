@@ -11,18 +11,16 @@
 
 import type { Config } from '../config/config.js';
 import { checkCanary } from '../links/canary.js';
-import { GuardedRecorder } from '../links/guarded-recorder.js';
 import { type CheckOutcome, type LinkChecker, VERDICTS, type Verdict } from '../links/link-checker.js';
-import { LinkHealthStore } from '../links/link-health-store.js';
 import { LinkQueueStore } from '../links/link-queue-store.js';
 import { LEASE_MS } from '../links/link-scheduler.js';
-import { ProviderGuards } from '../links/provider-guards.js';
-import type { LinkHealth } from '../links/visibility-rule.js';
+import type { ProviderGuards } from '../links/provider-guards.js';
 import type { Logger } from '../observability/logger.js';
-import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
+import { type LinkOperations, verdictNote } from '../operations/link-operations.js';
+import { createOperations } from '../operations/operations.js';
 import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
-import { followingTransaction } from '../store/one-transaction.js';
 import { nothingDueReason } from './links-idle.js';
 
 /** A lane that has not finished by then gives up on its provider's remaining links. */
@@ -52,11 +50,10 @@ interface Tally {
 export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
   const { config, database, write } = run;
   const queue = new LinkQueueStore(database);
-  // Kept for the whole run (the recorder remembers runs of failures); each verdict joins its audited transaction.
-  const joining = followingTransaction(database);
-  const health = new LinkHealthStore(joining, config.links.confirmMinutes * 60_000);
-  const guards = new ProviderGuards(joining, config.links);
-  const recorder = new GuardedRecorder(health, guards, run.log);
+  // Every verdict is recorded through the link operations, with its audit row; their guards and recorder are
+  // kept for the whole run (the recorder remembers runs of failures).
+  const operations = createOperations({ config, database, log: run.log, checker: run.checker }).links;
+  const guards = operations.guards;
   const owner = `cli-${process.pid}`;
   let links = run.given.map((link) => link.trim()).filter(Boolean);
   if (run.provider) links = links.filter((link) => parseShareLink(link)?.provider === run.provider);
@@ -75,7 +72,7 @@ export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
     const id = parseShareLink(link)?.provider ?? 'none';
     lanes.set(id, [...(lanes.get(id) ?? []), link]);
   }
-  const lane = new Lane(run, guards, recorder, health, tally, new AuditLog(database));
+  const lane = new Lane(run, operations, tally);
   await Promise.all([...lanes].map(([id, laneLinks]) => lane.check(id, laneLinks)));
   if (run.given.length === 0) await queue.release(links, owner);
   const checked = [...tally.verdicts.values()].reduce((sum, count) => sum + count, 0);
@@ -112,12 +109,13 @@ async function mostDue(queue: LinkQueueStore, providers: readonly ProviderId[], 
 class Lane {
   constructor(
     private readonly run: LinksCheckRun,
-    private readonly guards: ProviderGuards,
-    private readonly recorder: GuardedRecorder,
-    private readonly health: LinkHealthStore,
+    private readonly operations: LinkOperations,
     private readonly tally: Tally,
-    private readonly audit: AuditLog,
   ) {}
+
+  private get guards(): ProviderGuards {
+    return this.operations.guards;
+  }
 
   async check(provider: ProviderId | 'none', links: string[]): Promise<void> {
     const { write } = this.run;
@@ -190,20 +188,7 @@ class Lane {
   private async record(link: string, outcome: CheckOutcome): Promise<number> {
     const { tally } = this;
     tally.verdicts.set(outcome.verdict, (tally.verdicts.get(outcome.verdict) ?? 0) + 1);
-    const seen = await this.audit.change(
-      CLI_ACTOR,
-      async () => {
-        const before = await this.health.status(link);
-        return before ? { before, recorded: await this.recorder.record(link, outcome, new Date()) } : undefined;
-      },
-      (seen) => [
-        {
-          action: 'links check',
-          target: link,
-          detail: `${outcome.verdict}: ${outcome.reason}${seen ? noteOf(outcome, seen.recorded.health) : ', not in the catalogue (not recorded)'}`,
-        },
-      ],
-    );
+    const seen = await this.operations.recordVerdict(CLI_ACTOR, link, outcome);
     if (!seen) tally.notHeld++;
     const after = seen?.recorded.health;
     if (seen && after) {
@@ -213,14 +198,7 @@ class Lane {
       else if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) tally.waiting++;
     }
     // The reason beside the verdict: what the provider answered and the row that decided (docs/link-health.md).
-    this.run.write(`${outcome.verdict} ${link}  ${outcome.reason}${after ? noteOf(outcome, after) : ''}`);
+    this.run.write(`${outcome.verdict} ${link}  ${outcome.reason}${after ? verdictNote(outcome, after) : ''}`);
     return seen?.recorded.pausedMs ?? 0;
   }
-}
-
-/** What a recorded verdict did not do, beside it: kept as suspect, or confirmed and waiting to hide. */
-function noteOf(outcome: CheckOutcome, after: LinkHealth): string {
-  if (after.suspect) return '  [suspect: hides nothing]';
-  if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) return '  [confirmed, waiting to hide]';
-  return '';
 }

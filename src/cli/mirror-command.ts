@@ -8,14 +8,14 @@ import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { CatalogueClient, UpstreamError } from '../client/catalogue-client.js';
 import { systemClock } from '../client/client-clock.js';
 import type { Config } from '../config/config.js';
-import { mirrorRound, mirrorWatch, newMirrorState, type ReplacedOutcome, type TypeOutcome } from '../ingest/mirror.js';
-import { AuditLog, CLI_ACTOR, removalRecords } from '../operations/audit-log.js';
+import { mirrorRound, mirrorWatch, newMirrorState, type TypeOutcome } from '../ingest/mirror.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
+import { replacedLine } from '../operations/mirror-operations.js';
 import { addressGuard } from '../shared/address-guard.js';
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
-import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
 import { mirrorProgress } from './mirror-progress.js';
-import { withDatabase } from './with-database.js';
+import { withOperations } from './with-database.js';
 
 export interface MirrorCommandOptions {
   types: ContentType[];
@@ -52,19 +52,12 @@ export async function mirrorCommand(config: Config, baseUrl: string, options: Mi
   const types = options.types.length > 0 ? [...new Set(options.types)] : [...CONTENT_TYPES];
   const failed = (outcomes: TypeOutcome[]) => outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.type);
   try {
-    await withDatabase(
+    await withOperations(
       config,
-      async (database) => {
+      async ({ mirror }, database) => {
         const store = new CatalogueStore(database);
         // Each type replaced is one audit row (as `cli`), and one more per entry it removed, committed with the replace.
-        const audit = new AuditLog(database);
-        const alongReplace = (bound: Database, outcome: ReplacedOutcome) => {
-          const target = `${client.baseUrl} ${outcome.type}`;
-          return audit.writeIn(bound, CLI_ACTOR, [
-            { action: 'mirror', target, detail: outcomeLine(outcome) },
-            ...removalRecords(outcome.removedEntries, `mirror ${target}`),
-          ]);
-        };
+        const alongReplace = mirror.alongReplace(CLI_ACTOR, client.baseUrl);
         if (options.watch) {
           const onRound = () => {
             process.stderr.write(`mirror: next round in ${minutes} min\n`);
@@ -108,9 +101,5 @@ function report(outcome: TypeOutcome): void {
     return;
   }
   for (const { line, reason } of outcome.rejected) process.stderr.write(`${outcome.type} item ${line}: ${reason}\n`);
-  process.stdout.write(`${outcome.type}: ${outcomeLine(outcome)}\n`);
-}
-
-function outcomeLine(outcome: Extract<TypeOutcome, { added: number }>): string {
-  return `added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}, removed ${outcome.removed}, rejected ${outcome.rejected.length}`;
+  process.stdout.write(`${outcome.type}: ${replacedLine(outcome)}\n`);
 }

@@ -5,20 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { RankingTokens } from '../boards/access-tokens/access-tokens.js';
+import type { RankingTokens } from '../boards/access-tokens/access-tokens.js';
 import type { TokenRecord } from '../boards/access-tokens/token-store.js';
-import { TokenStore } from '../boards/access-tokens/token-store.js';
-import { RankingBoards } from '../boards/ranking-boards.js';
 import { parseRecords, RecordError } from '../boards/records.js';
-import { SnapshotStore } from '../boards/snapshot-store.js';
 import { type Config, loadConfig } from '../config/config.js';
 import { normalizeAddress } from '../http/client-address.js';
-import { AuditLog, type AuditRecord, CLI_ACTOR } from '../operations/audit-log.js';
+import { CLI_ACTOR } from '../operations/audit-log.js';
 import { isBoard, RANKING_BOARDS } from '../shared/board-names.js';
-import { LocalClock } from '../shared/local-time.js';
-import type { Database } from '../store/database.js';
 import { CliError } from './errors.js';
-import { withDatabase } from './with-database.js';
+import { withOperations } from './with-database.js';
 
 export function registerRankingCommands(program: Command): void {
   const rankings = program.command('rankings').description('ranking boards');
@@ -38,17 +33,8 @@ export function registerRankingCommands(program: Command): void {
     .description('print a new ranking token (last line of output)')
     .option('--ip <address>', 'bind it to this address now (else the first address that uses it)')
     .action(async (options: { ip?: string }) =>
-      withTokens(loadConfig(), async (_tokens, audited) => {
-        const { token: secret, record } = await audited(
-          (tokens) => tokens.issue(options.ip === undefined ? undefined : address(options.ip)),
-          ({ record }) => [
-            {
-              action: 'token issue',
-              target: `token ${record.id}`,
-              detail: `${record.tokenPrefix}…, bound to ${record.boundAddress ?? '-'}`,
-            },
-          ],
-        );
+      withOperations(loadConfig(), async ({ rankings }) => {
+        const { token: secret, record } = await rankings.issueToken(CLI_ACTOR, options.ip === undefined ? undefined : address(options.ip));
         write(`issued token ${record.id} (${record.tokenPrefix}…), bound to ${record.boundAddress ?? 'the first address that uses it'}`);
         write('it is shown only now; only its hash is stored');
         write(secret);
@@ -58,8 +44,8 @@ export function registerRankingCommands(program: Command): void {
     .command('list')
     .description('list tokens (never the secrets)')
     .action(async () =>
-      withTokens(loadConfig(), async (tokens) => {
-        const records = await tokens.list();
+      withOperations(loadConfig(), async ({ rankings }) => {
+        const records = await rankings.tokens.list();
         write(['id', 'prefix', 'bound address', 'owner', 'created', 'status'].join('\t'));
         for (const record of records) write(describe(record));
         write(`${records.length} token(s), ${records.filter((record) => record.revokedAt === null).length} active`);
@@ -71,16 +57,9 @@ export function registerRankingCommands(program: Command): void {
     .argument('<token>', 'the id `token list` shows, or the token itself')
     .option('--ip <address>', 'the new address')
     .action(async (reference: string, options: { ip?: string }) =>
-      withTokens(loadConfig(), async (tokens, audited) => {
-        const found = await find(tokens, reference);
-        const rebound = await audited(
-          async (inside) => {
-            const rebound = await inside.rebind(found.id, options.ip === undefined ? null : address(options.ip));
-            if (!rebound) throw new CliError(`token ${found.id} is revoked; issue a new one`);
-            return rebound;
-          },
-          (rebound) => [{ action: 'token rebind', target: `token ${rebound.id}`, detail: `bound to ${rebound.boundAddress ?? '-'}` }],
-        );
+      withOperations(loadConfig(), async ({ rankings }) => {
+        const found = await find(rankings.tokens, reference);
+        const rebound = await rankings.rebindToken(CLI_ACTOR, found, options.ip === undefined ? null : address(options.ip));
         write(`token ${rebound.id} is now bound to ${rebound.boundAddress ?? 'the next address that uses it'}`);
       }),
     );
@@ -89,14 +68,9 @@ export function registerRankingCommands(program: Command): void {
     .description('revoke a token for good')
     .argument('<token>', 'the id `token list` shows, or the token itself')
     .action(async (reference: string) =>
-      withTokens(loadConfig(), async (tokens, audited) => {
-        const found = await find(tokens, reference);
-        await audited(
-          async (inside) => {
-            if (!(await inside.revoke(found.id))) throw new CliError(`token ${found.id} was already revoked`);
-          },
-          () => [{ action: 'token revoke', target: `token ${found.id}`, detail: `${found.tokenPrefix}…` }],
-        );
+      withOperations(loadConfig(), async ({ rankings }) => {
+        const found = await find(rankings.tokens, reference);
+        await rankings.revokeToken(CLI_ACTOR, found);
         write(`token ${found.id} (${found.tokenPrefix}…) revoked`);
       }),
     );
@@ -114,39 +88,21 @@ async function importRankings(config: Config, file: string, board: string, dryRu
     const reason = error instanceof RecordError ? error.message : `not JSON (${(error as Error).message})`;
     throw new CliError(`${file} was not imported: ${reason}`);
   }
-  await withDatabase(config, async (database) => {
-    const boardsOf = (db: Database) =>
-      new RankingBoards(new SnapshotStore(db), new LocalClock(config.catalogueTimeZone), config.ranking.retentionDays);
+  await withOperations(config, async ({ rankings }) => {
     if (dryRun) {
-      const preview = await boardsOf(database).preview(board, records);
+      const preview = await rankings.boards.preview(board, records);
       const { up, down, same, new: added } = preview.changes;
       write(
         `dry run, nothing stored: board ${board} would hold ${preview.records} records instead of ${preview.replaces} (up ${up}, down ${down}, same ${same}, new ${added})`,
       );
       return;
     }
-    const summary = await new AuditLog(database).change(
-      CLI_ACTOR,
-      (bound) => boardsOf(bound).import(board, records),
-      (done) => [{ action: 'rankings import', target: board, detail: `snapshot ${done.snapshotId}, ${done.records} records from ${file}` }],
-    );
+    const summary = await rankings.importSnapshot(CLI_ACTOR, board, records, file);
     const { up, down, same, new: added } = summary.changes;
     write(
       `stored snapshot ${summary.snapshotId} of board ${board} at ${summary.takenAt}: ${summary.records} records (up ${up}, down ${down}, same ${same}, new ${added})`,
     );
   });
-}
-
-/** A change to the tokens and its audit rows (as `cli`), made in one transaction. */
-type AuditedTokenChange = <T>(change: (tokens: RankingTokens) => Promise<T>, describe: (result: T) => AuditRecord[]) => Promise<T>;
-
-/** The tokens to read, and how to change them with their audit rows. */
-function withTokens(config: Config, work: (tokens: RankingTokens, audited: AuditedTokenChange) => Promise<void>): Promise<void> {
-  // The command line never derives channel tokens, so it needs no derivation key.
-  const tokensOf = (database: Database) => new RankingTokens(new TokenStore(database), undefined);
-  return withDatabase(config, (database) =>
-    work(tokensOf(database), (change, describe) => new AuditLog(database).change(CLI_ACTOR, (bound) => change(tokensOf(bound)), describe)),
-  );
 }
 
 async function find(tokens: RankingTokens, reference: string): Promise<TokenRecord> {

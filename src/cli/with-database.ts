@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { oneLineReason } from '../boot/startup-error.js';
 import type { Config } from '../config/config.js';
 import { createLogger, type Logger } from '../observability/logger.js';
-import type { Operations } from '../operations/operations.js';
+import type { OperationParts, Operations } from '../operations/operations.js';
 import { type Database, openDatabase } from '../store/database.js';
 import { CliError } from './errors.js';
 
@@ -68,12 +68,19 @@ export async function withDatabase<T>(
   }
 }
 
-/** As withDatabase, with the operations every data-changing command goes through (their audit rows say `cli`). */
+/**
+ * As withDatabase, with the operations every data-changing command goes through (their audit rows say
+ * `cli`); `parts` adds what only some commands need (the accounts' store of `admin`).
+ */
 export async function withOperations<T>(
   config: Config,
   work: (operations: Operations, database: Database) => Promise<T>,
-  options: CommandDatabaseOptions = {},
+  options: CommandDatabaseOptions & Pick<OperationParts, 'accountsOf'> = {},
 ): Promise<T> {
   const { createOperations } = await import('../operations/operations.js');
-  return withDatabase(config, (database) => work(createOperations({ config, database }), database), options);
+  return withDatabase(
+    config,
+    (database) => work(createOperations({ config, database, accountsOf: options.accountsOf }), database),
+    options,
+  );
 }

@@ -11,11 +11,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { LinkCheckConfig } from '../config/config.js';
 import { CheckPacer } from '../links/check-pacer.js';
-import { GuardedRecorder } from '../links/guarded-recorder.js';
+import { GuardedRecorder, type Recorded } from '../links/guarded-recorder.js';
 import type { CheckOutcome, LinkChecker } from '../links/link-checker.js';
+import type { LinkStatus } from '../links/link-health-reads.js';
 import { LinkHealthStore } from '../links/link-health-store.js';
 import { dismissReport, showAgain } from '../links/link-reveal.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
+import type { LinkHealth } from '../links/visibility-rule.js';
 import type { Logger } from '../observability/logger.js';
 import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
@@ -29,6 +31,12 @@ export interface CheckResult {
   outcome: CheckOutcome;
   held: boolean;
   change: 'hidden' | 'shown' | undefined;
+}
+
+/** A verdict recorded by `recordVerdict`: the link's health before it, and what recording it did. */
+export interface RecordedVerdict {
+  before: LinkStatus;
+  recorded: Recorded;
 }
 
 /** A check waits at most this long in all for its provider's turn; a longer wait is refused with its length. */
@@ -95,6 +103,28 @@ export class LinkOperations {
     );
     if (result.change) await this.afterChange();
     return result;
+  }
+
+  /**
+   * Records a verdict its caller checked (`dramadex links check`'s lanes, which pace themselves) through
+   * the guards, and its audit row, in one transaction, or neither; undefined, with nothing recorded but
+   * the row, when the catalogue does not hold the link.
+   */
+  recordVerdict(actor: string, link: string, outcome: CheckOutcome): Promise<RecordedVerdict | undefined> {
+    return this.audit.change(
+      actor,
+      async () => {
+        const before = await this.health.status(link);
+        return before ? { before, recorded: await this.recorder.record(link, outcome, new Date()) } : undefined;
+      },
+      (seen) => [
+        {
+          action: 'links check',
+          target: link,
+          detail: `${outcome.verdict}: ${outcome.reason}${seen ? verdictNote(outcome, seen.recorded.health) : ', not in the catalogue (not recorded)'}`,
+        },
+      ],
+    );
   }
 
   /** Waits for a turn of the provider's shared pace, up to PACE_WAIT_MS in all; refused when it would take longer. */
@@ -166,4 +196,11 @@ export class LinkOperations {
   guardStates(): Promise<GuardState[]> {
     return this.guards.states(Date.now());
   }
+}
+
+/** What a recorded verdict did not do, beside it: kept as suspect, or confirmed and waiting to hide. */
+export function verdictNote(outcome: CheckOutcome, after: LinkHealth): string {
+  if (after.suspect) return '  [suspect: hides nothing]';
+  if (outcome.verdict === 'dead' && after.confirmedAt && !after.hidden) return '  [confirmed, waiting to hide]';
+  return '';
 }

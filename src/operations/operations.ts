@@ -13,10 +13,15 @@ import type { LinkChecker } from '../links/link-checker.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { LocalClock } from '../shared/local-time.js';
 import type { Database } from '../store/database.js';
+import { AccountOperations, type AccountsOf } from './account-operations.js';
 import { AuditLog } from './audit-log.js';
+import { BlacklistOperations } from './blacklist-operations.js';
 import { CatalogueOperations } from './catalogue-operations.js';
 import { KeyOperations } from './key-operations.js';
 import { LinkOperations } from './link-operations.js';
+import { MirrorOperations } from './mirror-operations.js';
+import { OperationRefused } from './operation-refused.js';
+import { RankingOperations } from './ranking-operations.js';
 import { SourceOperations } from './source-operations.js';
 
 export interface Operations {
@@ -25,6 +30,10 @@ export interface Operations {
   sources: SourceOperations;
   links: LinkOperations;
   keys: KeyOperations;
+  blacklist: BlacklistOperations;
+  rankings: RankingOperations;
+  mirror: MirrorOperations;
+  accounts: AccountOperations;
 }
 
 export interface OperationParts {
@@ -38,7 +47,13 @@ export interface OperationParts {
   checker?: LinkChecker | undefined;
   /** The scheduler's pacer, so a check from the console takes its turn of LINK_CHECK_RATE with the background checks. */
   pacer?: CheckPacer | undefined;
+  /** The console accounts' store on a database (admin/accounts.ts), a layer above: given by `dramadex admin`. */
+  accountsOf?: AccountsOf | undefined;
 }
+
+const NO_ACCOUNTS: AccountsOf = () => {
+  throw new OperationRefused('console accounts are changed with `dramadex admin` only');
+};
 
 export function createOperations({
   config,
@@ -47,19 +62,21 @@ export function createOperations({
   log,
   checker,
   pacer,
+  accountsOf = NO_ACCOUNTS,
 }: OperationParts): Operations {
   const audit = new AuditLog(database);
   const store = new CatalogueStore(database);
-  const pollSettings = {
-    telegramOrigin: config.sources.telegramOrigin,
-    allowPrivate: config.sources.allowPrivate,
-    clock: new LocalClock(config.catalogueTimeZone),
-  };
+  const clock = new LocalClock(config.catalogueTimeZone);
+  const pollSettings = { telegramOrigin: config.sources.telegramOrigin, allowPrivate: config.sources.allowPrivate, clock };
   return {
     audit,
     catalogue: new CatalogueOperations(store, audit, afterChange),
     sources: new SourceOperations(store, audit, afterChange, pollSettings),
     links: new LinkOperations(database, audit, afterChange, config.links, log ?? createLogger('silent', 'stderr', 'json'), checker, pacer),
     keys: new KeyOperations(database, audit),
+    blacklist: new BlacklistOperations(database, audit),
+    rankings: new RankingOperations(database, audit, clock, config.ranking.retentionDays),
+    mirror: new MirrorOperations(audit),
+    accounts: new AccountOperations(audit, accountsOf),
   };
 }
