@@ -16,6 +16,7 @@ import { openDatabase } from '../../src/store/database.js';
 import { LOOPBACK_FIXTURES } from '../support/cli.js';
 import { GeneratedUpstream } from '../support/generated-upstream.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
+import { countEntries } from '../support/stored.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin/dramadex.js');
@@ -35,19 +36,7 @@ for (const store of STORES) {
     });
     after(() => drop());
 
-    const countOf = async (type: string) => {
-      const database = await openDatabase(url);
-      try {
-        const row = await database.db
-          .selectFrom('entries')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('type', '=', type)
-          .executeTakeFirstOrThrow();
-        return Number(row.n);
-      } finally {
-        await database.close();
-      }
-    };
+    const countOf = (type: string) => countEntries(url, type);
     const dramadex = (...args: string[]) =>
       run(process.execPath, [BIN, ...args], { env, timeout: TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
 
