@@ -9,10 +9,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { AuditLog } from '../../src/operations/audit-log.js';
-import { openDatabase } from '../../src/store/database.js';
 import { runCli } from '../support/cli.js';
 import { createTestDatabase, STORES } from '../support/harness.js';
+import { auditRowsAfter, lastAuditId } from '../support/stored.js';
 
 const link = (n: number) => `https://pan.example.com/s/audit-${n}`;
 const row = (n: number) => JSON.stringify({ title: `审计${n}`, source_link: link(n), type: 'post', update_time: '2024-05-01 10:00:00' });
@@ -35,27 +34,8 @@ for (const store of STORES) {
       assert.equal(result.code, 0, `dramadex ${args.join(' ')}: ${result.stderr}`);
       return result.stdout;
     };
-    /** The rows written since `sinceId`, oldest first, as `actor action target | detail`. */
-    const rowsAfter = async (sinceId: number) => {
-      const database = await openDatabase(url);
-      try {
-        const rows = await new AuditLog(database).recent(1000);
-        return rows
-          .filter((entry) => entry.id > sinceId)
-          .reverse()
-          .map((entry) => `${entry.actor} ${entry.action} ${entry.target} | ${entry.detail}`);
-      } finally {
-        await database.close();
-      }
-    };
-    const lastId = async () => {
-      const database = await openDatabase(url);
-      try {
-        return (await new AuditLog(database).recent(1))[0]?.id ?? 0;
-      } finally {
-        await database.close();
-      }
-    };
+    const rowsAfter = (sinceId: number) => auditRowsAfter(url, sinceId);
+    const lastId = () => lastAuditId(url);
 
     test('import, remove, takedowns, keys and sources each leave rows with the actor cli', async () => {
       const file = join(dir, 'rows.ndjson');

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { openDatabase } from '../../src/store/database.js';
 import { LOOPBACK_FIXTURES } from '../support/cli.js';
 import { createTestDatabase } from '../support/harness.js';
+import { countEntries } from '../support/stored.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin/dramadex.js');
@@ -64,19 +65,7 @@ describe('writers sharing one SQLite file, in separate processes', () => {
     writeFileSync(path, Array.from({ length: ROWS }, (_, index) => line(prefix, index)).join('\n'));
     return path;
   };
-  const countOf = async (type: string) => {
-    const database = await openDatabase(env.DATABASE_URL as string);
-    try {
-      const row = await database.db
-        .selectFrom('entries')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('type', '=', type)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    } finally {
-      await database.close();
-    }
-  };
+  const countOf = (type: string) => countEntries(env.DATABASE_URL as string, type);
 
   test('two imports of 20,000 rows at once both land', async () => {
     const [first, second] = [file('first'), file('second')];
