@@ -62,7 +62,7 @@ export async function webRoutes(
     if (linkHealth) await addLinkNotes(lists, linkHealth, language, config.catalogueTimeZone);
     else addReportForms(lists);
   };
-  const works = new WorksPages(catalogue, new WorkIndex(catalogue), templates, noted);
+  const works = new WorksPages(catalogue, new WorkIndex(catalogue), templates, noted, linkHealth !== undefined);
   const searchWorks = new SearchWorks(catalogue, works.index);
 
   app.get('/', HIDDEN, async (request, reply) => {

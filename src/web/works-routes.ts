@@ -11,7 +11,7 @@ import { type DriveChoice, driveChips, driveChoice } from './drive-filter.js';
 import type { EntryView } from './page-models.js';
 import type { PageTemplates } from './templates.js';
 import type { DriveSet, Work, WorkIndex } from './work-index.js';
-import { sortLinks, type WorkView, workViews } from './work-models.js';
+import { bestLinks, type WorkView, workViews } from './work-models.js';
 
 export interface DriveForm {
   action: string;
@@ -26,6 +26,8 @@ export class WorksPages {
     readonly index: WorkIndex,
     readonly templates: PageTemplates,
     private readonly noted: (lists: EntryView[][], language: Language) => Promise<void>,
+    /** Whether links are checked: then a card reads all its links to find each drive's best. */
+    private readonly checked: boolean,
   ) {}
 
   /** The visitor's drives for a page at `path` (remembered when the query chose them), and its chips. */
@@ -53,15 +55,24 @@ export class WorksPages {
     };
   }
 
-  /** The cards of a page of works: their links under the filter, with notes, working links first. */
+  /** The cards of a page of works: the best link of each drive under the filter, with notes. */
   async cards(works: Work[], language: Language, drives: DriveSet, keyword?: string): Promise<WorkView[]> {
-    const views = workViews(works, { catalogue: this.catalogue, index: this.index, drives, language, keyword });
+    return this.views(works, language, drives, keyword, false);
+  }
+
+  /** A work page's work: every link, with notes, working links first. */
+  async whole(work: Work, language: Language): Promise<WorkView> {
+    return (await this.views([work], language, undefined, undefined, true))[0] as WorkView;
+  }
+
+  private async views(works: Work[], language: Language, drives: DriveSet, keyword: string | undefined, all: boolean): Promise<WorkView[]> {
+    const every = all || this.checked;
+    const drafted = workViews(works, { catalogue: this.catalogue, index: this.index, drives, language, keyword, every });
     await this.noted(
-      views.map((view) => view.links),
+      drafted.map(({ view }) => view.links),
       language,
     );
-    sortLinks(views);
-    return views;
+    return bestLinks(drafted, !all);
   }
 }
 
@@ -83,7 +94,7 @@ export async function worksRoutes(
     const found = works.index.find((request.params as { id: string }).id);
     const t = templates.text(language);
     if (!found) return send(reply, templates.render('work', language, { pageTitle: t.workPage, path: request.url }, {}), 404);
-    const [work] = await works.cards([found], language, undefined);
-    return send(reply, templates.render('work', language, { pageTitle: (work as WorkView).title, path: request.url }, { work }));
+    const work = await works.whole(found, language);
+    return send(reply, templates.render('work', language, { pageTitle: work.title, path: request.url }, { work }));
   });
 }
