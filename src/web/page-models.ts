@@ -122,33 +122,3 @@ export function boardSummary(view: BoardView, language: Language, size: number):
     records: rankViews(view, language, 0, size),
   };
 }
-
-export interface TypeLatest {
-  type: ContentType;
-  name: string;
-  total: number;
-  entries: EntryView[];
-}
-
-export interface HomeModel {
-  /** No entry at all: the page says so once instead of once per section. */
-  empty: boolean;
-  today: EntryView[];
-  todayTotal: number;
-  /** The types that hold entries. */
-  latest: TypeLatest[];
-}
-
-export function homeModel(catalogue: Catalogue, language: Language): HomeModel {
-  const today: Page = catalogue.list({ day: catalogue.clock.today() }, 0, HOME_TODAY);
-  const latest = CONTENT_TYPES.map((type) => {
-    const page = catalogue.list({ type }, 0, HOME_PER_TYPE);
-    return { type, name: TYPE_NAMES[language][type], total: page.total, entries: entryViews(page.items, language) };
-  });
-  return {
-    empty: latest.every((type) => type.total === 0),
-    today: entryViews(today.items, language),
-    todayTotal: today.total,
-    latest: latest.filter((type) => type.total > 0),
-  };
-}

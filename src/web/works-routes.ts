@@ -7,8 +7,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Language } from '../config/config.js';
+import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { type DriveChoice, driveChips, driveChoice } from './drive-filter.js';
-import type { EntryView } from './page-models.js';
+import { type EntryView, HOME_PER_TYPE, HOME_TODAY } from './page-models.js';
+import { TYPE_NAMES } from './page-text.js';
 import type { PageTemplates } from './templates.js';
 import type { DriveSet, Work, WorkIndex } from './work-index.js';
 import { bestLinks, type WorkView, workViews } from './work-models.js';
@@ -18,6 +20,16 @@ export interface DriveForm {
   keep: Array<[string, string]>;
   chips: ReturnType<typeof driveChips>;
   clearHref: string;
+}
+
+/** The home page (docs/web.md, "Pages"): today's newest works and each type's, one card per work. */
+export interface HomeWorks {
+  /** No entry at all: the page says so once instead of once per section. */
+  empty: boolean;
+  today: WorkView[];
+  todayTotal: number;
+  /** The types that hold entries. */
+  latest: Array<{ type: ContentType; name: string; total: number; works: WorkView[] }>;
 }
 
 export class WorksPages {
@@ -58,6 +70,30 @@ export class WorksPages {
   /** The cards of a page of works: the best link of each drive under the filter, with notes. */
   async cards(works: Work[], language: Language, drives: DriveSet, keyword?: string): Promise<WorkView[]> {
     return this.views(works, language, drives, keyword, false);
+  }
+
+  /** The home page's works, every drive's (the home page has no filter), in one read of link notes. */
+  async home(language: Language): Promise<HomeWorks> {
+    const day = this.catalogue.listSlots({ day: this.catalogue.clock.today() }, 0, Number.MAX_SAFE_INTEGER).slots;
+    const today = this.index.group(day, undefined);
+    const types = CONTENT_TYPES.map((type) => ({ type, ...this.index.list(type, undefined, 0, HOME_PER_TYPE) }));
+    const shown = [today.slice(0, HOME_TODAY), ...types.map((list) => list.works)];
+    const cards = await this.cards(shown.flat(), language, undefined);
+    let at = 0;
+    const [todayCards, ...typeCards] = shown.map((works) => cards.slice(at, (at += works.length)));
+    return {
+      empty: types.every((list) => list.total === 0),
+      today: todayCards ?? [],
+      todayTotal: today.length,
+      latest: types
+        .map((list, index) => ({
+          type: list.type,
+          name: TYPE_NAMES[language][list.type],
+          total: list.total,
+          works: typeCards[index] ?? [],
+        }))
+        .filter((list) => list.total > 0),
+    };
   }
 
   /** A work page's work: every link, with notes, working links first. */
