@@ -79,8 +79,8 @@ export class WorksPages {
     const types = CONTENT_TYPES.map((type) => ({ type, ...this.index.list(type, undefined, 0, HOME_PER_TYPE) }));
     const shown = [today.slice(0, HOME_TODAY), ...types.map((list) => list.works)];
     const cards = await this.cards(shown.flat(), language, undefined);
-    let at = 0;
-    const [todayCards, ...typeCards] = shown.map((works) => cards.slice(at, (at += works.length)));
+    const ends = shown.map((_, index) => shown.slice(0, index + 1).reduce((sum, works) => sum + works.length, 0));
+    const [todayCards, ...typeCards] = ends.map((end, index) => cards.slice(end - (shown[index] as Work[]).length, end));
     return {
       empty: types.every((list) => list.total === 0),
       today: todayCards ?? [],
