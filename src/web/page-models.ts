@@ -6,11 +6,10 @@
 
 import type { BoardView } from '../boards/ranking-boards.js';
 import type { ActorRecord, DramaRecord } from '../boards/records.js';
-import type { Catalogue, Page } from '../catalogue/catalogue.js';
 import type { ContentItem } from '../catalogue/catalogue-view.js';
 import type { Language } from '../config/config.js';
 import type { Board } from '../shared/board-names.js';
-import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 import { highlight, type TitlePiece } from './highlight.js';
 import { BOARD_NAMES, PAGE_TEXT, TYPE_NAMES } from './page-text.js';
 import { linkFacts } from './providers.js';
