@@ -88,7 +88,7 @@ export async function buildCatalogueApp(services: Services, options: CatalogueAp
   // Before the routes, so every route (the undecodable path's too) is counted: by the catalogue rules when
   // it is the API's (every route when the page is off), by the page's own budget otherwise.
   if (limits) await app.register(limitsPlugin, { limits: limits.limits, counts: apiCounts });
-  if (budget) await app.register(pageBudgetPlugin, { budget, isApi: notPage });
+  if (budget && limits?.feedBudget) await app.register(pageBudgetPlugin, { budget, feeds: limits.feedBudget, isApi: notPage });
   // With the page on, the reference is one more page: the page's budget counts it (docs/decisions.md).
   if (web) await registerApiDocs(app, undefined, reference);
   await app.register(undecodableRoute);

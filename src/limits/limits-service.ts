@@ -17,8 +17,8 @@ import { ApiKeyRegistry, ApiKeyStore } from './api-keys.js';
 import { BlacklistRecord } from './blacklist-record.js';
 import { LIMIT_DECISIONS } from './limit-decisions.js';
 import { Limits } from './limits.js';
-import { PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
-import { PAGE_COUNTER } from './stored-keys.js';
+import { FEED_RATE_PER_MINUTE, PAGE_WINDOW_SECONDS, PageBudget } from './page-budget.js';
+import { FEED_COUNTER, PAGE_COUNTER } from './stored-keys.js';
 import { WebBudget } from './web-budget.js';
 
 export class LimitsService {
@@ -35,6 +35,8 @@ export class LimitsService {
     readonly webBudget: WebBudget,
     /** The web page's budget; undefined when the page is off (WEB=off). */
     readonly pageBudget: PageBudget | undefined,
+    /** The feeds' own budget, beside the page's; undefined when the page is off. */
+    readonly feedBudget: PageBudget | undefined,
     private readonly keyStore: ApiKeyStore,
   ) {}
 
@@ -65,7 +67,11 @@ export class LimitsService {
     const { web } = config;
     const pageCounter = { name: PAGE_COUNTER, points: web.ratePerMinute, durationSeconds: PAGE_WINDOW_SECONDS };
     const pageBudget = web.enabled ? new PageBudget(new Counter(pageCounter, keyPrefix, link), exempt, web.ratePerMinute) : undefined;
-    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget, pageBudget, keyStore);
+    const feedCounter = { name: FEED_COUNTER, points: FEED_RATE_PER_MINUTE, durationSeconds: PAGE_WINDOW_SECONDS };
+    const feedBudget = web.enabled
+      ? new PageBudget(new Counter(feedCounter, keyPrefix, link), exempt, FEED_RATE_PER_MINUTE, 'feeds')
+      : undefined;
+    const service = new LimitsService(limits, apiKeys, blacklist, link, webBudget, pageBudget, feedBudget, keyStore);
     await apiKeys.reload();
     service.followedId = await blacklist.latestId();
     if (pollMs > 0) {

@@ -11,11 +11,14 @@ import type { PageBudget } from './page-budget.js';
 
 export interface PageBudgetPluginOptions {
   budget: PageBudget;
+  /** The feeds' own budget (`/feeds/…`), never the page's. */
+  feeds: PageBudget;
   /** The requests the API's rules count instead, by route path or, on the 404 path, by URL. */
   isApi: (path: string) => boolean;
 }
 
 const ASSET_ROUTES = '/assets/';
+const FEED_ROUTES = '/feeds/';
 
 function pageHook(budget: PageBudget): onRequestHookHandler {
   return function countPage(request, _reply, done) {
@@ -23,12 +26,13 @@ function pageHook(budget: PageBudget): onRequestHookHandler {
   };
 }
 
-const plugin: FastifyPluginAsync<PageBudgetPluginOptions> = async (app, { budget, isApi }) => {
+const plugin: FastifyPluginAsync<PageBudgetPluginOptions> = async (app, { budget, feeds, isApi }) => {
   const countPage = pageHook(budget);
+  const countFeed = pageHook(feeds);
   app.addHook('onRoute', (route) => {
     if (isApi(route.url) || route.url.startsWith(ASSET_ROUTES)) return;
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [countPage, ...own];
+    route.onRequest = [route.url.startsWith(FEED_ROUTES) ? countFeed : countPage, ...own];
   });
 };
 

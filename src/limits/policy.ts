@@ -43,7 +43,7 @@ export const POLICY = {
 export const EXEMPT_REMAINING = `"exempt";r=${EXEMPT_QUOTA};t=1`;
 
 /** One `RateLimit` list member: what is left of a policy's quota and when it resets (whole seconds). */
-export function remaining(policy: 'per-address' | 'full-dump' | 'api-key' | 'web', left: number, msBeforeReset: number): string {
+export function remaining(policy: 'per-address' | 'full-dump' | 'api-key' | 'web' | 'feeds', left: number, msBeforeReset: number): string {
   return `"${policy}";r=${Math.max(0, left)};t=${Math.max(0, Math.ceil(msBeforeReset / 1000))}`;
 }
 

@@ -10,6 +10,8 @@ export const ADDRESS_COUNTER = 'addr';
 export const FULL_DUMP_COUNTER = 'all';
 /** The web page's budget and the API reference's share one count per address. */
 export const PAGE_COUNTER = 'web';
+/** The feeds' own budget (page-budget.ts, FEED_RATE_PER_MINUTE). */
+export const FEED_COUNTER = 'feeds';
 
 /** Lifts the shared blacklist (and window) of each address for every instance at once. */
 export async function liftSharedBlacklists(redis: Redis, keyPrefix: string, addresses: string[]): Promise<void> {

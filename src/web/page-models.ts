@@ -6,11 +6,10 @@
 
 import type { BoardView } from '../boards/ranking-boards.js';
 import type { ActorRecord, DramaRecord } from '../boards/records.js';
-import type { Catalogue, Page } from '../catalogue/catalogue.js';
 import type { ContentItem } from '../catalogue/catalogue-view.js';
 import type { Language } from '../config/config.js';
 import type { Board } from '../shared/board-names.js';
-import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
+import type { ContentType } from '../shared/content-types.js';
 import { highlight, type TitlePiece } from './highlight.js';
 import { BOARD_NAMES, PAGE_TEXT, TYPE_NAMES } from './page-text.js';
 import { linkFacts } from './providers.js';
@@ -120,35 +119,5 @@ export function boardSummary(view: BoardView, language: Language, size: number):
     name: BOARD_NAMES[language][view.board],
     updatedAt: view.updatedAt,
     records: rankViews(view, language, 0, size),
-  };
-}
-
-export interface TypeLatest {
-  type: ContentType;
-  name: string;
-  total: number;
-  entries: EntryView[];
-}
-
-export interface HomeModel {
-  /** No entry at all: the page says so once instead of once per section. */
-  empty: boolean;
-  today: EntryView[];
-  todayTotal: number;
-  /** The types that hold entries. */
-  latest: TypeLatest[];
-}
-
-export function homeModel(catalogue: Catalogue, language: Language): HomeModel {
-  const today: Page = catalogue.list({ day: catalogue.clock.today() }, 0, HOME_TODAY);
-  const latest = CONTENT_TYPES.map((type) => {
-    const page = catalogue.list({ type }, 0, HOME_PER_TYPE);
-    return { type, name: TYPE_NAMES[language][type], total: page.total, entries: entryViews(page.items, language) };
-  });
-  return {
-    empty: latest.every((type) => type.total === 0),
-    today: entryViews(today.items, language),
-    todayTotal: today.total,
-    latest: latest.filter((type) => type.total > 0),
   };
 }

@@ -19,7 +19,7 @@ import { feedRoutes } from './feed-routes.js';
 import { addLinkNotes, addReportForms, type HealthLookup, notesEpoch } from './link-notes.js';
 import { PAGE_HEADERS } from './page-headers.js';
 import { isLanguage, languageCookie, pageLanguage, returnPath } from './page-language.js';
-import { BOARD_PAGE_SIZE, boardSummary, type EntryView, HOME_PER_BOARD, homeModel, PAGE_SIZE, pager } from './page-models.js';
+import { BOARD_PAGE_SIZE, boardSummary, type EntryView, HOME_PER_BOARD, PAGE_SIZE, pager } from './page-models.js';
 import { TYPE_NAMES } from './page-text.js';
 import { SearchWorks } from './search-works.js';
 import type { PageTemplates } from './templates.js';
@@ -62,7 +62,7 @@ export async function webRoutes(
     if (linkHealth) await addLinkNotes(lists, linkHealth, language, config.catalogueTimeZone);
     else addReportForms(lists);
   };
-  const works = new WorksPages(catalogue, new WorkIndex(catalogue), templates, noted);
+  const works = new WorksPages(catalogue, new WorkIndex(catalogue), templates, noted, linkHealth !== undefined);
   const searchWorks = new SearchWorks(catalogue, works.index);
 
   app.get('/', HIDDEN, async (request, reply) => {
@@ -70,8 +70,7 @@ export async function webRoutes(
     const views = boards ? await Promise.all(RANKING_BOARDS.map((board) => boards.view(board))) : [];
     const summaries = views.filter((view) => view.records.length > 0).map((view) => boardSummary(view, language, HOME_PER_BOARD));
     const t = templates.text(language);
-    const home = homeModel(catalogue, language);
-    await noted([home.today, ...home.latest.map((latest) => latest.entries)], language);
+    const home = await works.home(language);
     return send(reply, templates.render('home', language, { pageTitle: t.home, path: request.url }, { home, boards: summaries }));
   });
 

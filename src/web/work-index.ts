@@ -17,6 +17,8 @@ export interface Work {
   key: string;
   /** The work's entries' slots, newest first. */
   slots: number[];
+  /** The largest episode count its titles name, worked out when a card first shows it (work-models.ts). */
+  episodes?: number;
 }
 
 /** A drive filter: the drive codes allowed, or undefined for every drive. */
@@ -95,6 +97,22 @@ export class WorkIndex {
   /** The work's slots a drive filter lets through. */
   slotsOf(work: Work, drives: DriveSet): number[] {
     return drives ? work.slots.filter((slot) => drives.has(this.driveOfSlot[slot] as number)) : work.slots;
+  }
+
+  /** Of these slots (newest first), the newest of each drive: what a card shows when no link is checked. */
+  newestPerDrive(slots: number[]): number[] {
+    const seen = new Set<number>();
+    return slots.filter((slot) => {
+      const drive = this.driveOfSlot[slot] as number;
+      if (seen.has(drive)) return false;
+      seen.add(drive);
+      return true;
+    });
+  }
+
+  /** The drive code of the entry at `slot` (a slot of a type already grouped). */
+  driveAt(slot: number): number {
+    return this.driveOfSlot[slot] as number;
   }
 
   /** A stamp no entry of `listedIn` holds, with each type's array as long as its works. */

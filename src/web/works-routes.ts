@@ -7,11 +7,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Language } from '../config/config.js';
+import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import { type DriveChoice, driveChips, driveChoice } from './drive-filter.js';
-import type { EntryView } from './page-models.js';
+import { type EntryView, HOME_PER_TYPE, HOME_TODAY } from './page-models.js';
+import { TYPE_NAMES } from './page-text.js';
 import type { PageTemplates } from './templates.js';
 import type { DriveSet, Work, WorkIndex } from './work-index.js';
-import { sortLinks, type WorkView, workViews } from './work-models.js';
+import { bestLinks, type WorkView, workViews } from './work-models.js';
 
 export interface DriveForm {
   action: string;
@@ -20,12 +22,24 @@ export interface DriveForm {
   clearHref: string;
 }
 
+/** The home page (docs/web.md, "Pages"): today's newest works and each type's, one card per work. */
+export interface HomeWorks {
+  /** No entry at all: the page says so once instead of once per section. */
+  empty: boolean;
+  today: WorkView[];
+  todayTotal: number;
+  /** The types that hold entries. */
+  latest: Array<{ type: ContentType; name: string; total: number; works: WorkView[] }>;
+}
+
 export class WorksPages {
   constructor(
     private readonly catalogue: Catalogue,
     readonly index: WorkIndex,
     readonly templates: PageTemplates,
     private readonly noted: (lists: EntryView[][], language: Language) => Promise<void>,
+    /** Whether links are checked: then a card reads all its links to find each drive's best. */
+    private readonly checked: boolean,
   ) {}
 
   /** The visitor's drives for a page at `path` (remembered when the query chose them), and its chips. */
@@ -53,15 +67,48 @@ export class WorksPages {
     };
   }
 
-  /** The cards of a page of works: their links under the filter, with notes, working links first. */
+  /** The cards of a page of works: the best link of each drive under the filter, with notes. */
   async cards(works: Work[], language: Language, drives: DriveSet, keyword?: string): Promise<WorkView[]> {
-    const views = workViews(works, { catalogue: this.catalogue, index: this.index, drives, language, keyword });
+    return this.views(works, language, drives, keyword, false);
+  }
+
+  /** The home page's works, every drive's (the home page has no filter), in one read of link notes. */
+  async home(language: Language): Promise<HomeWorks> {
+    const day = this.catalogue.listSlots({ day: this.catalogue.clock.today() }, 0, Number.MAX_SAFE_INTEGER).slots;
+    const today = this.index.group(day, undefined);
+    const types = CONTENT_TYPES.map((type) => ({ type, ...this.index.list(type, undefined, 0, HOME_PER_TYPE) }));
+    const shown = [today.slice(0, HOME_TODAY), ...types.map((list) => list.works)];
+    const cards = await this.cards(shown.flat(), language, undefined);
+    const ends = shown.map((_, index) => shown.slice(0, index + 1).reduce((sum, works) => sum + works.length, 0));
+    const [todayCards, ...typeCards] = ends.map((end, index) => cards.slice(end - (shown[index] as Work[]).length, end));
+    return {
+      empty: types.every((list) => list.total === 0),
+      today: todayCards ?? [],
+      todayTotal: today.length,
+      latest: types
+        .map((list, index) => ({
+          type: list.type,
+          name: TYPE_NAMES[language][list.type],
+          total: list.total,
+          works: typeCards[index] ?? [],
+        }))
+        .filter((list) => list.total > 0),
+    };
+  }
+
+  /** A work page's work: every link, with notes, working links first. */
+  async whole(work: Work, language: Language): Promise<WorkView> {
+    return (await this.views([work], language, undefined, undefined, true))[0] as WorkView;
+  }
+
+  private async views(works: Work[], language: Language, drives: DriveSet, keyword: string | undefined, all: boolean): Promise<WorkView[]> {
+    const every = all || this.checked;
+    const drafted = workViews(works, { catalogue: this.catalogue, index: this.index, drives, language, keyword, every });
     await this.noted(
-      views.map((view) => view.links),
+      drafted.map(({ view }) => view.links),
       language,
     );
-    sortLinks(views);
-    return views;
+    return bestLinks(drafted, !all);
   }
 }
 
@@ -83,7 +130,7 @@ export async function worksRoutes(
     const found = works.index.find((request.params as { id: string }).id);
     const t = templates.text(language);
     if (!found) return send(reply, templates.render('work', language, { pageTitle: t.workPage, path: request.url }, {}), 404);
-    const [work] = await works.cards([found], language, undefined);
-    return send(reply, templates.render('work', language, { pageTitle: (work as WorkView).title, path: request.url }, { work }));
+    const work = await works.whole(found, language);
+    return send(reply, templates.render('work', language, { pageTitle: work.title, path: request.url }, { work }));
   });
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { FEED_RATE_PER_MINUTE } from '../../src/limits/page-budget.js';
 import { createTestContext, entry, type TestContext } from '../support/harness.js';
 import { fakeClock, LIMITS_ON } from '../support/limits.js';
 import { browse } from './support.js';
@@ -72,6 +73,35 @@ for (const [where, env] of counters) {
       const blacklisted = await ctx.app.inject({ url: '/api/types', remoteAddress: other, headers: { 'accept-language': 'en' } });
       assert.match(blacklisted.json().detail, /^Blacklist/);
       assert.equal((await browse(ctx.app, '/', {}, other)).statusCode, 200);
+    });
+
+    test("feeds have their own budget: a reader polling every five minutes is never refused, and feeds spend neither the page's nor the API's", async () => {
+      const address = '10.40.0.6';
+      const feeds = [
+        '/feeds/latest.xml',
+        '/feeds/latest.atom',
+        '/feeds/post.xml',
+        `/feeds/search.atom?keyword=${encodeURIComponent('测试')}`,
+      ];
+      // An hour of polls, four feeds each time: 48 feeds, far past the page's budget of 5 a minute.
+      for (let poll = 0; poll < 12; poll++) {
+        clock.at(poll * 5 * 60_000);
+        for (const url of feeds)
+          assert.equal((await ctx.app.inject({ url, remoteAddress: address })).statusCode, 200, `${url} at poll ${poll}`);
+      }
+      for (let i = 0; i < 5; i++) assert.equal((await browse(ctx.app, '/types/post', {}, address)).statusCode, 200, `page ${i}`);
+      assert.equal((await ctx.app.inject({ url: '/api/contents', remoteAddress: address })).statusCode, 200);
+
+      // Past its own budget a feed is refused under its own policy, and pages and the API still answer.
+      const burst = '10.40.0.7';
+      for (let i = 0; i < FEED_RATE_PER_MINUTE; i++)
+        assert.equal((await ctx.app.inject({ url: '/feeds/latest.xml', remoteAddress: burst })).statusCode, 200, `feed ${i}`);
+      const refused = await ctx.app.inject({ url: '/feeds/latest.xml', remoteAddress: burst, headers: { 'accept-language': 'en' } });
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.headers['ratelimit-policy'], `"feeds";q=${FEED_RATE_PER_MINUTE};w=60`);
+      assert.match(refused.json().detail, /feeds' limit/);
+      assert.equal((await browse(ctx.app, '/types/post', {}, burst)).statusCode, 200);
+      assert.equal((await ctx.app.inject({ url: '/api/contents', remoteAddress: burst })).statusCode, 200);
     });
 
     test('an API path in disguise is counted as the API, not as a page', async () => {

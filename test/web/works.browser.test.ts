@@ -5,22 +5,26 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
+import { LinkHealthStore } from '../../src/links/link-health-store.js';
 import { accessibilityProblems, chromiumMissing, launchChromium } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 
 const missing = chromiumMissing();
 const alive: CheckOutcome = outcomeOf('alive', 'uc', { row: 'test' });
+const dead: CheckOutcome = outcomeOf('dead', 'quark', { row: 'test' });
 const KEYWORD = encodeURIComponent('闪婚老公是首富');
+const MINUTE = 60_000;
 
 for (const store of STORES) {
   describe(`works in Chromium [${store}]`, { skip: missing && process.env.CI !== 'true' ? missing : false }, () => {
     let ctx: TestContext;
     let base: string;
+    const quark = 'https://pan.quark.cn/s/bshan001';
     const uc = entry({ title: '闪婚老公是首富 1080P', update_time: '2024-03-01 08:00:00', source_link: 'https://drive.uc.cn/s/bshan003' });
     before(async () => {
       ctx = await createTestContext(store, { LINK_CHECK: 'on' });
       await ctx.importEntries([
-        entry({ title: '闪婚老公是首富（81集）', update_time: '2024-03-02 08:00:00', source_link: 'https://pan.quark.cn/s/bshan001' }),
+        entry({ title: '闪婚老公是首富（81集）', update_time: '2024-03-02 08:00:00', source_link: quark }),
         entry({ title: '閃婚老公是首富 全集', update_time: '2024-03-03 08:00:00', source_link: 'https://pan.baidu.com/s/1bshan002' }),
         uc,
         entry({ title: '闪婚老公是首富2', update_time: '2024-02-01 08:00:00', source_link: 'https://pan.quark.cn/s/bshan201' }),
@@ -71,6 +75,29 @@ for (const store of STORES) {
           assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
           assert.deepEqual(await accessibilityProblems(page), [], path);
         }
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test("a hidden link leaves its work's card: two dead verdicts far enough apart hide it, as the catalogue does", async () => {
+      // The link health store applies the visibility rule (docs/link-health.md, "Verdicts"), as checks do.
+      const health = new LinkHealthStore(ctx.services.database, 30 * MINUTE);
+      const t0 = Date.parse('2026-03-05T00:00:00Z');
+      await health.record(quark, dead, new Date(t0));
+      assert.equal((await health.record(quark, dead, new Date(t0 + 40 * MINUTE))).hidden, true);
+      await ctx.services.catalogue.refresh();
+      const browser = await launchChromium();
+      try {
+        const page = await browser.context.newPage();
+        await page.goto(`${base}/search?keyword=${KEYWORD}&type=post`);
+        const card = page.locator('li.entry.work', { hasText: '1080P' });
+        assert.equal(await card.locator('li.work-link').count(), 2);
+        assert.equal(await card.getByText(quark).count(), 0);
+        await card.locator('h3 a').click();
+        await page.waitForURL(/\/works\/post-[0-9a-f]{16}$/);
+        assert.equal(await page.locator('li.entry').count(), 2);
+        assert.equal(await page.getByText(quark).count(), 0);
       } finally {
         await browser.close();
       }

@@ -80,6 +80,12 @@ for (const store of STORES) {
       assert.match(card, /81 集/);
       assert.match(card, /3 个链接/);
       assert.match(card, /2024-03-03 08:00:00/);
+      // The home page lists works too: one card, its links by drive, the working one first.
+      const home = (await browse(ctx.app, '/')).body;
+      const homeCards = cards(home).filter((html) => html.includes('shan0001'));
+      assert.equal(homeCards.length, 1);
+      assert.deepEqual(linksOf(homeCards[0] ?? ''), [quark.source_link, uc.source_link, baidu.source_link]);
+      assert.match(home, /id="latest-post"[^<]*<small>共 28 部<\/small>/);
       // Near-misses stay apart: the sequels are cards of their own, and so is the same title in tv.
       assert.equal(titles.length, 3, titles.join('|'));
       const all = listedTitles((await browse(ctx.app, `/search?keyword=${encodeURIComponent('闪婚老公是首富')}`)).body);
