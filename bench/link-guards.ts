@@ -62,7 +62,7 @@ export async function simulateGuards(context: SimulationContext): Promise<Simula
       );
       for (const row of done) {
         context.log(
-          `${scenario.name}, ${row.provider}: ${row.checks} checks, ${row.workingHidden} working and ${row.deadHidden} dead hidden (${(row.ms / 1000).toFixed(1)} s)`,
+          `${scenario.name}, ${row.provider}: ${row.checks} checks, ${row.workingHidden} working and ${row.deadHidden} dead hidden, ceiling from ${row.ceilingAtHours?.toFixed(2) ?? '-'} h, breaker opened ${row.breakerOpened} (${(row.ms / 1000).toFixed(1)} s)`,
         );
       }
       rows.push(...done);

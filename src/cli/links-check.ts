@@ -11,12 +11,13 @@
 
 import type { Config } from '../config/config.js';
 import { checkCanary } from '../links/canary.js';
-import { GuardedRecorder } from '../links/guarded-recorder.js';
+import type { GuardedRecorder } from '../links/guarded-recorder.js';
+import { createLinkCheckChain } from '../links/link-check-chain.js';
 import { type CheckOutcome, type LinkChecker, VERDICTS, type Verdict } from '../links/link-checker.js';
-import { LinkHealthStore } from '../links/link-health-store.js';
+import type { LinkHealthStore } from '../links/link-health-store.js';
 import { LinkQueueStore } from '../links/link-queue-store.js';
 import { LEASE_MS } from '../links/link-scheduler.js';
-import { ProviderGuards } from '../links/provider-guards.js';
+import type { ProviderGuards } from '../links/provider-guards.js';
 import type { LinkHealth } from '../links/visibility-rule.js';
 import type { Logger } from '../observability/logger.js';
 import { AuditLog, CLI_ACTOR } from '../operations/audit-log.js';
@@ -54,9 +55,7 @@ export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
   const queue = new LinkQueueStore(database);
   // Kept for the whole run (the recorder remembers runs of failures); each verdict joins its audited transaction.
   const joining = followingTransaction(database);
-  const health = new LinkHealthStore(joining, config.links.confirmMinutes * 60_000);
-  const guards = new ProviderGuards(joining, config.links);
-  const recorder = new GuardedRecorder(health, guards, run.log);
+  const { health, guards, recorder } = createLinkCheckChain({ database: joining, settings: config.links, log: run.log });
   const owner = `cli-${process.pid}`;
   let links = run.given.map((link) => link.trim()).filter(Boolean);
   if (run.provider) links = links.filter((link) => parseShareLink(link)?.provider === run.provider);

@@ -9,6 +9,7 @@
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config/config.js';
 import type { CheckPacer } from '../links/check-pacer.js';
+import type { LinkCheckChain } from '../links/link-check-chain.js';
 import type { LinkChecker } from '../links/link-checker.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { LocalClock } from '../shared/local-time.js';
@@ -38,6 +39,8 @@ export interface OperationParts {
   checker?: LinkChecker | undefined;
   /** The scheduler's pacer, so a check from the console takes its turn of LINK_CHECK_RATE with the background checks. */
   pacer?: CheckPacer | undefined;
+  /** The process's link-check chain (link-services.ts), so the console's checks count with the scheduler's. */
+  linkChain?: LinkCheckChain | undefined;
 }
 
 export function createOperations({
@@ -47,6 +50,7 @@ export function createOperations({
   log,
   checker,
   pacer,
+  linkChain,
 }: OperationParts): Operations {
   const audit = new AuditLog(database);
   const store = new CatalogueStore(database);
@@ -59,7 +63,16 @@ export function createOperations({
     audit,
     catalogue: new CatalogueOperations(store, audit, afterChange),
     sources: new SourceOperations(store, audit, afterChange, pollSettings),
-    links: new LinkOperations(database, audit, afterChange, config.links, log ?? createLogger('silent', 'stderr', 'json'), checker, pacer),
+    links: new LinkOperations(
+      database,
+      audit,
+      afterChange,
+      config.links,
+      log ?? createLogger('silent', 'stderr', 'json'),
+      checker,
+      pacer,
+      linkChain,
+    ),
     keys: new KeyOperations(database, audit),
   };
 }
