@@ -143,7 +143,7 @@ async function simulateOne({ database, settings, scenario, provider, links }: On
   }
   if (scenario.allowHours) await guards.allowPastCeiling(provider, now + scenario.allowHours * HOUR);
   const shift = (now - EPOCH) / HOUR;
-  await run(shift + scenario.hours, (link, hours, dead) => stream(link, hours - shift, dead), true);
+  await run(shift + scenario.hours((links * gap) / HOUR), (link, hours, dead) => stream(link, hours - shift, dead), true);
   for (const link of hidden) {
     if (truth[link] === 1) row.deadHidden++;
     else row.workingHidden++;
