@@ -11,9 +11,15 @@
  *                     'Zipf mix', 'saturating searches'; 'anchor' (named exactly) prints issue 27's engine table beside
  *                     the reference engine's figures, and alone imports nothing; `export`, `mirror`, `removal` (or `lifecycle` for
  *                     all three) pick the catalogue-lifecycle rows; `sources mirror`, `sources channel page`
- *                     (or `sources` for both) the sources rows, which alone skip generating the catalogue
+ *                     (or `sources` for both) the sources rows, which alone skip generating the catalogue;
+ *                     `link guards` runs the guard simulation alone (link-guards.ts, docs/link-health.md "Simulation")
+ *   --links N         links per provider in the guard simulation (default 100,000)
+ *   --providers LIST  the guard simulation's providers, comma-separated, or `all` (default quark,alipan,123pan:
+ *                     the guards read only a provider's rate and whether it hides, and these three cover every pair)
  */
 import { parseArgs } from 'node:util';
+import { isProviderId } from '../src/config/link-check.js';
+import { PROVIDER_IDS, type ProviderId } from '../src/shared/share-links.js';
 
 export interface BenchOptions {
   entries: number;
@@ -28,7 +34,13 @@ export interface BenchOptions {
   /** SEARCH_WORKERS for the servers, or undefined for the server's default. */
   workers: number | undefined;
   only: string[];
+  /** The guard simulation: links per provider, and its providers. */
+  links: number;
+  providers: ProviderId[];
 }
+
+/** One provider per pair of guard settings (rate, hides or not); the other five run as Quark does. */
+const SIMULATED_BY_DEFAULT: ProviderId[] = ['quark', 'alipan', '123pan'];
 
 const MAX_ENTRIES = 10_000_000;
 
@@ -43,12 +55,14 @@ export function parseOptions(argv: string[]): BenchOptions {
       'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
       only: { type: 'string', default: '' },
       workers: { type: 'string' },
+      links: { type: 'string', default: '100000' },
+      providers: { type: 'string', default: SIMULATED_BY_DEFAULT.join(',') },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     process.stdout.write(
-      'usage: npm run bench -- [--entries N] [--duration S] [--connections C] [--store sqlite|postgres] [--workers N] [--only a,b]\n',
+      'usage: npm run bench -- [--entries N] [--duration S] [--connections C] [--store sqlite|postgres] [--workers N] [--only a,b] [--links N] [--providers a,b|all]\n',
     );
     process.exit(0);
   }
@@ -71,7 +85,17 @@ export function parseOptions(argv: string[]): BenchOptions {
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean),
+    links: integer('--links', values.links, 10, MAX_ENTRIES),
+    providers: providerList(values.providers),
   };
+}
+
+function providerList(text: string): ProviderId[] {
+  if (text === 'all') return [...PROVIDER_IDS];
+  const names = text.split(',').map((part) => part.trim());
+  for (const name of names)
+    if (!isProviderId(name)) throw new Error(`--providers: "${name}" is not a provider (${PROVIDER_IDS.join(', ')}, or all)`);
+  return names as ProviderId[];
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {

@@ -23,6 +23,7 @@ import { dataField, get } from './http-get.js';
 import type { Keyword } from './keyword-corpus.js';
 import { LIFECYCLE_ROWS, measureLifecycle } from './lifecycle.js';
 import { LINK_FIXTURE_PLACEHOLDER, type LinkFixture, startLinkFixture } from './link-fixture.js';
+import { guardTable, simulateGuards } from './link-guards.js';
 import type { LoadSettings } from './load.js';
 import { measureGroup, requestHeaders } from './measure-group.js';
 import { type BenchOptions, parseOptions } from './options.js';
@@ -42,6 +43,10 @@ async function main(options: BenchOptions): Promise<void> {
   const sourcesSelected = (row: string) => options.only.length === 0 || options.only.some((part) => row.includes(part));
   const sourcesContext = { entries: options.entries, tempDir, store: options.store, pgUrl: options.pgUrl, selected: sourcesSelected, log };
   const sourcesEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', CATALOGUE_TZ: 'Asia/Shanghai' };
+  if (options.only.length > 0 && options.only.every((part) => part.startsWith('link guards'))) {
+    await runGuardSimulation(options, tempDir);
+    return;
+  }
   if (options.only.length > 0 && options.only.every((part) => part.startsWith('sources'))) {
     const rows = await measureSources({ ...sourcesContext, env: sourcesEnv });
     process.stdout.write(`\n${sourcesTable(rows, options.entries, options.store)}`);
@@ -259,6 +264,25 @@ function linkCheckRows({ count, spanMs }: { count: number; spanMs: number }, ent
     `| a full pass over ${entries.toLocaleString('en-US')} links at the default rate (1 a second per provider, ${providers} providers), computed | ${passHours.toFixed(1)} h |`,
     '',
   ];
+}
+
+/** Issue 43's table: the guards over synthetic verdict streams (bench/link-guards.ts); needs no catalogue. */
+async function runGuardSimulation(options: BenchOptions, tempDir: string): Promise<void> {
+  const scenarios = options.only.map((part) => part.slice('link guards'.length).replace(/^[:\s]+/, '')).filter(Boolean);
+  const context = {
+    links: options.links,
+    providers: options.providers,
+    store: options.store,
+    pgUrl: options.pgUrl,
+    tempDir,
+    selected: (name: string) => scenarios.length === 0 || scenarios.some((part) => name.includes(part)),
+    log,
+  };
+  const started = performance.now();
+  const rows = await simulateGuards(context);
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const heading = `### dramadex bench — link guards, ${options.links.toLocaleString('en-US')} links per provider on ${options.store}, ${when} UTC, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${seconds(performance.now() - started)} in all`;
+  process.stdout.write(`\n${guardTable(rows, context, heading)}`);
 }
 
 function sourcesTable(rows: string[], entries: number, store: string): string {

@@ -44,6 +44,9 @@ const zh = {
   canary: '哨兵链接',
   none: '无',
   ratePerSecond: (rate: number) => `${Number(rate.toFixed(2))} 次/秒`,
+  deadShare: (dead: number, decisive: number, limit: number) =>
+    `最近 ${decisive} 个结论中死链 ${dead} 个（${share(dead, decisive)}，上限 ${limit}）`,
+  ceilingHeld: '死链结论已被拦截',
   count: '数量',
   noneYet: '暂无。',
   sources: '来源',
@@ -132,6 +135,8 @@ const en: ConsoleTextShape = {
   canary: 'canary',
   none: 'none',
   ratePerSecond: (rate) => `${Number(rate.toFixed(2))}/s`,
+  deadShare: (dead, decisive, limit) => `dead ${dead} of the last ${decisive} verdicts (${share(dead, decisive)}, ceiling ${limit})`,
+  ceilingHeld: 'its deads are held back',
   count: 'Count',
   noneYet: 'None yet.',
   sources: 'Sources',
@@ -181,3 +186,8 @@ const en: ConsoleTextShape = {
 
 export type ConsoleText = ConsoleTextShape;
 export const CONSOLE_TEXT: Record<Language, ConsoleText> = { zh, en };
+
+/** A dead share as the console prints it: three decimals, or a dash before any verdict. */
+function share(dead: number, decisive: number): string {
+  return decisive === 0 ? '—' : String(Number((dead / decisive).toFixed(3)));
+}

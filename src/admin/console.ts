@@ -59,6 +59,7 @@ export function createConsole(parts: ConsoleParts): AdminConsole {
       database: parts.database,
       afterChange: () => parts.catalogue.refresh(),
       pacer: parts.links.pacer,
+      linkChain: parts.links.chain,
     }),
     storeDeadlineMs: parts.storeDeadlineMs ?? STORE_DEADLINE_MS,
   };

@@ -21,7 +21,15 @@ export interface ProviderHealth {
   verdicts: Array<{ verdict: string; count: number }>;
   hidden: number;
   /** The provider's guards (links/provider-guards.ts); undefined for a row no checker reads (`none`). */
-  guard?: { pausedUntil: string | undefined; pauseReason: string | null; breakerOpen: boolean; canary: string | null; rate: number };
+  guard?: {
+    pausedUntil: string | undefined;
+    pauseReason: string | null;
+    breakerOpen: boolean;
+    canary: string | null;
+    rate: number;
+    /** Dead among the last decisive verdicts, next to the dead-rate ceiling; `held` while it holds the deads back. */
+    ceiling: { dead: number; decisive: number; limit: number; held: boolean };
+  };
 }
 
 export interface Overview {
@@ -90,6 +98,12 @@ function withGuards(providers: ProviderHealth[], guards: GuardState[], now: numb
       breakerOpen: state.breakerOpen,
       canary: state.canary === undefined ? null : (state.canaryVerdict ?? 'unchecked'),
       rate: state.rate,
+      ceiling: {
+        dead: state.ceilingDead,
+        decisive: state.ceilingDecisive,
+        limit: state.deadCeiling,
+        held: state.ceilingOpen && state.ceilingAllowedUntil <= now,
+      },
     };
     rows.set(state.provider, row);
   }

@@ -5,13 +5,15 @@
  * and may hide or show the entry), dismissing its reports, or taking it down (takedowns-routes.ts). A check
  * answers with the entries page for that link (or the search it was made from), showing the new verdict.
  * Each provider's guards (pause, breaker, rate, canary, hides this hour) are listed with a reset button
- * (`POST /admin/links/breaker/reset`, `provider`: as `dramadex links breaker reset <provider>`).
+ * (`POST /admin/links/breaker/reset`, `provider`: as `dramadex links breaker reset <provider>`), and a
+ * provider held by the dead-rate ceiling with an allow form (`POST /admin/links/breaker/allow`, `provider`,
+ * `hours`: as `dramadex links breaker allow`), which asks again before it lets its deads hide.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
 import { entriesPage } from './entries-routes.js';
 import { hiddenInLastDay, hiddenRows, providerRows, reportedRows, unknownCodeRows } from './links-model.js';
-import { actor, attempt, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
+import { actor, attempt, confirmed, confirmPage, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
 
 export async function linksRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   const linksPage = async (request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) => {
@@ -54,6 +56,32 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
     const outcome = await attempt(async () => {
       await admin.operations.links.resetBreaker(actor(request), provider);
       return o.breakerReset(provider);
+    });
+    return linksPage(request, reply, outcome);
+  });
+
+  app.post('/links/breaker/allow', async (request, reply) => {
+    const o = operationsText(admin, request);
+    const provider = field(request.body, 'provider');
+    const hours = field(request.body, 'hours');
+    if (!confirmed(request)) {
+      const state = (await admin.operations.links.guardStates()).find((each) => each.provider === provider);
+      return confirmPage(admin, request, reply, {
+        heading: o.allowHeading(provider),
+        facts: [
+          { label: o.provider, value: provider },
+          { label: o.deadShare, value: state ? `${state.ceilingDead}/${state.ceilingDecisive} · ${state.deadCeiling}` : '—' },
+          { label: o.allowFor, value: hours },
+        ],
+        action: '/admin/links/breaker/allow',
+        fields: { provider, hours },
+        confirmLabel: o.confirmAllow,
+        cancelHref: '/admin/links',
+      });
+    }
+    const outcome = await attempt(async () => {
+      const until = await admin.operations.links.allowPastCeiling(actor(request), provider, Number(hours));
+      return o.allowed(provider, new Date(until).toISOString());
     });
     return linksPage(request, reply, outcome);
   });

@@ -26,6 +26,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /admin/links': 'moderator',
   'POST /admin/links/check': 'moderator',
   'POST /admin/links/breaker/reset': 'moderator',
+  'POST /admin/links/breaker/allow': 'moderator',
   'GET /admin/reports': 'moderator',
   'POST /admin/reports/dismiss': 'moderator',
   'GET /admin/sources': 'moderator',

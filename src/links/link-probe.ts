@@ -3,7 +3,7 @@
  * check now, through the same checker the scheduler uses, with every request and answer written out and
  * nothing stored. It is how an operator with network access confirms or corrects a table row: each
  * request (method, host, path), its HTTP status, the provider's code and message, then the row that
- * decided and the verdict.
+ * decided and the verdict (and, for Xunlei, the client constants its captcha is signed with).
  */
 
 import type { ProviderId } from '../shared/share-links.js';
@@ -11,6 +11,7 @@ import { type CheckOutcome, cutMessage } from './link-checker.js';
 import type { Exchange } from './provider-http.js';
 import { createLinkChecker } from './providers/provider-link-checker.js';
 import { providerSaid } from './providers/verdict-table.js';
+import { XUNLEI_CLIENT } from './providers/xunlei.js';
 
 export interface ProbeResult {
   exchanges: Exchange[];
@@ -38,6 +39,12 @@ export function probeLines({ exchanges, outcome }: ProbeResult): string[] {
   if (exchanges.length === 0) lines.push('no request sent');
   lines.push(`row ${outcome.evidence.row}  verdict ${outcome.verdict}${outcome.throttled ? ' (throttled)' : ''}`);
   lines.push(`reason: ${outcome.reason}`);
+  if (outcome.provider === 'xunlei') {
+    const { id, version, packageName } = XUNLEI_CLIENT;
+    lines.push(
+      `xunlei client: id ${id}, version ${version}, package ${packageName} (compare with a current client when a captcha answers "no client info found")`,
+    );
+  }
   lines.push('nothing was stored (a probe changes no verdict and hides or shows nothing)');
   return lines;
 }

@@ -47,6 +47,8 @@ export interface SchedulerOptions {
   redisKeyPrefix?: string;
   /** Metrics: one call per check and per change of a guard. */
   observer?: LinkCheckObserver | undefined;
+  /** The process's recorder (link-check-chain.ts), shared with the console's checks; else one over `health` and `guards`. */
+  recorder?: GuardedRecorder | undefined;
   providers?: readonly ProviderId[];
 }
 
@@ -75,7 +77,7 @@ export class LinkScheduler extends EventEmitter<SchedulerEvents> {
 
   constructor(private readonly options: SchedulerOptions) {
     super();
-    this.recorder = new GuardedRecorder(options.health, options.guards, options.log, options.observer);
+    this.recorder = options.recorder ?? new GuardedRecorder(options.health, options.guards, options.log, options.observer);
     this.pacer = options.pacer ?? new CheckPacer(options.redisKeyPrefix, options.redis);
   }
 

@@ -10,18 +10,23 @@ import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { RedisLink } from '../redis/redis-link.js';
 import type { Database } from '../store/database.js';
+import { followingTransaction } from '../store/one-transaction.js';
 import { parseCheckOrigins } from './check-origins.js';
 import { CheckPacer } from './check-pacer.js';
+import type { LinkCheckObserver } from './guarded-recorder.js';
+import { createLinkCheckChain, type LinkCheckChain } from './link-check-chain.js';
 import type { LinkChecker } from './link-checker.js';
 import type { LinkCounts } from './link-health-reads.js';
-import { LinkHealthStore } from './link-health-store.js';
+import type { LinkHealthStore } from './link-health-store.js';
 import { LinkQueueStore } from './link-queue-store.js';
 import { LinkScheduler } from './link-scheduler.js';
-import { ProviderGuards } from './provider-guards.js';
+import type { ProviderGuards } from './provider-guards.js';
 import { createLinkChecker } from './providers/provider-link-checker.js';
 
 export interface LinkServices {
   queue: LinkQueueStore;
+  /** The health store, guards and recorder every verdict of this process goes through (link-check-chain.ts). */
+  chain: LinkCheckChain;
   health: LinkHealthStore;
   /** Each provider's pause, rate, breaker, canary and hides, shared through the store. */
   guards: ProviderGuards;
@@ -55,12 +60,27 @@ export const COUNTS_TTL_MS = 5000;
 export function createLinkServices(parts: LinkServiceParts): LinkServices {
   const { config, database, log, metrics, redis } = parts;
   const queue = new LinkQueueStore(database);
-  const health = new LinkHealthStore(database, config.links.confirmMinutes * 60_000);
-  const guards = new ProviderGuards(database, config.links);
   const pacer = new CheckPacer(config.limits.redisKeyPrefix, redis);
   // Read even with checks off, so a wrong LINK_CHECK_ORIGINS fails the start rather than a later switch-on.
   const origins = parseCheckOrigins(config.links.origins);
   const recorder = metrics?.linkCheckRecorder();
+  const observer: LinkCheckObserver | undefined = recorder && {
+    checked: (provider, outcome, seconds) =>
+      recorder.checked(provider, outcome.verdict, seconds, outcome.evidence.row === 'unknown-code' ? outcome.evidence.code : undefined),
+    paused: (provider, paused) => recorder.paused(provider, paused),
+    breaker: (provider, open) => recorder.breaker(provider, open),
+    hideWaited: (provider) => recorder.hideWaited(provider),
+    rate: (provider, perSecond) => recorder.rate(provider, perSecond),
+  };
+  // One chain for the process: the scheduler's and the console's checks count a provider's failures together.
+  // It follows the console's audited transaction, so a console check's verdict commits with its audit row.
+  const chain = createLinkCheckChain({
+    database: followingTransaction(database),
+    settings: config.links,
+    log: log.child({ component: 'link-checks' }),
+    observer,
+  });
+  const { health, guards } = chain;
   const summary = reusedFor(COUNTS_TTL_MS, async () => {
     const now = Date.now();
     const states = await guards.states(now);
@@ -78,23 +98,13 @@ export function createLinkServices(parts: LinkServiceParts): LinkServices {
         concurrency: config.links.concurrency,
         log: log.child({ component: 'link-checks' }),
         pacer,
-        observer: recorder && {
-          checked: (provider, outcome, seconds) =>
-            recorder.checked(
-              provider,
-              outcome.verdict,
-              seconds,
-              outcome.evidence.row === 'unknown-code' ? outcome.evidence.code : undefined,
-            ),
-          paused: (provider, paused) => recorder.paused(provider, paused),
-          breaker: (provider, open) => recorder.breaker(provider, open),
-          hideWaited: (provider) => recorder.hideWaited(provider),
-          rate: (provider, perSecond) => recorder.rate(provider, perSecond),
-        },
+        observer,
+        recorder: chain.recorder,
       })
     : undefined;
   return {
     queue,
+    chain,
     health,
     guards,
     pacer,

@@ -11,12 +11,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { LinkCheckConfig } from '../config/config.js';
 import { CheckPacer } from '../links/check-pacer.js';
-import { GuardedRecorder, type Recorded } from '../links/guarded-recorder.js';
+import type { GuardedRecorder, Recorded } from '../links/guarded-recorder.js';
+import { createLinkCheckChain, type LinkCheckChain } from '../links/link-check-chain.js';
 import type { CheckOutcome, LinkChecker } from '../links/link-checker.js';
 import type { LinkStatus } from '../links/link-health-reads.js';
-import { LinkHealthStore } from '../links/link-health-store.js';
+import type { LinkHealthStore } from '../links/link-health-store.js';
 import { dismissReport, showAgain } from '../links/link-reveal.js';
-import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
+import type { GuardState, ProviderGuards } from '../links/provider-guards.js';
 import type { LinkHealth } from '../links/visibility-rule.js';
 import type { Logger } from '../observability/logger.js';
 import { PROVIDER_IDS, type ProviderId, parseShareLink } from '../shared/share-links.js';
@@ -59,12 +60,14 @@ export class LinkOperations {
     checker?: LinkChecker,
     /** The scheduler's pacer (link-services.ts) where one runs in this process; else this process's own. */
     private readonly pacer: CheckPacer = new CheckPacer(),
+    /** The process's link-check chain (link-services.ts), so its failures count with the scheduler's; else one of its own. */
+    chain?: LinkCheckChain,
   ) {
     // Kept across calls (the recorder remembers runs of failures), so they follow the audited transaction.
-    const joining = followingTransaction(database);
-    this.health = new LinkHealthStore(joining, settings.confirmMinutes * 60_000);
-    this.guards = new ProviderGuards(joining, settings);
-    this.recorder = new GuardedRecorder(this.health, this.guards, log);
+    const { health, guards, recorder } = chain ?? createLinkCheckChain({ database: followingTransaction(database), settings, log });
+    this.health = health;
+    this.guards = guards;
+    this.recorder = recorder;
     this.checker = checker;
   }
 

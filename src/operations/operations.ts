@@ -9,6 +9,7 @@
 import { CatalogueStore } from '../catalogue/catalogue-store.js';
 import type { Config } from '../config/config.js';
 import type { CheckPacer } from '../links/check-pacer.js';
+import type { LinkCheckChain } from '../links/link-check-chain.js';
 import type { LinkChecker } from '../links/link-checker.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { LocalClock } from '../shared/local-time.js';
@@ -49,6 +50,8 @@ export interface OperationParts {
   pacer?: CheckPacer | undefined;
   /** The console accounts' store on a database (admin/accounts.ts), a layer above: given by `dramadex admin`. */
   accountsOf?: AccountsOf | undefined;
+  /** The process's link-check chain (link-services.ts), so the console's checks count with the scheduler's. */
+  linkChain?: LinkCheckChain | undefined;
 }
 
 const NO_ACCOUNTS: AccountsOf = () => {
@@ -63,6 +66,7 @@ export function createOperations({
   checker,
   pacer,
   accountsOf = NO_ACCOUNTS,
+  linkChain,
 }: OperationParts): Operations {
   const audit = new AuditLog(database);
   const store = new CatalogueStore(database);
@@ -72,7 +76,16 @@ export function createOperations({
     audit,
     catalogue: new CatalogueOperations(store, audit, afterChange),
     sources: new SourceOperations(store, audit, afterChange, pollSettings),
-    links: new LinkOperations(database, audit, afterChange, config.links, log ?? createLogger('silent', 'stderr', 'json'), checker, pacer),
+    links: new LinkOperations(
+      database,
+      audit,
+      afterChange,
+      config.links,
+      log ?? createLogger('silent', 'stderr', 'json'),
+      checker,
+      pacer,
+      linkChain,
+    ),
     keys: new KeyOperations(database, audit),
     blacklist: new BlacklistOperations(database, audit),
     rankings: new RankingOperations(database, audit, clock, config.ranking.retentionDays),

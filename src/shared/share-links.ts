@@ -17,6 +17,8 @@ export interface ShareLink {
   shareId: string;
   /** The extraction code carried in the link, if any. */
   code: string | undefined;
+  /** The link's host, lower-cased: always one of its form's fixed `hosts` (never any other host from the data). */
+  host?: string;
 }
 
 /** How a provider's links carry a code: `?pwd=`, 115's `?password=`, Tianyi's `（访问码：…）` after the link. */
@@ -94,14 +96,15 @@ export function parseShareLink(link: string): ShareLink | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const provider = BY_HOST.get(url.hostname.toLowerCase());
+  const host = url.hostname.toLowerCase();
+  const provider = BY_HOST.get(host);
   if (!provider) return undefined;
   const form = LINK_FORMS[provider];
   const shareId = form.shareId(url);
   if (!shareId || !ID.test(shareId)) return undefined;
   const code = form.codeStyle === 'tianyi' ? tianyiCode?.[1] : url.searchParams.get(form.codeStyle === 'pwd' ? 'pwd' : 'password');
   // A code in an unexpected shape is treated as absent: the check then says `locked`, never `dead`.
-  return { provider, shareId, code: code && CODE.test(code) ? code : undefined };
+  return { provider, shareId, code: code && CODE.test(code) ? code : undefined, host };
 }
 
 /**

@@ -226,6 +226,40 @@ for (const store of STORES) {
       assert.match(reset.body, /quark/);
     });
 
+    test('a provider held by the dead-rate ceiling: the overview and the links page show its share; allow asks again, then lets it hide for a while, audited', async () => {
+      // Five deads in a row from the first verdict: above the ceiling (0.5 of at least 5), so its deads are held back.
+      const guards = context.services.links.guards;
+      for (let at = 0; at < 5; at++) {
+        const step = await guards.observeDecisive('tianyi', true, Date.now());
+        await guards.observeCeiling('tianyi', step.seen, true, Date.now());
+      }
+      const overview = await mod.get('/admin');
+      assert.match(
+        overview.body,
+        /data-ceiling="tianyi">(最近 5 个结论中死链 5 个（1，上限 0\.5）|dead 5 of the last 5 verdicts \(1, ceiling 0\.5\)) <strong>/,
+      );
+      const links = await mod.get('/admin/links');
+      assert.match(links.body, /<td data-ceiling="tianyi">5\/5 \(1\) · 0\.5 · <strong>/);
+      assert.match(links.body, /action="\/admin\/links\/breaker\/allow"[\s\S]*?name="provider" value="tianyi"/);
+
+      const asked = await mod.post('/admin/links/breaker/allow', { provider: 'tianyi', hours: '12' });
+      assert.equal(asked.statusCode, 200);
+      assert.match(asked.body, /name="confirm" value="1"/);
+      assert.match(asked.body, /<dd>5\/5 · 0\.5<\/dd>/);
+      assert.equal((await guards.state('tianyi', Date.now())).ceilingAllowedUntil, 0, 'asking again changes nothing');
+
+      const refused = await mod.post('/admin/links/breaker/allow', { provider: 'tianyi', hours: '0', confirm: '1' });
+      assert.equal(refused.statusCode, 400);
+      const allowed = await mod.post('/admin/links/breaker/allow', { provider: 'tianyi', hours: '12', confirm: '1' });
+      assert.equal(allowed.statusCode, 200);
+      const until = (await guards.state('tianyi', Date.now())).ceilingAllowedUntil;
+      assert.ok(until > Date.now() + 11 * 3_600_000 && until <= Date.now() + 12 * 3_600_000, String(until));
+      assert.match(allowed.body, /tianyi/);
+      const after = await mod.get('/admin/links');
+      assert.doesNotMatch(after.body, /name="provider" value="tianyi">\s*<label>/, 'an allowed provider has no allow form');
+      assert.match((await mod.get('/admin/audit')).body, /breaker allow[\s\S]*?tianyi/);
+    });
+
     test('reports: each report counts, also within the cooldown that keeps it from moving the link again; a dismissal starts over', async () => {
       const link = 'https://pan.quark.cn/s/consolecount1';
       await context.importEntries([{ title: '报告计数', source_link: link, type: 'post', update_time: '2024-06-04 10:00:00' }]);

@@ -41,6 +41,8 @@ export interface ProgrammedReply {
   type?: string;
   /** 'first': the provider's first request answers it; 'last' (default): earlier requests succeed; or a step's name. */
   at?: 'first' | 'last' | (string & {});
+  /** Served this many times, then the scenario answers again (default: from now on). */
+  times?: number;
 }
 
 export interface FixtureProviders {
@@ -167,7 +169,10 @@ export async function startFixtureProviders(): Promise<FixtureProviders> {
     const custom = programmed.get(`${provider}/${asked.shareId}`);
     const first = FIRST_STEP[provider] ?? LAST_STEP[provider];
     const at = custom?.at ?? 'last';
-    if (custom && (at === 'first' ? asked.step === first : at === 'last' ? asked.last : asked.step === at)) return custom;
+    if (custom && (at === 'first' ? asked.step === first : at === 'last' ? asked.last : asked.step === at)) {
+      if (custom.times !== undefined && --custom.times <= 0) programmed.delete(`${provider}/${asked.shareId}`);
+      return custom;
+    }
     const shareId = aliases.get(`${provider}/${asked.shareId}`) ?? asked.shareId;
     if (asked.last && COMMON[shareId]) return COMMON[shareId] as Reply;
     return ANSWERS[provider]({ ...asked, shareId });

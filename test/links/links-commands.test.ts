@@ -131,6 +131,33 @@ for (const store of STORES) {
       assert.deepEqual((await cli('links', 'status')).slice(0, -1), before.slice(0, -1), 'a probe changes nothing stored');
     });
 
+    test("123pan: probe asks the link's own host, and www.123684.com when that answers 404", async () => {
+      providers.program('123pan', 'alive1', { status: 404, body: '<html>404</html>', type: 'text/html', at: 'get', times: 1 });
+      const fellBack = await cli('links', 'probe', 'https://yun.123pan.com/s/alive1');
+      assert.deepEqual(fellBack.slice(0, 3), [
+        '1. GET yun.123pan.com /b/api/share/get  HTTP 404  no code',
+        '2. GET www.123684.com /b/api/share/get  HTTP 200  code 0  "ok"',
+        'row 123pan.get.ok  verdict alive',
+      ]);
+      // Its own host answers: nothing else is asked; a link on the fallback host is asked there once.
+      const own = await cli('links', 'probe', 'https://www.123912.com/s/dead1');
+      assert.deepEqual(
+        own.slice(0, 2).map((line) => line.split('  ')[0]),
+        ['1. GET www.123912.com /b/api/share/get', 'row 123pan.get.5103-gone'],
+      );
+      const fallback = await cli('links', 'probe', 'https://www.123684.com/s/alive1');
+      assert.deepEqual(
+        fallback.slice(0, 2).map((line) => line.split('  ')[0]),
+        ['1. GET www.123684.com /b/api/share/get', 'row 123pan.get.ok'],
+      );
+    });
+
+    test('probe of a Xunlei link prints the client constants its captcha is signed with', async () => {
+      const probe = await cli('links', 'probe', fixtureLink('xunlei', 'alive1'));
+      assert.match(probe.join('\n'), /^xunlei client: id ZUBzD9J_XPXfn7f7, version 1\.10\.0\.2633, package com\.xunlei\.browser /m);
+      assert.equal(probe.at(-1), 'nothing was stored (a probe changes no verdict and hides or shows nothing)');
+    });
+
     test('refuses an unknown provider with one line', async () => {
       const result = await runCli(['links', 'hidden', '--provider', 'dropbox'], env);
       assert.equal(result.code, 1);

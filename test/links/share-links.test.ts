@@ -25,7 +25,15 @@ describe('share links', () => {
     ['https://drive.uc.cn/s/0a1b2c3d4e?public=1', { provider: 'uc', shareId: '0a1b2c3d4e', code: undefined }],
     ['https://pan.xunlei.com/s/VNaBcDeFg12?pwd=abcd#', { provider: 'xunlei', shareId: 'VNaBcDeFg12', code: 'abcd' }],
   ];
-  for (const [link, expected] of cases) test(link, () => assert.deepEqual(parseShareLink(link), expected));
+  // Each keeps its own host, which is always one of its form's fixed hosts.
+  for (const [link, expected] of cases)
+    test(link, () => assert.deepEqual(parseShareLink(link), expected && { ...expected, host: new URL(link).hostname }));
+
+  test("123pan keeps the link's host, lower-cased, only for its own alias hosts", () => {
+    assert.equal(parseShareLink('https://YUN.123pan.com/s/abc-XYZ12')?.host, 'yun.123pan.com');
+    assert.equal(parseShareLink('https://123912.com/s/abc-XYZ12')?.host, '123912.com');
+    assert.equal(parseShareLink('https://evil.example/s/abc-XYZ12'), undefined);
+  });
 
   test('links of other hosts, malformed ids and odd codes', () => {
     assert.equal(parseShareLink('https://example.com/s/abcd1234'), undefined);

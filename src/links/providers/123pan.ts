@@ -3,8 +3,11 @@
  * `/b/api/share/get` with the web client's `platform` and `app-version` headers (`/api/share/info` answers
  * an HTML 404 since 2026-09: pansearch). A 403 is its firewall pushing back. Code 5103 means both a wrong
  * code and a missing share; only the two measured messages tell them apart, matched whole (pansearch's
- * errno table), and anything else under 5103 is `unknown`. Which host serves the alias domains' keys is
- * disputed, so 123pan's dead verdicts hide nothing until an operator allows it (LINK_CHECK_HIDE).
+ * errno table), and anything else under 5103 is `unknown`. The request goes to the link's own host first
+ * (one of the fixed alias hosts of LINK_FORMS, never a host from the data), and on an HTTP 404 there to
+ * `www.123684.com`, where drpy sends every alias (tg-search saw `www.123pan.com` answer 404 to every
+ * `/api` path in 2026). Which host serves the alias domains' keys is still disputed, so 123pan's dead
+ * verdicts hide nothing until an operator allows it (LINK_CHECK_HIDE).
  */
 import { LINK_FORMS, type ShareLink } from '../../shared/share-links.js';
 import type { ProviderDescriptor } from './provider.js';
@@ -41,13 +44,23 @@ export const GET_TABLE: readonly Row[] = [
   },
 ];
 
+/** Where a key is asked when its own host answers 404 (drpy's Pan123). */
+export const FALLBACK_HOST = 'www.123684.com';
+const DEFAULT_HOST = 'www.123pan.com';
+
+/** The hosts a share is asked on, in order: its own, then FALLBACK_HOST. */
+export function hostsFor(share: ShareLink): string[] {
+  const own = share.host && LINK_FORMS['123pan'].hosts.includes(share.host) ? share.host : DEFAULT_HOST;
+  return own === FALLBACK_HOST ? [own] : [own, FALLBACK_HOST];
+}
+
 export const pan123: ProviderDescriptor = {
   id: '123pan',
   label: { zh: '123 云盘', en: '123' },
   link: LINK_FORMS['123pan'],
-  apiHosts: ['www.123pan.com'],
+  apiHosts: LINK_FORMS['123pan'].hosts,
   defaultRatePerSecond: 1,
-  sharePage: (share) => `https://www.123pan.com/s/${share.shareId}`,
+  sharePage: (share) => `https://${hostsFor(share)[0]}/s/${share.shareId}`,
   rows: GET_TABLE,
   createCheck: () => async (share: ShareLink, send) => {
     const query = new URLSearchParams({
@@ -60,11 +73,16 @@ export const pan123: ProviderDescriptor = {
       ParentFileId: '0',
       Page: '1',
     });
-    const answer = await send({
-      method: 'GET',
-      url: `https://www.123pan.com/b/api/share/get?${query}`,
-      headers: { platform: 'web', 'app-version': '3' },
-    });
-    return ruling(decide('get', answer, GET_TABLE));
+    const hosts = hostsFor(share);
+    for (const [index, host] of hosts.entries()) {
+      const answer = await send({
+        method: 'GET',
+        url: `https://${host}/b/api/share/get?${query}`,
+        headers: { platform: 'web', 'app-version': '3' },
+      });
+      const last = index === hosts.length - 1;
+      if (last || answer.kind !== 'answered' || answer.status !== 404) return ruling(decide('get', answer, GET_TABLE));
+    }
+    throw new Error('unreachable: the last host always decides');
   },
 };

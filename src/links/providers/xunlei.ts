@@ -10,8 +10,11 @@ import type { SendRequest } from '../provider-http.js';
 import type { CheckContext, CheckShare, ProviderDescriptor } from './provider.js';
 import { type Answered, codeRows, decide, type Row, type Ruling, ruling, THROTTLE_WORDS, textAt } from './verdict-table.js';
 
-/** The client a captcha is signed as (its id, version and package go into the signature). */
-const CLIENT = { id: 'ZUBzD9J_XPXfn7f7', version: '1.10.0.2633', packageName: 'com.xunlei.browser' };
+/**
+ * The client a captcha is signed as (its id, version and package go into the signature). They drift with
+ * Xunlei's releases, and a wrong group answers "no client info found": `links probe` prints them.
+ */
+export const XUNLEI_CLIENT = { id: 'ZUBzD9J_XPXfn7f7', version: '1.10.0.2633', packageName: 'com.xunlei.browser' };
 /** That client's signing salts: the signature is an MD5 chain over the request facts and each salt. */
 const SIGN_SALTS = [
   'uWRwO7gPfdPB/0NfPtfQO+71',
@@ -85,17 +88,17 @@ function xunleiCheck({ deviceId, now }: CheckContext): CheckShare {
     const answer = await send({
       method: 'POST',
       url: 'https://xluser-ssl.xunlei.com/v1/shield/captcha/init',
-      headers: { 'content-type': 'application/json', ...clientHeaders(deviceId), 'x-client-version': CLIENT.version },
+      headers: { 'content-type': 'application/json', ...clientHeaders(deviceId), 'x-client-version': XUNLEI_CLIENT.version },
       body: JSON.stringify({
         action: 'get:/drive/v1/share',
         captcha_token: '',
-        client_id: CLIENT.id,
+        client_id: XUNLEI_CLIENT.id,
         device_id: deviceId,
         meta: {
           timestamp,
           captcha_sign: captchaSign(deviceId, timestamp),
-          client_version: CLIENT.version,
-          package_name: CLIENT.packageName,
+          client_version: XUNLEI_CLIENT.version,
+          package_name: XUNLEI_CLIENT.packageName,
         },
         redirect_uri: 'xlaccsdk01://xunlei.com/callback?state=harbor',
       }),
@@ -138,11 +141,11 @@ export const xunlei: ProviderDescriptor = {
   createCheck: xunleiCheck,
 };
 
-const clientHeaders = (deviceId: string) => ({ 'x-client-id': CLIENT.id, 'x-device-id': deviceId });
+const clientHeaders = (deviceId: string) => ({ 'x-client-id': XUNLEI_CLIENT.id, 'x-device-id': deviceId });
 
 /** `1.` and the MD5 chain over client id, version, package, device id and time, salt by salt. */
 export function captchaSign(deviceId: string, timestamp: string): string {
-  let content = `${CLIENT.id}${CLIENT.version}${CLIENT.packageName}${deviceId}${timestamp}`;
+  let content = `${XUNLEI_CLIENT.id}${XUNLEI_CLIENT.version}${XUNLEI_CLIENT.packageName}${deviceId}${timestamp}`;
   for (const salt of SIGN_SALTS)
     content = createHash('md5')
       .update(content + salt)
