@@ -9,6 +9,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { oneLineReason, StartupError } from '../boot/startup-error.js';
+import { CachedStatements } from './cached-statements.js';
 import type { Dialect } from './dialect.js';
 import { ImmediateSqliteDialect } from './immediate-sqlite.js';
 import { migrationsFor } from './migrations/index.js';
@@ -75,7 +76,7 @@ function openSqlite(url: string, options: OpenOptions): Database {
   // Another writer (a second process, or a long swap) may hold the write lock for a while: wait, do not
   // fail; transactions take the lock at BEGIN, where this wait applies (immediate-sqlite.ts).
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: new CachedStatements(connection) }) });
   return {
     db,
     dialect: 'sqlite',
