@@ -13,7 +13,7 @@ const zh = {
   skipToContent: '跳到正文',
   navigation: '后台导航',
   signedInAs: (name: string, role: string) => `已登录：${name}（${role}）`,
-  roleNames: { owner: '所有者', moderator: '管理员' } as Record<string, string>,
+  roleNames: { owner: '所有者', moderator: '审核员' } as Record<string, string>,
   signIn: '登录',
   signOut: '退出登录',
   name: '账号',

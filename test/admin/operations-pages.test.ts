@@ -106,7 +106,10 @@ for (const store of STORES) {
       ].join('\n');
       const dry = await context.app.inject(upload(mod, text, false));
       assert.equal(dry.statusCode, 200, dry.body);
-      assert.match(dry.body, /<td class="number">2<\/td><td>update_time &quot;2024-02-30 10:00:00&quot; is not a real date-time/);
+      assert.match(
+        dry.body,
+        /<td class="number"[^>]*>2<\/td><td[^>]*>(update_time &quot;2024-02-30 10:00:00&quot; is not a real date-time|更新时间“2024-02-30 10:00:00”不是)/,
+      );
       assert.deepEqual(await api('导入测试'), []);
 
       const applied = await context.app.inject(upload(mod, text, true));
@@ -211,7 +214,7 @@ for (const store of STORES) {
         .execute();
       const links = await mod.get('/admin/links');
       assert.equal(links.statusCode, 200);
-      assert.match(links.body, /<td>quark<\/td><td>41099<\/td><td class="number">1<\/td>/);
+      assert.match(links.body, /<td[^>]*>quark<\/td><td[^>]*>41099<\/td><td class="number"[^>]*>1<\/td>/);
       assert.match(links.body, /name="provider" value="quark"/);
       const reports = await mod.get('/admin/reports');
       assert.match(reports.body, /consoleg1/);
@@ -253,9 +256,9 @@ for (const store of STORES) {
         'sources poll',
         'sources remove',
       ]) {
-        assert.match(audit.body, new RegExp(`<td>mod-ops</td><td>${action}</td>`), action);
+        assert.match(audit.body, new RegExp(`data-stored>mod-ops</td><td [^>]*data-action="${action}">`), action);
       }
-      assert.doesNotMatch(audit.body, /<td>cli<\/td>/);
+      assert.doesNotMatch(audit.body, /data-stored>cli<\/td>/);
     });
   });
 }
