@@ -14,6 +14,7 @@ import { ASSETS_DIRECTORY } from '../web/web-files.js';
 import { CONSOLE_ASSETS, CONSOLE_VIEWS } from './console-files.js';
 import { CONSOLE_TEXT, type ConsoleText } from './console-text.js';
 import { consoleTime } from './console-time.js';
+import { ENTRIES_TEXT } from './entries-text.js';
 import { NAMES_TEXT } from './names-text.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { allows, type Role } from './roles.js';
@@ -79,6 +80,7 @@ export class ConsoleTemplates {
       t,
       o: OPERATIONS_TEXT[frame.language],
       n: NAMES_TEXT[frame.language],
+      f: ENTRIES_TEXT[frame.language],
       typeNames: TYPE_NAMES[frame.language],
       pageTitle: frame.pageTitle,
       path: frame.path,

@@ -21,7 +21,7 @@ const skip = missing && process.env.CI !== 'true' ? missing : false;
 const PAGES = [
   '/admin',
   '/admin/entries?q=%E5%89%A7',
-  '/admin/entries?hidden=1',
+  '/admin/entries?hidden=only',
   '/admin/links',
   '/admin/reports',
   '/admin/sources',
@@ -107,7 +107,12 @@ for (const store of STORES) {
     let base: string;
     before(async () => {
       telegram = new FixtureTelegram();
-      ctx = await createTestContext(store, { TELEGRAM_ORIGIN: await telegram.listen() });
+      ctx = await createTestContext(store, {
+        TELEGRAM_ORIGIN: await telegram.listen(),
+        LINK_CHECK_CONFIRM_MINUTES: '0',
+        LINK_CHECK_HIDE: 'all',
+        LINK_CHECK_DEAD_CEILING: '1',
+      });
       await addAccount(ctx.services.database, 'alice', 'owner');
       await addAccount(ctx.services.database, 'bob', 'moderator');
       await ctx.importEntries([

@@ -5,6 +5,7 @@
  * and the ids the tables translate (type ids, verdicts, roles, audit actions) are words too.
  */
 import { CONSOLE_TEXT } from '../../src/admin/console-text.js';
+import { ENTRIES_TEXT } from '../../src/admin/entries-text.js';
 import { AUDIT_ACTIONS } from '../../src/admin/names-text.js';
 import { OPERATIONS_TEXT } from '../../src/admin/operations-text.js';
 import { TYPE_NAMES } from '../../src/web/page-text.js';
@@ -40,6 +41,7 @@ function tableWords(): Set<string> {
     ...strings(CONSOLE_TEXT.en, []),
     ...strings(OPERATIONS_TEXT.en, []),
     ...strings(TYPE_NAMES.en, []),
+    ...strings(ENTRIES_TEXT.en, []),
     ...AUDIT_ACTIONS,
     'owner moderator post dongman movie xuexi extsrc',
   ]);
