@@ -29,7 +29,7 @@ async function takedownsPage(
   admin: AdminConsole,
   request: FastifyRequest,
   reply: FastifyReply,
-  outcome: Outcome & Record<string, unknown> = {},
+  outcome: Outcome & { typed?: Record<string, string> } = {},
 ) {
   const takedowns = await read(admin, admin.operations.catalogue.listTakedowns());
   return operationsPage(admin, request, reply, 'takedowns', (o) => o.takedowns, { takedowns, ...outcome });
