@@ -164,7 +164,8 @@ for (const store of STORES) {
           // The answers of forms: an import's dry run with rejected rows, and a removal's confirm step.
           await page.goto(`${base}/admin/import`);
           const rows = `${JSON.stringify(entry({ title: '导入的剧', source_link: quark('import1') }))}\n{"title":"坏行"}\n{"title":"x","source_link":"ftp://x","type":"post","update_time":"2024-06-01 10:00:00"}\n`;
-          await page.setInputFiles('#import-file', { name: 'rows.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(rows) });
+          // The file's name is shown as typed (stored text), so it is named in Chinese here.
+          await page.setInputFiles('#import-file', { name: '剧集.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(rows) });
           await Promise.all([page.waitForLoadState(), page.click('main form[action^="/admin/import"] button[type=submit]')]);
           await page.locator('#rejected').waitFor();
           await checkPage('the import dry run');
