@@ -4,8 +4,8 @@
  * an owner account made as `dramadex admin add` makes it) and saves the overview on a desktop (light) and a
  * phone (dark) as docs/console-desktop.png and docs/console-phone.png, and the entries page (a search for
  * 总裁) as docs/console-entries-desktop.png and docs/console-entries-phone.png, and the reports inbox (two
- * demo links reported) as docs/console-reports-phone.png and docs/console-reports-desktop.png,
- * failing if a phone page scrolls sideways.
+ * demo links reported) as docs/console-reports-phone.png and docs/console-reports-desktop.png, and the
+ * audit record on a phone in Chinese (tables as stacked cards) as docs/console-audit-phone.png, failing if a phone page scrolls sideways.
  *
  *   scripts/with-node.sh 24 npx tsx scripts/console-screenshots.ts
  */
@@ -51,16 +51,29 @@ try {
       viewport: { width: 1280, height: 800 },
       colorScheme: 'light' as const,
     },
+    // A phone in Chinese: the tables as stacked cards, labels beside values.
+    {
+      file: 'docs/console-audit-phone.png',
+      path: '/admin/audit',
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'light' as const,
+      locale: 'zh-CN',
+    },
   ];
   for (const shot of shots) {
-    const browser = await launchChromium({ viewport: shot.viewport, colorScheme: shot.colorScheme, locale: 'en' });
+    const browser = await launchChromium({
+      viewport: shot.viewport,
+      colorScheme: shot.colorScheme,
+      locale: 'locale' in shot ? shot.locale : 'en',
+    });
     try {
       const page = await browser.context.newPage();
       await page.goto(`${base}/admin/login`);
       await page.fill('#name', 'operator');
       await page.fill('#password', PASSWORD);
       await Promise.all([page.waitForURL(`${base}/admin`), page.click('button[type=submit]')]);
-      if (shot.path !== '/admin') await page.goto(`${base}${shot.path}`);
+      if ('locale' in shot) await page.goto(`${base}/admin/language/zh?next=${encodeURIComponent(shot.path)}`);
+      else if (shot.path !== '/admin') await page.goto(`${base}${shot.path}`);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (sideways > 0) throw new Error(`${shot.file}: the page scrolls sideways by ${sideways}px`);
       await page.screenshot({ path: shot.file, fullPage: shot.path === '/admin' });

@@ -9,10 +9,13 @@
 import { Eta } from 'eta';
 import type { Language } from '../config/config.js';
 import { Assets } from '../web/assets.js';
+import { TYPE_NAMES } from '../web/page-text.js';
 import { ASSETS_DIRECTORY } from '../web/web-files.js';
 import { CONSOLE_ASSETS, CONSOLE_VIEWS } from './console-files.js';
 import { CONSOLE_TEXT, type ConsoleText } from './console-text.js';
 import { consoleTime } from './console-time.js';
+import { ENTRIES_TEXT } from './entries-text.js';
+import { NAMES_TEXT } from './names-text.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { allows, type Role } from './roles.js';
 import type { Session } from './sessions.js';
@@ -75,6 +78,10 @@ export class ConsoleTemplates {
       : [];
     const layout = {
       t,
+      o: OPERATIONS_TEXT[frame.language],
+      n: NAMES_TEXT[frame.language],
+      f: ENTRIES_TEXT[frame.language],
+      typeNames: TYPE_NAMES[frame.language],
       pageTitle: frame.pageTitle,
       path: frame.path,
       account: frame.session ? { name: frame.session.name, role: t.roleNames[frame.session.role] ?? frame.session.role } : undefined,

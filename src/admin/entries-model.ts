@@ -9,12 +9,17 @@
  */
 import { sql } from 'kysely';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
+import { LINK_FORMS, PROVIDER_IDS, type ProviderId } from '../shared/share-links.js';
 import type { Database } from '../store/database.js';
 import { webKeyword } from '../web/web-keyword.js';
 import { type LinkState, linkStateOf } from './links-model.js';
 
-/** Entries listed at most (search results first, then hidden ones). */
+/** Entries a page lists; `page` pages on through the rest. */
 export const ENTRIES_SHOWN = 50;
+export const VERDICT_FILTERS = ['alive', 'locked', 'dead', 'unknown', 'unsupported', 'unchecked'] as const;
+export const HIDDEN_FILTERS = ['only', 'none'] as const;
+const MAX_PAGE = 10_000;
 
 export interface EntryRow extends LinkState {
   title: string;
@@ -24,58 +29,137 @@ export interface EntryRow extends LinkState {
   hidden: boolean;
 }
 
+/**
+ * What the operator asked for: a keyword or a link prefix (`q`), and filters by type, by the provider
+ * the link belongs to (the entry's source drive), by the link's latest verdict and by hidden or not;
+ * `page` counts from 0.
+ */
+export interface EntriesFilter {
+  q: string;
+  type: string;
+  provider: string;
+  verdict: string;
+  hidden: string;
+  page: number;
+}
+
 export interface EntriesFound {
   rows: EntryRow[];
-  /** How many the search found in all (served and hidden). */
+  /** How many match in all (served and hidden), over every page. */
   total: number;
+  /** The first row's place in the whole list (page × ENTRIES_SHOWN). */
+  offset: number;
 }
 
 type Listed = Pick<EntryRow, 'title' | 'source_link' | 'type' | 'update_time' | 'hidden'>;
 
-export async function findEntries(catalogue: Catalogue, database: Database, typed: string): Promise<EntriesFound> {
-  const query = typed.normalize('NFKC').trim();
-  if (!query) return { rows: [], total: 0 };
-  const found = /^https?:\/\//i.test(query) ? await byLinkPrefix(database, query) : await byKeyword(catalogue, database, query);
-  return { rows: await withLinkStates(database, found.listed), total: found.total };
+const pick = (value: unknown, allowed: readonly string[]) => (typeof value === 'string' && allowed.includes(value) ? value : '');
+
+/** A filter from a query or a form's fields; a value it does not know is no filter at all. */
+export function entriesFilter(params: Record<string, unknown>): EntriesFilter {
+  const page = typeof params.page === 'string' && /^\d{1,6}$/.test(params.page) ? Math.min(Number(params.page), MAX_PAGE) : 0;
+  return {
+    q: typeof params.q === 'string' ? params.q.slice(0, 2048) : '',
+    type: pick(params.type, CONTENT_TYPES),
+    provider: pick(params.provider, PROVIDER_IDS),
+    verdict: pick(params.verdict, VERDICT_FILTERS),
+    hidden: pick(params.hidden, HIDDEN_FILTERS),
+    page,
+  };
 }
 
-async function byLinkPrefix(database: Database, prefix: string): Promise<{ listed: Listed[]; total: number }> {
-  const starts = sql<boolean>`substr(source_link, 1, ${[...prefix].length}) = ${prefix}`;
-  const rows = await database.db
-    .selectFrom('entries')
-    .select(['title', 'source_link', 'type', 'update_time', 'hidden'])
-    .where(starts)
-    .orderBy('update_time', 'desc')
+/** The filter as a query string (links to other pages, forms that come back to the same list). */
+export function filterQuery(filter: EntriesFilter, page = filter.page): string {
+  const fields = {
+    q: filter.q,
+    type: filter.type,
+    provider: filter.provider,
+    verdict: filter.verdict,
+    hidden: filter.hidden,
+    page: page ? String(page) : '',
+  };
+  return new URLSearchParams(Object.entries(fields).filter(([, value]) => value !== '')).toString();
+}
+
+/** Whether the operator asked for anything (an empty filter lists nothing). */
+export function filterSet(filter: EntriesFilter): boolean {
+  return Boolean(filter.q.trim() || filter.type || filter.provider || filter.verdict || filter.hidden);
+}
+
+export async function findEntries(catalogue: Catalogue, database: Database, typed: string | EntriesFilter): Promise<EntriesFound> {
+  const filter = typeof typed === 'string' ? entriesFilter({ q: typed }) : typed;
+  const query = filter.q.normalize('NFKC').trim();
+  const offset = filter.page * ENTRIES_SHOWN;
+  if (!filterSet(filter)) return { rows: [], total: 0, offset };
+  const isLink = /^https?:\/\//i.test(query);
+  const keyword = isLink || !query ? '' : webKeyword(query).keyword;
+  if (query && !isLink && !keyword) return { rows: [], total: 0, offset };
+  // A bare keyword is answered in the catalogue's own search order, as the API and the web page answer it.
+  const found =
+    keyword && !filter.provider && !filter.verdict
+      ? await byKeyword(catalogue, database, keyword, filter, offset)
+      : await byFilter(database, { ...filter, q: isLink ? query : keyword }, isLink, offset);
+  return { rows: await withLinkStates(database, found.listed), total: found.total, offset };
+}
+
+/** LIKE with its wildcards escaped reads the same on both stores (SQLite folds ASCII case, which suits a search). */
+const like = (text: string) => `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}`;
+
+async function byFilter(
+  database: Database,
+  filter: EntriesFilter,
+  isLink: boolean,
+  offset: number,
+): Promise<{ listed: Listed[]; total: number }> {
+  let rows = database.db.selectFrom('entries').leftJoin('link_states', 'link_states.source_link', 'entries.source_link');
+  if (filter.q && isLink) rows = rows.where(sql<boolean>`substr(entries.source_link, 1, ${[...filter.q].length}) = ${filter.q}`);
+  if (filter.q && !isLink) rows = rows.where(sql<boolean>`entries.title like ${`%${like(filter.q)}%`} escape '\\'`);
+  if (filter.type) rows = rows.where('entries.type', '=', filter.type);
+  if (filter.hidden) rows = rows.where('entries.hidden', '=', filter.hidden === 'only' ? 1 : 0);
+  if (filter.verdict === 'unchecked') rows = rows.where('link_states.verdict', 'is', null);
+  else if (filter.verdict) rows = rows.where('link_states.verdict', '=', filter.verdict);
+  if (filter.provider) {
+    const hosts = LINK_FORMS[filter.provider as ProviderId].hosts.flatMap((host) => [`https://${host}/`, `http://${host}/`]);
+    rows = rows.where((eb) => eb.or(hosts.map((origin) => eb(sql`entries.source_link`, 'like', `${like(origin)}%`))));
+  }
+  const listed = await rows
+    .select(['entries.title', 'entries.source_link', 'entries.type', 'entries.update_time', 'entries.hidden'])
+    .orderBy('entries.update_time', 'desc')
+    .orderBy('entries.source_link')
     .limit(ENTRIES_SHOWN)
+    .offset(offset)
     .execute();
-  const count = await database.db
-    .selectFrom('entries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(starts)
-    .executeTakeFirst();
-  return { listed: rows.map((row) => ({ ...row, hidden: Number(row.hidden) === 1 })), total: Number(count?.n ?? 0) };
+  const count = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { listed: listed.map((row) => ({ ...row, hidden: Number(row.hidden) === 1 })), total: Number(count?.n ?? 0) };
 }
 
-async function byKeyword(catalogue: Catalogue, database: Database, typed: string): Promise<{ listed: Listed[]; total: number }> {
-  const { keyword } = webKeyword(typed);
-  if (!keyword) return { listed: [], total: 0 };
-  const served = await catalogue.search(keyword, undefined, 0, ENTRIES_SHOWN);
-  // LIKE with its wildcards escaped reads the same on both stores (SQLite folds ASCII case, which suits a search).
-  const pattern = `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const contains = sql<boolean>`title like ${pattern} escape '\\'`;
-  const hidden = await database.db
+/** The served entries in search order, then the hidden ones whose title holds the keyword, paged as one list. */
+async function byKeyword(catalogue: Catalogue, database: Database, keyword: string, filter: EntriesFilter, offset: number) {
+  const type = (filter.type || undefined) as ContentType | undefined;
+  const served = filter.hidden === 'only' ? { items: [], total: 0 } : await catalogue.search(keyword, type, offset, ENTRIES_SHOWN);
+  let hiddenRows = database.db
     .selectFrom('entries')
-    .select(['title', 'source_link', 'type', 'update_time'])
     .where('hidden', '=', 1)
-    .where(contains)
-    .orderBy('update_time', 'desc')
-    .limit(ENTRIES_SHOWN)
-    .execute();
+    .where(sql<boolean>`title like ${`%${like(keyword)}%`} escape '\\'`);
+  if (type) hiddenRows = hiddenRows.where('type', '=', type);
+  const hiddenTotal =
+    filter.hidden === 'none' ? 0 : Number((await hiddenRows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const room = ENTRIES_SHOWN - served.items.length;
+  const hidden =
+    room > 0 && hiddenTotal > 0
+      ? await hiddenRows
+          .select(['title', 'source_link', 'type', 'update_time'])
+          .orderBy('update_time', 'desc')
+          .orderBy('source_link')
+          .limit(room)
+          .offset(Math.max(0, offset - served.total))
+          .execute()
+      : [];
   const listed: Listed[] = [
     ...served.items.map((item) => ({ ...item, hidden: false })),
     ...hidden.map((row) => ({ ...row, hidden: true })),
   ];
-  return { listed: listed.slice(0, ENTRIES_SHOWN), total: served.total + hidden.length };
+  return { listed, total: served.total + hiddenTotal };
 }
 
 async function withLinkStates(database: Database, listed: Listed[]): Promise<EntryRow[]> {

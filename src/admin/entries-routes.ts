@@ -6,8 +6,9 @@
  * entry as it now is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { AdminConsole } from './console.js';
-import { findEntries } from './entries-model.js';
+import { ENTRIES_SHOWN, type EntriesFilter, entriesFilter, filterQuery, filterSet, findEntries, VERDICT_FILTERS } from './entries-model.js';
 import {
   actor,
   attempt,
@@ -22,26 +23,56 @@ import {
   read,
 } from './operation-pages.js';
 
-/** The entries page for `q`, with what an action just did. */
-export async function entriesPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, q: string, outcome: Outcome = {}) {
-  const found = await read(admin, findEntries(admin.catalogue, admin.database, q));
-  return operationsPage(admin, request, reply, 'entries', (o) => o.entries, { q, found, ...outcome });
+/** The entries page for a filter (or a bare `q`), with what an action just did. */
+export async function entriesPage(
+  admin: AdminConsole,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wanted: EntriesFilter | string,
+  outcome: Outcome = {},
+) {
+  const filter = typeof wanted === 'string' ? entriesFilter({ q: wanted }) : wanted;
+  const found = await read(admin, findEntries(admin.catalogue, admin.database, filter));
+  const list = filterQuery(filter);
+  const pages = {
+    shown: ENTRIES_SHOWN,
+    previous: filter.page > 0 ? filterQuery(filter, filter.page - 1) : undefined,
+    next: found.offset + found.rows.length < found.total ? filterQuery(filter, filter.page + 1) : undefined,
+  };
+  return operationsPage(admin, request, reply, 'entries', (o) => o.entries, {
+    q: filter.q,
+    filter,
+    list,
+    pages,
+    found,
+    listing: filterSet(filter),
+    providers: PROVIDER_IDS,
+    verdicts: VERDICT_FILTERS,
+    ...outcome,
+  });
+}
+
+/** The list an action was made from (its form's `list` field), or the bare `q` of older forms. */
+export function listOf(body: unknown, fallback: string): EntriesFilter {
+  const list = field(body, 'list');
+  if (list) return entriesFilter(Object.fromEntries(new URLSearchParams(list)));
+  return entriesFilter({ q: field(body, 'q') || fallback });
 }
 
 export async function entriesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.get('/entries', async (request, reply) => {
-    const q = (request.query as Record<string, unknown>).q;
     const { done, what } = doneOf(request.query);
     const outcome = done === 'removed' ? { notice: operationsText(admin, request).removedTitle(what) } : {};
-    return entriesPage(admin, request, reply, typeof q === 'string' ? q.slice(0, 2048) : '', outcome);
+    return entriesPage(admin, request, reply, entriesFilter(request.query as Record<string, unknown>), outcome);
   });
 
   app.post('/entries/remove', async (request, reply) => {
     const o = operationsText(admin, request);
     const link = field(request.body, 'link');
-    const q = field(request.body, 'q') || link;
+    const back = listOf(request.body, link);
+    const list = filterQuery(back);
     const entry = (await read(admin, findEntries(admin.catalogue, admin.database, link))).rows.find((row) => row.source_link === link);
-    if (!entry) return entriesPage(admin, request, reply, q, { problem: o.removed(0) });
+    if (!entry) return entriesPage(admin, request, reply, back, { problem: o.removed(0) });
     if (!confirmed(request)) {
       return confirmPage(admin, request, reply, {
         heading: o.removeHeading,
@@ -50,17 +81,17 @@ export async function entriesRoutes(app: FastifyInstance, { admin }: { admin: Ad
           { label: o.link, value: link },
         ],
         action: '/admin/entries/remove',
-        fields: { link, q },
+        fields: { link, list },
         confirmLabel: o.confirmRemove,
-        cancelHref: `/admin/entries?${new URLSearchParams({ q })}`,
+        cancelHref: `/admin/entries?${list}`,
       });
     }
     const outcome = await attempt(async () => {
       await admin.operations.catalogue.remove(actor(request), [link]);
       return '';
     });
-    if (outcome.problem) return entriesPage(admin, request, reply, q, outcome);
-    return doneRedirect(reply, '/admin/entries', 'removed', entry.title, { q });
+    if (outcome.problem) return entriesPage(admin, request, reply, back, outcome);
+    return doneRedirect(reply, '/admin/entries', 'removed', entry.title, Object.fromEntries(new URLSearchParams(list)));
   });
 
   app.post('/entries/show', async (request, reply) => {
@@ -70,6 +101,6 @@ export async function entriesRoutes(app: FastifyInstance, { admin }: { admin: Ad
       await admin.operations.links.showAgain(actor(request), link);
       return o.shownAgain(link);
     });
-    return entriesPage(admin, request, reply, field(request.body, 'q') || link, outcome);
+    return entriesPage(admin, request, reply, listOf(request.body, link), outcome);
   });
 }

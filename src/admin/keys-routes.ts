@@ -32,8 +32,10 @@ export async function keysRoutes(app: FastifyInstance, { admin }: { admin: Admin
     const t = admin.templates.text(consoleLanguage(request, admin.config.language));
     const rawRate = formField(request.body, 'rate').trim();
     const rate = rawRate === '' ? DEFAULT_KEY_RATE : /^\d{1,9}$/.test(rawRate) ? Number(rawRate) : Number.NaN;
-    if (!(rate >= 1 && rate <= MAX_KEY_RATE)) return keysPage(request, reply, { problem: t.badRate(MAX_KEY_RATE) }, 400);
     const label = formField(request.body, 'label').trim().slice(0, 200);
+    // The server says what is wrong (no browser pattern first), and the form keeps what was typed.
+    if (!(rate >= 1 && rate <= MAX_KEY_RATE))
+      return keysPage(request, reply, { problem: t.badRate(MAX_KEY_RATE), typed: { rate: rawRate.slice(0, 9), label } }, 400);
     const { key, row } = await admin.operations.keys.create(actor(request), rate, label);
     request.log.info({ account: request.consoleSession?.name, key: row.id }, 'console created an API key');
     return keysPage(request, reply, { created: { key, id: row.id } });

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
-import { entriesPage } from './entries-routes.js';
+import { entriesPage, listOf } from './entries-routes.js';
 import { hiddenInLastDay, hiddenRows, providerRows, reportedRows, unknownCodeRows } from './links-model.js';
 import { actor, attempt, confirmed, confirmPage, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
 
@@ -98,7 +98,7 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
     });
     // From the reports inbox the answer is the inbox again, the report still there with this verdict.
     if (field(request.body, 'back') === 'reports') return reportsPage(request, reply, outcome);
-    return entriesPage(admin, request, reply, field(request.body, 'q') || link, outcome);
+    return entriesPage(admin, request, reply, listOf(request.body, link), outcome);
   });
 
   app.get('/reports', async (request, reply) => reportsPage(request, reply));

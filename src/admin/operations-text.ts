@@ -105,7 +105,8 @@ const zh = {
   verdictName: (verdict: string | null) =>
     verdict === null
       ? '从未检查'
-      : ({ alive: '可用', locked: '需提取码', dead: '失效', unknown: '无法判断', unsupported: '不支持' }[verdict] ?? verdict),
+      : ({ alive: '可用', locked: '需提取码', dead: '失效', unknown: '无法判断', unsupported: '不支持', unchecked: '未检查' }[verdict] ??
+        verdict),
   firstReported: '首次报告',
   lastReported: '最近报告',
   sinceReport: '报告后的检查',
@@ -214,7 +215,14 @@ const en: OperationsTextShape = {
   verdictName: (verdict) =>
     verdict === null
       ? 'never checked'
-      : ({ alive: 'alive', locked: 'needs a code', dead: 'dead', unknown: 'unknown', unsupported: 'unsupported' }[verdict] ?? verdict),
+      : ({
+          alive: 'alive',
+          locked: 'needs a code',
+          dead: 'dead',
+          unknown: 'unknown',
+          unsupported: 'unsupported',
+          unchecked: 'never checked',
+        }[verdict] ?? verdict),
   firstReported: 'First report',
   lastReported: 'Last report',
   sinceReport: 'Check since the report',

@@ -35,6 +35,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /admin/sources/remove': 'moderator',
   'GET /admin/import': 'moderator',
   'POST /admin/import': 'moderator',
+  'POST /admin/import/apply': 'moderator',
   'GET /admin/takedowns': 'moderator',
   'POST /admin/takedowns': 'moderator',
   'POST /admin/takedowns/lift': 'moderator',

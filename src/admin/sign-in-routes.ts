@@ -20,7 +20,12 @@ const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 export async function signInRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   const t = (request: FastifyRequest) => admin.templates.text(consoleLanguage(request, admin.config.language));
   const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: string, name?: string, status = 200) =>
-    reply.consolePage('login', t(request).signIn, { problem, name }, status);
+    reply.consolePage(
+      'login',
+      t(request).signIn,
+      { problem, name, signedOut: (request.query as Record<string, unknown>)['signed-out'] === '1' },
+      status,
+    );
 
   app.get('/login', async (request, reply) => {
     if (request.consoleSession) return reply.redirect('/admin', 303);
@@ -68,6 +73,6 @@ export async function signInRoutes(app: FastifyInstance, { admin }: { admin: Adm
     return reply
       .header('set-cookie', clearedSessionCookie(isHttps(request)))
       .header('cache-control', 'no-store')
-      .redirect('/admin/login', 303);
+      .redirect('/admin/login?signed-out=1', 303);
   });
 }

@@ -104,6 +104,9 @@ async function readNewPassword(fromStdin: boolean): Promise<string> {
   } else {
     if (!process.stdin.isTTY) throw new CliError('no terminal to ask for the password on: use --password-stdin');
     password = await askHidden('password: ');
+    // A password too short is refused at once, before it is typed a second time.
+    const short = passwordProblem(password);
+    if (short) throw new CliError(short);
     if ((await askHidden('again: ')) !== password) throw new CliError('the two passwords differ');
   }
   const problem = passwordProblem(password);

@@ -61,7 +61,11 @@ for (const store of STORES) {
           assert.match((await page.textContent('main')) ?? '', /browser-owner/);
           await check('accounts');
 
-          await Promise.all([page.waitForURL(`${base}/admin/login`), page.click('header form[action="/admin/logout"] button')]);
+          await Promise.all([
+            page.waitForURL(`${base}/admin/login?signed-out=1`),
+            page.click('header form[action="/admin/logout"] button'),
+          ]);
+          assert.equal(await page.locator('#signed-out').count(), 1, 'the page says the operator is signed out');
           const stale = await fetch(`${base}/admin`, { headers: { cookie: `dramadex_admin=${cookie?.value}` }, redirect: 'manual' });
           assert.equal(stale.status, 303, 'the old cookie is refused after signing out');
           assert.deepEqual(errors, []);

@@ -22,16 +22,17 @@ const entry = (name: string, title: string) => ({
 });
 
 /** A multipart upload of `text` as the import form sends it (`apply` first, as the form orders its fields). */
-function upload(operator: Operator, text: string, apply: boolean) {
+function upload(operator: Operator, text: string, apply: boolean, token = operator.csrf) {
   const boundary = '----dramadexTestBoundary';
   const parts = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${token}\r\n`,
     ...(apply ? [`--${boundary}\r\nContent-Disposition: form-data; name="apply"\r\n\r\n1\r\n`] : []),
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.ndjson"\r\nContent-Type: application/x-ndjson\r\n\r\n${text}\r\n`,
     `--${boundary}--\r\n`,
   ];
   return {
     method: 'POST' as const,
-    url: `/admin/import?_csrf=${encodeURIComponent(operator.csrf)}`,
+    url: '/admin/import',
     payload: parts.join(''),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: `${SESSION_COOKIE}=${operator.cookie}` },
   };
@@ -54,6 +55,8 @@ for (const store of STORES) {
       const origin = await telegram.listen();
       context = await createTestContext(store, { TELEGRAM_ORIGIN: origin });
       await addAccount(context.services.database, 'mod-ops', 'moderator');
+      await addAccount(context.services.database, 'mod-other', 'moderator');
+      await addAccount(context.services.database, 'owner-ops', 'owner');
       await context.importEntries([entry('a1', '下架测试甲'), entry('a2', '下架测试乙'), entry('b1', '<script>alert(1)</script>剧')]);
       mod = await signIn(context.app, 'mod-ops');
     });
@@ -73,7 +76,11 @@ for (const store of STORES) {
       assert.deepEqual((await api('下架测试')).sort(), [link('a1'), link('a2')]);
 
       const done = await mod.post('/admin/takedowns', { link: link('a'), match: 'prefix', reason: 'owner asked', confirm: '1' });
-      assert.equal(done.statusCode, 200);
+      assert.equal(done.statusCode, 303, 'POST/redirect/GET');
+      assert.match(
+        (await mod.get(String(done.headers.location))).body,
+        /(已下架 https:\/\/pan\.example\.com\/s\/ops-a，删除了 2 条|Took down https:\/\/pan\.example\.com\/s\/ops-a; 2 removed)/,
+      );
       assert.deepEqual(await api('下架测试'), []);
       assert.doesNotMatch(await webSearch('下架测试'), /ops-a1/);
       const list = await mod.get('/admin/takedowns');
@@ -96,6 +103,8 @@ for (const store of STORES) {
       const refused = await mod.post('/admin/takedowns', { link: 'pan.example.com', match: 'prefix' });
       assert.equal(refused.statusCode, 400);
       assert.match(refused.body, /is not a link or link prefix/);
+      assert.match(refused.body, /id="takedown-link"[^>]*value="pan\.example\.com"/, 'the form keeps what was typed');
+      assert.match(refused.body, /value="prefix" checked/);
     });
 
     test('an import is a dry run listing rejected rows by line until apply=1; applied, it is served at once', async () => {
@@ -106,7 +115,10 @@ for (const store of STORES) {
       ].join('\n');
       const dry = await context.app.inject(upload(mod, text, false));
       assert.equal(dry.statusCode, 200, dry.body);
-      assert.match(dry.body, /<td class="number">2<\/td><td>update_time &quot;2024-02-30 10:00:00&quot; is not a real date-time/);
+      assert.match(
+        dry.body,
+        /<td class="number"[^>]*>2<\/td><td[^>]*>(update_time &quot;2024-02-30 10:00:00&quot; is not a real date-time|更新时间“2024-02-30 10:00:00”不是)/,
+      );
       assert.deepEqual(await api('导入测试'), []);
 
       const applied = await context.app.inject(upload(mod, text, true));
@@ -116,10 +128,29 @@ for (const store of STORES) {
     });
 
     test('an upload without the CSRF token is refused and imports nothing', async () => {
-      const request = upload(mod, JSON.stringify(entry('d1', '无令牌导入')), true);
-      const refused = await context.app.inject({ ...request, url: '/admin/import' });
+      const request = upload(mod, JSON.stringify(entry('d1', '无令牌导入')), true, 'x'.repeat(43));
+      const refused = await context.app.inject(request);
       assert.equal(refused.statusCode, 403);
+      // The token in the address is no token: only the form's field counts.
+      const inAddress = await context.app.inject({ ...request, url: `/admin/import?_csrf=${encodeURIComponent(mod.csrf)}` });
+      assert.equal(inAddress.statusCode, 403);
       assert.deepEqual(await api('无令牌导入'), []);
+    });
+
+    test('a dry run keeps its file for the confirm step: applied once, by its own session only', async () => {
+      const dry = await context.app.inject(upload(mod, JSON.stringify(entry('k1', '保留的导入')), false));
+      assert.equal(dry.statusCode, 200, dry.body);
+      assert.doesNotMatch(dry.body, /action="[^"]*_csrf/, 'no token in any form address');
+      const id = /name="upload" value="([^"]+)"/.exec(dry.body)?.[1];
+      assert.ok(id, 'the confirm form names the kept file');
+      const stranger = await signIn(context.app, 'mod-other');
+      assert.equal((await stranger.post('/admin/import/apply', { upload: id })).statusCode, 400, 'another session cannot take it');
+      assert.deepEqual(await api('保留的导入'), []);
+      const applied = await mod.post('/admin/import/apply', { upload: id });
+      assert.equal(applied.statusCode, 200, applied.body);
+      assert.deepEqual(await api('保留的导入'), [link('k1')]);
+      const again = await mod.post('/admin/import/apply', { upload: id });
+      assert.equal(again.statusCode, 400, 'taken once');
     });
 
     test('entries: found with values escaped; removed at once; a hidden entry is listed, marked, and shown again', async () => {
@@ -161,6 +192,29 @@ for (const store of STORES) {
       // Sending the confirmation again (a reload of the POST) finds nothing to remove and removes nothing.
       const again = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧', confirm: '1' });
       assert.equal(again.statusCode, 400);
+    });
+
+    test('an exact takedown asks first, naming the entry; confirmed, it redirects and names what it removed', async () => {
+      await context.importEntries([entry('x1', '精确下架')]);
+      const asked = await mod.post('/admin/takedowns', { link: link('x1'), match: 'exact', reason: '版权' });
+      assert.equal(asked.statusCode, 200);
+      assert.match(asked.body, /id="confirm-facts"[\s\S]*精确下架[\s\S]*ops-x1/);
+      assert.deepEqual(await api('精确下架'), [link('x1')], 'nothing removed before the confirmation');
+      const done = await mod.post('/admin/takedowns', { link: link('x1'), match: 'exact', reason: '版权', confirm: '1' });
+      assert.equal(done.statusCode, 303);
+      const result = await mod.get(String(done.headers.location));
+      assert.match(result.body, /class="notice"[^>]*>(已下架 [^<]*ops-x1（《精确下架》）|Took down [^<]*ops-x1 \(“精确下架”\))/);
+      assert.deepEqual(await api('精确下架'), []);
+    });
+
+    test('a bad key rate is refused by the server with its reason, the form keeping what was typed', async () => {
+      const owner = await signIn(context.app, 'owner-ops');
+      const refused = await owner.post('/admin/keys', { rate: 'ten', label: '我的标签' });
+      assert.equal(refused.statusCode, 400);
+      assert.match(refused.body, /(速率应为 1 到|The rate must be a whole number)/);
+      assert.match(refused.body, /id="rate"[^>]*value="ten"/);
+      assert.match(refused.body, /id="label"[^>]*value="我的标签"/);
+      assert.doesNotMatch(refused.body, /pattern=/);
     });
 
     test('a link re-checked from the console records its verdict', async () => {
@@ -211,7 +265,7 @@ for (const store of STORES) {
         .execute();
       const links = await mod.get('/admin/links');
       assert.equal(links.statusCode, 200);
-      assert.match(links.body, /<td>quark<\/td><td>41099<\/td><td class="number">1<\/td>/);
+      assert.match(links.body, /<td[^>]*>quark<\/td><td[^>]*>41099<\/td><td class="number"[^>]*>1<\/td>/);
       assert.match(links.body, /name="provider" value="quark"/);
       const reports = await mod.get('/admin/reports');
       assert.match(reports.body, /consoleg1/);
@@ -287,9 +341,9 @@ for (const store of STORES) {
         'sources poll',
         'sources remove',
       ]) {
-        assert.match(audit.body, new RegExp(`<td>mod-ops</td><td>${action}</td>`), action);
+        assert.match(audit.body, new RegExp(`data-stored>mod-ops</td><td [^>]*data-action="${action}">`), action);
       }
-      assert.doesNotMatch(audit.body, /<td>cli<\/td>/);
+      assert.doesNotMatch(audit.body, /data-stored>cli<\/td>/);
     });
   });
 }

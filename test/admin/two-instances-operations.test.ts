@@ -67,8 +67,8 @@ describe('console changes on two instances sharing PostgreSQL', { skip }, () => 
     const before = await search(second.app);
     assert.deepEqual(before.links, [link('a1'), link('a2')]);
     const applied = nextChange(second.services.catalogue);
-    const done = await operator.post('/admin/takedowns', { link: link('a1'), match: 'exact', reason: 'shared' });
-    assert.equal(done.statusCode, 200);
+    const done = await operator.post('/admin/takedowns', { link: link('a1'), match: 'exact', reason: 'shared', confirm: '1' });
+    assert.equal(done.statusCode, 303);
     await applied;
     const after = await search(second.app);
     assert.deepEqual(after.links, [link('a2')]);

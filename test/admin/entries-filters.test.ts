@@ -1,0 +1,105 @@
+/**
+ * The entries page's paging and filters through HTTP, on both stores (docs/console.md, "Entries"): a
+ * keyword pages on past the first 50 with nothing listed twice; filters by type, by the link's provider,
+ * by the link's verdict and by hidden or not, each alone and with a keyword; links are clickable; an
+ * action keeps the list it was made from; and a hidden entry is shown again from the links page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
+import { createTestContext, STORES, type TestContext } from '../support/harness.js';
+import { addAccount, type Operator, signIn } from './support.js';
+
+const quark = (id: string) => `https://pan.quark.cn/s/page${id}`;
+const baidu = (id: string) => `https://pan.baidu.com/s/1page${id}`;
+
+const outcome = (verdict: CheckOutcome['verdict']): CheckOutcome => outcomeOf(verdict, 'quark', { row: 'test', status: 200 });
+
+/** The links of the entry cards a page lists, in order. */
+const listed = (html: string) => [...html.matchAll(/<li class="card[^"]*" data-link="([^"]+)"/g)].map((match) => match[1] as string);
+
+for (const store of STORES) {
+  describe(`console entries: paging and filters [${store}]`, () => {
+    let ctx: TestContext;
+    let mod: Operator;
+    before(async () => {
+      // The dead-rate ceiling is set aside: its own suite tests it, and here one of two quark verdicts is dead.
+      ctx = await createTestContext(store, { LINK_CHECK_CONFIRM_MINUTES: '0', LINK_CHECK_HIDE: 'all', LINK_CHECK_DEAD_CEILING: '1' });
+      await addAccount(ctx.services.database, 'pager', 'moderator');
+      const rows = Array.from({ length: 60 }, (_, index) => ({
+        title: `翻页剧第${index + 1}集`,
+        source_link: quark(String(index).padStart(3, '0')),
+        type: 'post' as const,
+        update_time: `2024-06-01 10:${String(index).padStart(2, '0')}:00`,
+      }));
+      const external = Array.from({ length: 5 }, (_, index) => ({
+        title: `外部翻页剧${index + 1}`,
+        source_link: baidu(String(index)),
+        type: 'extsrc' as const,
+        update_time: '2024-05-01 10:00:00',
+      }));
+      await ctx.importEntries([...rows, ...external]);
+      // Hidden as the checker hides: a dead verdict confirmed by a second one.
+      const health = ctx.services.links.health;
+      await health.record(quark('007'), outcome('dead'), new Date(Date.now() - 120_000));
+      await health.record(quark('007'), outcome('dead'), new Date(Date.now() - 60_000));
+      await health.record(quark('008'), outcome('alive'), new Date());
+      await ctx.services.catalogue.refresh();
+      mod = await signIn(ctx.app, 'pager');
+    });
+    after(() => ctx.close());
+
+    test('a keyword pages on past the first 50, nothing twice, with links to the next and previous page', async () => {
+      const first = await mod.get(`/admin/entries?q=${encodeURIComponent('翻页剧')}`);
+      assert.equal(first.statusCode, 200);
+      assert.equal(listed(first.body).length, 50);
+      assert.match(first.body, /data-total="65"/);
+      const next = /<a class="button-link" rel="next" href="([^"]+)"/.exec(first.body)?.[1]?.replaceAll('&amp;', '&');
+      assert.ok(next, 'a next page link');
+      const second = await mod.get(next);
+      assert.equal(listed(second.body).length, 15);
+      assert.match(second.body, /rel="prev"/);
+      assert.doesNotMatch(second.body, /rel="next"/);
+      const all = [...listed(first.body), ...listed(second.body)];
+      assert.equal(new Set(all).size, 65, 'every entry once, the hidden one included');
+      assert.ok(all.includes(quark('007')));
+      assert.match(
+        first.body,
+        new RegExp(`<a href="${quark('0')}[0-9]+" rel="noreferrer noopener" target="_blank">`),
+        'links are clickable',
+      );
+    });
+
+    test('filters: type, provider, verdict, hidden; alone and with a keyword', async () => {
+      const ask = async (query: string) => listed((await mod.get(`/admin/entries?${query}`)).body);
+      assert.deepEqual((await ask('type=extsrc')).sort(), [0, 1, 2, 3, 4].map((id) => baidu(String(id))).sort());
+      assert.deepEqual((await ask('provider=baidu')).sort(), [0, 1, 2, 3, 4].map((id) => baidu(String(id))).sort());
+      assert.equal((await ask('provider=quark&page=1')).length, 10);
+      assert.deepEqual(await ask('verdict=dead'), [quark('007')]);
+      assert.deepEqual(await ask('verdict=alive'), [quark('008')]);
+      assert.equal((await ask(`verdict=unchecked&q=${encodeURIComponent('外部')}`)).length, 5);
+      assert.deepEqual(await ask('hidden=only'), [quark('007')]);
+      assert.ok(!(await ask(`hidden=none&q=${encodeURIComponent('翻页剧第8集')}`)).includes(quark('007')));
+      assert.deepEqual(await ask(`hidden=only&q=${encodeURIComponent('翻页剧第8集')}`), [quark('007')]);
+      assert.deepEqual(await ask(`type=extsrc&q=${encodeURIComponent('翻页剧第')}`), []);
+      assert.equal((await ask('type=bogus&provider=nowhere&verdict=maybe')).length, 0, 'unknown values are no filter: nothing asked');
+      const page = await mod.get('/admin/entries?type=extsrc&provider=baidu');
+      assert.match(page.body, /<option value="extsrc" selected>/);
+      assert.match(page.body, /<option value="baidu" selected>/);
+    });
+
+    test('an action answers with the list it was made from; the links page shows a hidden entry again', async () => {
+      const list = 'provider=baidu&type=extsrc';
+      const checked = await mod.post('/admin/links/check', { link: baidu('1'), list });
+      assert.equal(checked.statusCode, 200);
+      assert.equal(listed(checked.body).length, 5, 'the same filtered list');
+      const links = await mod.get('/admin/links');
+      assert.match(links.body, /action="\/admin\/entries\/show"[\s\S]*?name="link" value="https:\/\/pan\.quark\.cn\/s\/page007"/);
+      const shown = await mod.post('/admin/entries/show', { link: quark('007'), list: 'hidden=only' });
+      assert.equal(shown.statusCode, 200);
+      assert.deepEqual(listed(shown.body), [], 'no hidden entry is left');
+      const served = await ctx.app.inject({ url: `/api/search?keyword=${encodeURIComponent('翻页剧第8集')}` });
+      assert.match(served.body, /page007/);
+    });
+  });
+}

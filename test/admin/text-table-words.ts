@@ -1,0 +1,61 @@
+/**
+ * The English words of the console's text tables (console-text.ts, operations-text.ts, the web page's
+ * type names) that the Chinese tables never use: a page in Chinese that shows one of them shows a word
+ * the console forgot to translate. Functions are called with sample values, records read value by value,
+ * and the ids the tables translate (type ids, verdicts, roles, audit actions) are words too.
+ */
+import { CONSOLE_TEXT } from '../../src/admin/console-text.js';
+import { ENTRIES_TEXT } from '../../src/admin/entries-text.js';
+import { AUDIT_ACTIONS } from '../../src/admin/names-text.js';
+import { OPERATIONS_TEXT } from '../../src/admin/operations-text.js';
+import { TYPE_NAMES } from '../../src/web/page-text.js';
+
+const VERDICTS = ['alive', 'locked', 'dead', 'unknown', 'unsupported', null];
+const SAMPLE_ARGUMENTS = [2, 3, 4, 5, 6];
+
+function strings(value: unknown, into: string[]): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (typeof value === 'function') {
+    const call = (...args: unknown[]) => {
+      try {
+        strings(value(...args), into);
+      } catch {
+        // a function of numbers, called with a verdict
+      }
+    };
+    if (value.length === 1) for (const verdict of VERDICTS) call(verdict);
+    call(...SAMPLE_ARGUMENTS);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      into.push(key.replaceAll('_', ' '));
+      strings(inner, into);
+    }
+  }
+  return into;
+}
+
+const words = (texts: string[]) => new Set(texts.flatMap((text) => text.toLowerCase().match(/[a-z]{3,}/g) ?? []));
+
+function tableWords(): Set<string> {
+  const english = words([
+    ...strings(CONSOLE_TEXT.en, []),
+    ...strings(OPERATIONS_TEXT.en, []),
+    ...strings(TYPE_NAMES.en, []),
+    ...strings(ENTRIES_TEXT.en, []),
+    ...AUDIT_ACTIONS,
+    'owner moderator post dongman movie xuexi extsrc',
+  ]);
+  const chinese = words([
+    ...strings(CONSOLE_TEXT.zh, []).filter((text) => !/^[a-z_ ]+$/.test(text)),
+    ...strings(OPERATIONS_TEXT.zh, []).filter((text) => !/^[a-z_ ]+$/.test(text)),
+  ]);
+  for (const word of chinese) english.delete(word);
+  return english;
+}
+
+export const TABLE_WORDS = tableWords();
+
+/** The table words that `text` shows, each once. */
+export function englishWordsIn(text: string, table: Set<string>): string[] {
+  return [...new Set((text.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((word) => table.has(word)))];
+}
