@@ -20,6 +20,17 @@ export const ENTRIES_SHOWN = 50;
 export const VERDICT_FILTERS = ['alive', 'locked', 'dead', 'unknown', 'unsupported', 'unchecked'] as const;
 export const HIDDEN_FILTERS = ['only', 'none'] as const;
 const MAX_PAGE = 10_000;
+/** `tg:<channel>` (a Telegram username) or `none`. */
+const SOURCE_FILTER = /^(tg:[A-Za-z0-9_]{1,64}|none)$/;
+
+/** The Telegram channels an operator can filter by: those of the registered sources, by name. */
+export async function sourceChannels(database: Database): Promise<string[]> {
+  const rows = await database.db.selectFrom('sources').select('settings').where('kind', '=', 'telegram').execute();
+  const channels = rows
+    .map((row) => (JSON.parse(row.settings) as { channel?: unknown }).channel)
+    .filter((channel) => typeof channel === 'string');
+  return [...new Set(channels as string[])].sort();
+}
 
 export interface EntryRow extends LinkState {
   title: string;
@@ -31,13 +42,15 @@ export interface EntryRow extends LinkState {
 
 /**
  * What the operator asked for: a keyword or a link prefix (`q`), and filters by type, by the provider
- * the link belongs to (the entry's source drive), by the link's latest verdict and by hidden or not;
- * `page` counts from 0.
+ * the link belongs to (the entry's source drive), by the Telegram channel that brought the link in
+ * (`tg:<channel>`, as the PanSou interface names it; `none` for links that came another way: an import, an
+ * upstream, the console), by the link's latest verdict and by hidden or not; `page` counts from 0.
  */
 export interface EntriesFilter {
   q: string;
   type: string;
   provider: string;
+  source: string;
   verdict: string;
   hidden: string;
   page: number;
@@ -62,6 +75,7 @@ export function entriesFilter(params: Record<string, unknown>): EntriesFilter {
     q: typeof params.q === 'string' ? params.q.slice(0, 2048) : '',
     type: pick(params.type, CONTENT_TYPES),
     provider: pick(params.provider, PROVIDER_IDS),
+    source: typeof params.source === 'string' && SOURCE_FILTER.test(params.source) ? params.source : '',
     verdict: pick(params.verdict, VERDICT_FILTERS),
     hidden: pick(params.hidden, HIDDEN_FILTERS),
     page,
@@ -74,6 +88,7 @@ export function filterQuery(filter: EntriesFilter, page = filter.page): string {
     q: filter.q,
     type: filter.type,
     provider: filter.provider,
+    source: filter.source,
     verdict: filter.verdict,
     hidden: filter.hidden,
     page: page ? String(page) : '',
@@ -83,7 +98,7 @@ export function filterQuery(filter: EntriesFilter, page = filter.page): string {
 
 /** Whether the operator asked for anything (an empty filter lists nothing). */
 export function filterSet(filter: EntriesFilter): boolean {
-  return Boolean(filter.q.trim() || filter.type || filter.provider || filter.verdict || filter.hidden);
+  return Boolean(filter.q.trim() || filter.type || filter.provider || filter.source || filter.verdict || filter.hidden);
 }
 
 export async function findEntries(catalogue: Catalogue, database: Database, typed: string | EntriesFilter): Promise<EntriesFound> {
@@ -96,7 +111,7 @@ export async function findEntries(catalogue: Catalogue, database: Database, type
   if (query && !isLink && !keyword) return { rows: [], total: 0, offset };
   // A bare keyword is answered in the catalogue's own search order, as the API and the web page answer it.
   const found =
-    keyword && !filter.provider && !filter.verdict
+    keyword && !filter.provider && !filter.source && !filter.verdict
       ? await byKeyword(catalogue, database, keyword, filter, offset)
       : await byFilter(database, { ...filter, q: isLink ? query : keyword }, isLink, offset);
   return { rows: await withLinkStates(database, found.listed), total: found.total, offset };
@@ -121,6 +136,12 @@ async function byFilter(
   if (filter.provider) {
     const hosts = LINK_FORMS[filter.provider as ProviderId].hosts.flatMap((host) => [`https://${host}/`, `http://${host}/`]);
     rows = rows.where((eb) => eb.or(hosts.map((origin) => eb(sql`entries.source_link`, 'like', `${like(origin)}%`))));
+  }
+  if (filter.source) {
+    const channel = filter.source === 'none' ? undefined : filter.source.slice('tg:'.length);
+    const named = channel === undefined ? sql`` : sql` and entry_sources.name = ${channel}`;
+    const telegram = sql`exists (select 1 from entry_sources where entry_sources.source_link = entries.source_link and entry_sources.kind = 'telegram'${named})`;
+    rows = rows.where(channel === undefined ? sql<boolean>`not ${telegram}` : sql<boolean>`${telegram}`);
   }
   const listed = await rows
     .select(['entries.title', 'entries.source_link', 'entries.type', 'entries.update_time', 'entries.hidden'])

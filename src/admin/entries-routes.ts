@@ -8,7 +8,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { AdminConsole } from './console.js';
-import { ENTRIES_SHOWN, type EntriesFilter, entriesFilter, filterQuery, filterSet, findEntries, VERDICT_FILTERS } from './entries-model.js';
+import {
+  ENTRIES_SHOWN,
+  type EntriesFilter,
+  entriesFilter,
+  filterQuery,
+  filterSet,
+  findEntries,
+  sourceChannels,
+  VERDICT_FILTERS,
+} from './entries-model.js';
 import {
   actor,
   attempt,
@@ -47,6 +56,7 @@ export async function entriesPage(
     found,
     listing: filterSet(filter),
     providers: PROVIDER_IDS,
+    channels: await read(admin, sourceChannels(admin.database)),
     verdicts: VERDICT_FILTERS,
     ...outcome,
   });

@@ -1,12 +1,15 @@
 /**
  * The entries page's paging and filters through HTTP, on both stores (docs/console.md, "Entries"): a
  * keyword pages on past the first 50 with nothing listed twice; filters by type, by the link's provider,
+ * by the Telegram channel that brought it in,
  * by the link's verdict and by hidden or not, each alone and with a keyword; links are clickable; an
  * action keeps the list it was made from; and a hidden entry is shown again from the links page.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
+import { recordSource } from '../../src/sources/entry-sources.js';
+import { SourceStore } from '../../src/sources/source-store.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { addAccount, type Operator, signIn } from './support.js';
 
@@ -86,6 +89,30 @@ for (const store of STORES) {
       const page = await mod.get('/admin/entries?type=extsrc&provider=baidu');
       assert.match(page.body, /<option value="extsrc" selected>/);
       assert.match(page.body, /<option value="baidu" selected>/);
+    });
+
+    test('source: the Telegram channel that brought a link in, or none of them', async () => {
+      await new SourceStore(ctx.services.database).add(
+        { name: 'paging_channel', kind: 'telegram', settings: { channel: 'paging_channel', type: 'post', backfill: 0 }, everyMinutes: 60 },
+        new Date(),
+      );
+      // As a poll of that channel records the links it brings in (sources/telegram-source.ts).
+      await recordSource(ctx.services.database, { kind: 'telegram', name: 'paging_channel' }, [quark('001'), quark('002')]);
+      await recordSource(ctx.services.database, { kind: 'telegram', name: 'another_channel' }, [quark('003')]);
+      const ask = async (query: string) => listed((await mod.get(`/admin/entries?${query}`)).body);
+      assert.deepEqual((await ask('source=tg:paging_channel')).sort(), [quark('001'), quark('002')]);
+      assert.deepEqual(await ask(`source=tg:paging_channel&q=${encodeURIComponent('翻页剧第2集')}`), [quark('001')]);
+      assert.deepEqual(await ask('source=tg:another_channel'), [quark('003')]);
+      assert.deepEqual((await ask('source=none&type=extsrc')).sort(), [0, 1, 2, 3, 4].map((id) => baidu(String(id))).sort());
+      const none = await mod.get('/admin/entries?source=none');
+      assert.match(none.body, /data-total="62"/, 'every entry but the three a channel brought in');
+      assert.match(
+        none.body,
+        /<option data-stored value="tg:paging_channel">@paging_channel<\/option>/,
+        'the registered channel is offered',
+      );
+      assert.match(none.body, /<option value="none" selected>/);
+      assert.equal((await ask('source=tg:bad%20name')).length, 0, 'an unknown form is no filter: nothing asked');
     });
 
     test('an action answers with the list it was made from; the links page shows a hidden entry again', async () => {

@@ -95,7 +95,8 @@ function ownWords(page: Page): Promise<string> {
       if (!element || element.closest('[data-stored], code, pre, .link, .card-title, .who, .lang, script, style')) continue;
       parts.push(node.textContent ?? '');
     }
-    for (const button of document.querySelectorAll('button, option')) parts.push(button.textContent ?? '');
+    for (const button of document.querySelectorAll('button, option'))
+      if (!button.closest('[data-stored]')) parts.push(button.textContent ?? '');
     return parts.join(' ');
   });
 }

@@ -51,9 +51,11 @@ for (const store of STORES) {
         { title: '旧数据\u202E反转', source_link: 'https://pan.example.com/s/old-bidi', type: 'post', update_time: '2024-05-01 10:00:00' },
       ]);
       const home = (await context.app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
-      assert.match(home, /<h3 class="entry-title">[^<]*旧数据/);
+      // The home page lists works: the title is the work card's heading (a link to the work page).
+      assert.match(home, /<h3 class="entry-title"><a href="\/works\/[^"]+">[^<]*旧数据/);
       const css = /href="(\/assets\/site\.[0-9a-f]{12}\.css)"/.exec(home)?.[1] as string;
       assert.match((await context.app.inject({ url: css })).body, /\.entry-title \{[^}]*unicode-bidi: plaintext;/);
+      assert.match((await context.app.inject({ url: css })).body, /\.link-title \{[^}]*unicode-bidi: plaintext;/);
     });
   });
 }
