@@ -1,7 +1,7 @@
 /**
  * The console's words for the ids and sentences other components store or return in English: audit
  * actions (operations/audit-log.ts), the import's rejection reasons (ingest/validate-entry.ts) and the
- * pages' role names. A page in Chinese shows them in Chinese (docs/console.md, "One language a page");
+ * pages' role names. A page in Chinese shows them in Chinese (docs/console.md, "On a phone, in one language");
  * a reason the table does not know is shown as it came, so nothing is hidden from the operator.
  */
 import type { Language } from '../config/config.js';
