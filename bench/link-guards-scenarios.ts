@@ -3,6 +3,7 @@
  * each a pure function of the link, the hours since the stream's start and whether the link is genuinely
  * dead, with a seeded random source per run so every run and store sees the same stream.
  */
+import { seededRandom } from '../src/demo/seeded-random.js';
 
 export type StreamAnswer = (link: number, hours: number, genuinelyDead: boolean) => 'alive' | 'dead';
 
@@ -47,7 +48,7 @@ export const GUARD_SCENARIOS: readonly GuardScenario[] = [
     hours: () => WEEK_HOURS + 12,
     genuinelyDead: (links) => share(links, NORMAL_DEAD_SHARE),
     stream: () => {
-      const random = seeded(43);
+      const random = seededRandom(43);
       return (_, hours, dead) => (dead || random() < hours / WEEK_HOURS ? 'dead' : 'alive');
     },
   },
@@ -84,16 +85,4 @@ function share(links: number, part: number): Uint8Array {
   const dead = new Uint8Array(links);
   for (let link = 0; link < links; link++) dead[link] = Math.floor((link + 1) * part) > Math.floor(link * part) ? 1 : 0;
   return dead;
-}
-
-/** mulberry32: a small seeded generator, so a stream is the same in every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
