@@ -1,9 +1,9 @@
 /**
  * Authorization and CSRF for every console route, decided in one place (docs/console.md, "Roles" and
  * "Forms"). `authorize` runs first on each request: it finds the session from the cookie (within the
- * store deadline), looks the route up in the access table (route-roles.ts) and refuses what the role does
+ * store deadline), reads the access its page declared (console-page.ts) and refuses what the role does
  * not allow, before any body is read: an anonymous GET goes to the sign-in page (303), an anonymous POST
- * gets 401, a too-small role 403, a route missing from the table 403 for everyone.
+ * gets 401, a too-small role 403, a route declared outside any page 403 for everyone.
  *
  * `checkForm` runs once the body is parsed, on every state-changing request of a signed-in route: the
  * form's `_csrf` field must equal the session's synchronizer token, compared in constant time; otherwise 403 and
@@ -21,8 +21,7 @@ import type { AdminConsole } from './console.js';
 import { csrfRefused, roleRefused, signInNeeded, unlistedRoute } from './console-errors.js';
 import { withinDeadline } from './deadline.js';
 import { consoleLanguage } from './page-reply.js';
-import { allows } from './roles.js';
-import { routeAccess } from './route-roles.js';
+import { type Access, allows } from './roles.js';
 import { sessionToken } from './session-cookie.js';
 import { csrfTokenMatches } from './sessions.js';
 
@@ -31,17 +30,20 @@ const LOGIN_PATH = '/admin/login';
 /** The one route that takes a multipart form (import-routes.ts), whose token its handler checks. */
 const MULTIPART_ROUTE = '/admin/import';
 
-/** The access a request's route needs; a path no route matched is a page like any other (its 404 is for the signed-in). */
-export function accessOf(request: FastifyRequest) {
+/**
+ * The access a request's route needs, from the page that declared it (console-page.ts); a path no route
+ * matched is a page like any other (its 404 is for the signed-in).
+ */
+export function accessOf(request: FastifyRequest): Access | undefined {
   if (request.is404) return 'moderator';
-  return routeAccess(request.method, request.routeOptions.url ?? '');
+  return request.routeOptions.config.consolePage?.access;
 }
 
 export function authorize(admin: AdminConsole): onRequestHookHandler {
   return async function authorizeConsoleRequest(request, reply) {
     const access = accessOf(request);
     if (access === undefined) {
-      request.log.error({ route: request.routeOptions.url, method: request.method }, 'console route missing from ROUTE_ROLES');
+      request.log.error({ route: request.routeOptions.url, method: request.method }, 'console route declared outside any page');
       throw unlistedRoute();
     }
     const token = sessionToken(request.headers.cookie);
@@ -51,7 +53,7 @@ export function authorize(admin: AdminConsole): onRequestHookHandler {
     if (!session) {
       if (!READS.has(request.method)) throw signInNeeded();
       if ((await withinDeadline(admin.accounts.count(), admin.storeDeadlineMs)) === 0) {
-        return reply.consolePage('no-account', admin.templates.text(consoleLanguage(request, admin.config.language)).noAccount);
+        return reply.consolePage('no-account', { title: admin.templates.text(consoleLanguage(request, admin.config.language)).noAccount });
       }
       return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
     }

@@ -5,13 +5,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AdminConsole } from './console.js';
+import type { ConsolePage } from './console-page.js';
 import { withinDeadline } from './deadline.js';
-import { consoleLanguage } from './page-reply.js';
 
-export async function accountsRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
-  app.get('/accounts', async (request, reply) => {
-    const t = admin.templates.text(consoleLanguage(request, admin.config.language));
+export const ACCOUNTS_PAGE: ConsolePage = {
+  path: '/accounts',
+  access: 'owner',
+  name: { zh: '账号', en: 'Accounts' },
+  view: 'accounts',
+  inNavigation: true,
+  routes: accountsRoutes,
+};
+
+async function accountsRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+  app.get('/accounts', async (_request, reply) => {
     const accounts = await withinDeadline(admin.accounts.list(), admin.storeDeadlineMs);
-    return reply.consolePage('accounts', t.accounts, { accounts });
+    return reply.consolePage('accounts', { accounts });
   });
 }

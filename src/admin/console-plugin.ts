@@ -4,38 +4,30 @@
  * pays for none of it: the form parser, the session and access hooks (access-hooks.ts), the page
  * decorator (page-reply.ts), and the console's own error and 404 pages. The catalogue's per-address
  * limits and the web page's budget skip `/admin` (http/paths.ts); the console's own limit is the sign-in
- * throttle. Page modules are registered at the end; a new one adds its routes here, its rows to
- * route-roles.ts and its link to CONSOLE_NAV (console-templates.ts).
+ * throttle. The pages come last, from their declarations (console-pages.ts), each route with the access
+ * its page declares.
  */
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../http/errors.js';
 import { isConsolePath } from '../http/paths.js';
-import { IMMUTABLE } from '../web/assets.js';
-import { isLanguage, languageCookie } from '../web/page-language.js';
 import { authorize, checkForm } from './access-hooks.js';
-import { accountsRoutes } from './accounts-routes.js';
-import { auditRoutes } from './audit-routes.js';
 import type { AdminConsole } from './console.js';
-import { dashboardRoutes } from './dashboard-routes.js';
+import { registerPages } from './console-page.js';
+import { CONSOLE_PAGES } from './console-pages.js';
 import { StoreTooSlow } from './deadline.js';
-import { entriesRoutes } from './entries-routes.js';
-import { importRoutes } from './import-routes.js';
-import { keysRoutes } from './keys-routes.js';
-import { linksRoutes } from './links-routes.js';
 import { consoleLanguage, decorateConsolePages } from './page-reply.js';
-import { signInRoutes } from './sign-in-routes.js';
-import { sourcesRoutes } from './sources-routes.js';
-import { takedownsRoutes } from './takedowns-routes.js';
+import type { Access } from './roles.js';
 
 export interface ConsolePluginOptions {
   admin: AdminConsole;
 }
 
-/** A registered route under `/admin`, as Fastify declared it. */
+/** A registered route under `/admin`, as Fastify declared it, with the access its page declares (none outside a page). */
 export interface ConsoleRoute {
   method: string;
   url: string;
+  readonly access: Access | undefined;
 }
 
 declare module 'fastify' {
@@ -54,11 +46,19 @@ export function recordConsoleRoutes(app: FastifyInstance): void {
   app.decorate('consoleRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!isConsolePath(route.url)) return;
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    // Read when asked: the page's own onRoute hook stamps its access after this root hook has run.
+    const declared = () => route.config?.consolePage?.access;
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return declared();
+        },
+      });
+    }
   });
 }
-
-type Query = Record<string, string | string[] | undefined>;
 
 /** Register with `{ prefix: '/admin' }`. */
 export async function consolePlugin(app: FastifyInstance, { admin }: ConsolePluginOptions): Promise<void> {
@@ -67,36 +67,13 @@ export async function consolePlugin(app: FastifyInstance, { admin }: ConsolePlug
     route.schema = { ...route.schema, hide: true };
   });
   await app.register(formBody, { bodyLimit: 64 * 1024 });
-  decorateConsolePages(app, admin);
+  decorateConsolePages(app, admin, CONSOLE_PAGES);
   app.addHook('onRequest', authorize(admin));
   app.addHook('preValidation', checkForm());
   app.setErrorHandler((error: FastifyError, request, reply) => errorPage(admin, error, request, reply));
   app.setNotFoundHandler((request, reply) => errorPage(admin, notFound(request.url), request, reply));
 
-  app.get('/language/:language', async (request, reply) => {
-    const language = (request.params as { language: string }).language;
-    if (!isLanguage(language)) throw notFound(request.url);
-    const next = (request.query as Query).next;
-    const back = typeof next === 'string' && /^\/admin(\/[\x21-\x7e]*)?$/.test(next) && !next.startsWith('/admin//') ? next : '/admin';
-    return reply.header('set-cookie', languageCookie(language)).header('cache-control', 'no-store').redirect(back, 303);
-  });
-
-  app.get('/assets/:file', async (request, reply) => {
-    const asset = admin.templates.asset((request.params as { file: string }).file);
-    if (!asset) throw notFound(request.url);
-    return reply.header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff').type(asset.contentType).send(asset.body);
-  });
-
-  await app.register(signInRoutes, { admin });
-  await app.register(dashboardRoutes, { admin });
-  await app.register(keysRoutes, { admin });
-  await app.register(accountsRoutes, { admin });
-  await app.register(entriesRoutes, { admin });
-  await app.register(linksRoutes, { admin });
-  await app.register(sourcesRoutes, { admin });
-  await app.register(importRoutes, { admin });
-  await app.register(takedownsRoutes, { admin });
-  await app.register(auditRoutes, { admin });
+  await registerPages(app, CONSOLE_PAGES, admin);
 }
 
 /** Any error on a console route as a page in the console's look, with the error's status and headers. */
@@ -105,7 +82,7 @@ function errorPage(admin: AdminConsole, error: Error, request: FastifyRequest, r
   const language = consoleLanguage(request, admin.config.language);
   if (error instanceof StoreTooSlow) {
     request.log.warn({ err: error, route: request.url }, 'console page gave up on the store');
-    return reply.consolePage('message', t.storeSlow, { heading: t.storeSlow, message: t.storeSlowText }, 503);
+    return reply.consolePage('message', { title: t.storeSlow, heading: t.storeSlow, message: t.storeSlowText }, 503);
   }
   const status = error instanceof ApiError ? error.status : ((error as FastifyError).statusCode ?? 500);
   if (status >= 500) request.log.error({ err: error }, 'console request failed');
@@ -123,5 +100,5 @@ function errorPage(admin: AdminConsole, error: Error, request: FastifyRequest, r
           : status >= 500
             ? t.serverError
             : error.message;
-  return reply.consolePage('message', heading, { heading, message }, status);
+  return reply.consolePage('message', { title: heading, heading, message }, status);
 }

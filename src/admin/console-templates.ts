@@ -4,7 +4,7 @@
  * are text from outside), the page's look from the web page's own stylesheet plus a small one of the
  * console's, served under `/admin/assets/` so the console works with WEB=off too. Each page gets the
  * layout's data: its language's words, the signed-in account, the session's CSRF token, the navigation
- * its role may use, and the path the language switch returns to.
+ * its role may use (console-page.ts), and the path the language switch returns to.
  */
 import { Eta } from 'eta';
 import type { Language } from '../config/config.js';
@@ -16,39 +16,27 @@ import { CONSOLE_TEXT, type ConsoleText } from './console-text.js';
 import { consoleTime } from './console-time.js';
 import { ENTRIES_TEXT } from './entries-text.js';
 import { NAMES_TEXT } from './names-text.js';
-import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
-import { allows, type Role } from './roles.js';
+import { OPERATIONS_TEXT } from './operations-text.js';
 import type { Session } from './sessions.js';
 
 export const CONSOLE_ASSET_PREFIX = '/admin/assets/';
 
-/** One link of the console's navigation, shown to the roles that may open it. */
+/** One link of the navigation (console-page.ts says which a role sees). */
 export interface NavItem {
   href: string;
-  label: (t: ConsoleText, o: OperationsText) => string;
-  role: Role;
+  label: string;
 }
-
-/** The navigation, in order; pages added later append their item here. */
-export const CONSOLE_NAV: NavItem[] = [
-  { href: '/admin', label: (t) => t.dashboard, role: 'moderator' },
-  { href: '/admin/entries', label: (_t, o) => o.entries, role: 'moderator' },
-  { href: '/admin/links', label: (_t, o) => o.links, role: 'moderator' },
-  { href: '/admin/reports', label: (_t, o) => o.reports, role: 'moderator' },
-  { href: '/admin/sources', label: (_t, o) => o.sources, role: 'moderator' },
-  { href: '/admin/import', label: (_t, o) => o.import, role: 'moderator' },
-  { href: '/admin/takedowns', label: (_t, o) => o.takedowns, role: 'moderator' },
-  { href: '/admin/audit', label: (_t, o) => o.audit, role: 'moderator' },
-  { href: '/admin/keys', label: (t) => t.keys, role: 'owner' },
-  { href: '/admin/accounts', label: (t) => t.accounts, role: 'owner' },
-];
 
 /** What the layout shows around a page. */
 export interface PageFrame {
   language: Language;
   pageTitle: string;
+  /** The page's name (console-page.ts), for its heading. */
+  pageName: string;
   /** The request's path, for the language switch and the current navigation item. */
   path: string;
+  /** The navigation the signed-in role sees (console-page.ts). */
+  nav: NavItem[];
   /** The signed-in session, or undefined on the sign-in and error pages of a visitor. */
   session: Session | undefined;
   /** CATALOGUE_TZ: every time on the page is written in it (console-time.ts). */
@@ -69,13 +57,6 @@ export class ConsoleTemplates {
   /** A whole page: `view` (a file in src/admin/views) inside the layout, with `data` beside the layout's. */
   render(view: string, frame: PageFrame, data: object = {}): string {
     const t = CONSOLE_TEXT[frame.language];
-    const role = frame.session?.role;
-    const nav = role
-      ? CONSOLE_NAV.filter((item) => allows(role, item.role)).map((item) => ({
-          href: item.href,
-          label: item.label(t, OPERATIONS_TEXT[frame.language]),
-        }))
-      : [];
     const layout = {
       t,
       o: OPERATIONS_TEXT[frame.language],
@@ -83,10 +64,11 @@ export class ConsoleTemplates {
       f: ENTRIES_TEXT[frame.language],
       typeNames: TYPE_NAMES[frame.language],
       pageTitle: frame.pageTitle,
+      pageName: frame.pageName,
       path: frame.path,
       account: frame.session ? { name: frame.session.name, role: t.roleNames[frame.session.role] ?? frame.session.role } : undefined,
       csrfToken: frame.session?.csrfToken ?? '',
-      nav,
+      nav: frame.nav,
       stylesheets: this.stylesheets,
       icon: this.icon,
       when: (value: string | number | null | undefined) => consoleTime(value, frame.timeZone),

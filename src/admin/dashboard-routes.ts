@@ -5,16 +5,25 @@
 import type { FastifyInstance } from 'fastify';
 import { TYPE_NAMES } from '../web/page-text.js';
 import type { AdminConsole } from './console.js';
+import type { ConsolePage } from './console-page.js';
 import { readOverview } from './dashboard-model.js';
 import { withinDeadline } from './deadline.js';
 import { consoleLanguage } from './page-reply.js';
 
-export async function dashboardRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+export const DASHBOARD_PAGE: ConsolePage = {
+  path: '',
+  access: 'moderator',
+  name: { zh: '概览', en: 'Overview' },
+  view: 'dashboard',
+  inNavigation: true,
+  routes: dashboardRoutes,
+};
+
+async function dashboardRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.get('/', async (request, reply) => {
     const language = consoleLanguage(request, admin.config.language);
     const overview = await withinDeadline(readOverview(admin), admin.storeDeadlineMs);
-    const t = admin.templates.text(language);
-    return reply.consolePage('dashboard', t.dashboard, {
+    return reply.consolePage('dashboard', {
       overview,
       typeNames: TYPE_NAMES[language],
       linkChecks: admin.config.links.enabled,

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROVIDER_IDS } from '../shared/share-links.js';
 import type { AdminConsole } from './console.js';
+import type { ConsolePage } from './console-page.js';
 import {
   ENTRIES_SHOWN,
   type EntriesFilter,
@@ -48,7 +49,7 @@ export async function entriesPage(
     previous: filter.page > 0 ? filterQuery(filter, filter.page - 1) : undefined,
     next: found.offset + found.rows.length < found.total ? filterQuery(filter, filter.page + 1) : undefined,
   };
-  return operationsPage(admin, request, reply, 'entries', (o) => o.entries, {
+  return operationsPage(admin, request, reply, 'entries', {
     q: filter.q,
     filter,
     list,
@@ -69,7 +70,16 @@ export function listOf(body: unknown, fallback: string): EntriesFilter {
   return entriesFilter({ q: field(body, 'q') || fallback });
 }
 
-export async function entriesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+export const ENTRIES_PAGE: ConsolePage = {
+  path: '/entries',
+  access: 'moderator',
+  name: { zh: '条目', en: 'Entries' },
+  view: 'entries',
+  inNavigation: true,
+  routes: entriesRoutes,
+};
+
+async function entriesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.get('/entries', async (request, reply) => {
     const { done, what } = doneOf(request.query);
     const outcome = done === 'removed' ? { notice: operationsText(admin, request).removedTitle(what) } : {};

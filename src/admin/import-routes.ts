@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
 import { csrfRefused } from './console-errors.js';
+import type { ConsolePage } from './console-page.js';
 import { ENTRIES_TEXT } from './entries-text.js';
 import { ImportUploads, UPLOAD_KEPT_MS } from './import-uploads.js';
 import { actor, attempt, field, type Outcome, operationsPage, operationsText } from './operation-pages.js';
@@ -47,12 +48,21 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 
 type Rejected = Array<{ line: number; reason: string }>;
 
-export async function importRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+export const IMPORT_PAGE: ConsolePage = {
+  path: '/import',
+  access: 'moderator',
+  name: { zh: '导入', en: 'Import' },
+  view: 'import',
+  inNavigation: true,
+  routes: importRoutes,
+};
+
+async function importRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   const uploads = new ImportUploads();
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
 
   const importPage = (request: FastifyRequest, reply: FastifyReply, data: Outcome & Record<string, unknown> = {}) =>
-    operationsPage(admin, request, reply, 'import', (o) => o.import, {
+    operationsPage(admin, request, reply, 'import', {
       rejected: [],
       rejectedTotal: 0,
       maxMegabytes: IMPORT_MAX_BYTES / 1048576,

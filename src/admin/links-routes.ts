@@ -11,42 +11,60 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
+import type { ConsolePage } from './console-page.js';
+import { consoleTime } from './console-time.js';
 import { entriesPage, listOf } from './entries-routes.js';
 import { hiddenInLastDay, hiddenRows, providerRows, reportedRows, unknownCodeRows } from './links-model.js';
 import { actor, attempt, confirmed, confirmPage, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
 
-export async function linksRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
-  const linksPage = async (request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) => {
-    const [providers, guards, unknownCodes, lastDay, hidden] = await read(
-      admin,
-      Promise.all([
-        providerRows(admin.links.health),
-        admin.operations.links.guardStates(),
-        unknownCodeRows(admin.database),
-        hiddenInLastDay(admin.database),
-        hiddenRows(admin.database),
-      ]),
-    );
-    return operationsPage(admin, request, reply, 'links', (o) => o.links, {
-      providers,
-      guards,
-      unknownCodes,
-      lastDay,
-      hidden,
-      now: Date.now(),
-      linkChecks: admin.config.links.enabled,
-      ...outcome,
-    });
-  };
+export const LINKS_PAGE: ConsolePage = {
+  path: '/links',
+  access: 'moderator',
+  name: { zh: '链接', en: 'Links' },
+  view: 'links',
+  inNavigation: true,
+  routes: linksRoutes,
+};
 
-  const reportsPage = async (request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) => {
-    const reports = await read(admin, reportedRows(admin.database));
-    return operationsPage(admin, request, reply, 'reports', (o) => o.reports, {
-      reports,
-      linkChecks: admin.config.links.enabled,
-      ...outcome,
-    });
-  };
+export const REPORTS_PAGE: ConsolePage = {
+  path: '/reports',
+  access: 'moderator',
+  name: { zh: '失效报告', en: 'Reports' },
+  view: 'reports',
+  inNavigation: true,
+  routes: reportsRoutes,
+};
+
+async function showLinks(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) {
+  const [providers, guards, unknownCodes, lastDay, hidden] = await read(
+    admin,
+    Promise.all([
+      providerRows(admin.links.health),
+      admin.operations.links.guardStates(),
+      unknownCodeRows(admin.database),
+      hiddenInLastDay(admin.database),
+      hiddenRows(admin.database),
+    ]),
+  );
+  return operationsPage(admin, request, reply, 'links', {
+    providers,
+    guards,
+    unknownCodes,
+    lastDay,
+    hidden,
+    now: Date.now(),
+    linkChecks: admin.config.links.enabled,
+    ...outcome,
+  });
+}
+
+async function showReports(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) {
+  const reports = await read(admin, reportedRows(admin.database));
+  return operationsPage(admin, request, reply, 'reports', { reports, linkChecks: admin.config.links.enabled, ...outcome });
+}
+
+async function linksRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+  const linksPage = (request: FastifyRequest, reply: FastifyReply, outcome: Outcome = {}) => showLinks(admin, request, reply, outcome);
 
   app.get('/links', async (request, reply) => linksPage(request, reply));
 
@@ -81,7 +99,7 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
     }
     const outcome = await attempt(async () => {
       const until = await admin.operations.links.allowPastCeiling(actor(request), provider, Number(hours));
-      return o.allowed(provider, new Date(until).toISOString());
+      return o.allowed(provider, consoleTime(until, admin.config.catalogueTimeZone));
     });
     return linksPage(request, reply, outcome);
   });
@@ -97,11 +115,13 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
       return result.outcome.verdict === 'alive' ? line : { warning: line };
     });
     // From the reports inbox the answer is the inbox again, the report still there with this verdict.
-    if (field(request.body, 'back') === 'reports') return reportsPage(request, reply, outcome);
+    if (field(request.body, 'back') === 'reports') return showReports(admin, request, reply, outcome);
     return entriesPage(admin, request, reply, listOf(request.body, link), outcome);
   });
+}
 
-  app.get('/reports', async (request, reply) => reportsPage(request, reply));
+async function reportsRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+  app.get('/reports', async (request, reply) => showReports(admin, request, reply));
 
   app.post('/reports/dismiss', async (request, reply) => {
     const o = operationsText(admin, request);
@@ -110,6 +130,6 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
       await admin.operations.links.dismissReport(actor(request), link);
       return o.dismissed(link);
     });
-    return reportsPage(request, reply, outcome);
+    return showReports(admin, request, reply, outcome);
   });
 }

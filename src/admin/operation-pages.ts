@@ -10,7 +10,7 @@ import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
 import { formField } from './form-fields.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
-import { consoleLanguage } from './page-reply.js';
+import { consoleLanguage, type PageData } from './page-reply.js';
 
 /**
  * A page's outcome line in its true colour: what an action did (`notice`, success), what it did but
@@ -37,16 +37,8 @@ export function operationsText(admin: AdminConsole, request: FastifyRequest): Op
 }
 
 /** Sends `view` with the page's words; a refusal in `outcome` answers 400. */
-export function operationsPage(
-  admin: AdminConsole,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  view: string,
-  title: (o: OperationsText) => string,
-  data: Outcome & Record<string, unknown>,
-) {
-  const o = operationsText(admin, request);
-  return reply.consolePage(view, title(o), { o, ...data }, data.problem ? 400 : 200);
+export function operationsPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, view: string, data: Outcome & PageData) {
+  return reply.consolePage(view, { o: operationsText(admin, request), ...data }, data.problem ? 400 : 200);
 }
 
 /**
@@ -98,7 +90,7 @@ export function confirmed(request: FastifyRequest): boolean {
 }
 
 export function confirmPage(admin: AdminConsole, request: FastifyRequest, reply: FastifyReply, step: ConfirmStep) {
-  return operationsPage(admin, request, reply, 'action-confirm', () => step.heading, { step });
+  return operationsPage(admin, request, reply, 'action-confirm', { title: step.heading, step });
 }
 
 /** 303 to `path` with what was done in its query, so a reload only reads. */

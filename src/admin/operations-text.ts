@@ -9,13 +9,7 @@ import type { Language } from '../config/config.js';
 import { SOURCES_IMPORT_TEXT_EN, SOURCES_IMPORT_TEXT_ZH } from './sources-import-text.js';
 
 const zh = {
-  entries: '条目',
-  links: '链接',
-  reports: '失效报告',
   sources: '来源',
-  import: '导入',
-  takedowns: '下架',
-  audit: '操作记录',
   search: '搜索',
   searchLabel: '标题关键词或链接（链接按前缀匹配）',
   found: (shown: number, total: number) => (shown < total ? `找到 ${total} 条，显示前 ${shown} 条。` : `找到 ${total} 条。`),
@@ -119,13 +113,7 @@ const zh = {
 type OperationsTextShape = { [K in keyof typeof zh]: (typeof zh)[K] };
 
 const en: OperationsTextShape = {
-  entries: 'Entries',
-  links: 'Links',
-  reports: 'Reports',
   sources: 'Sources',
-  import: 'Import',
-  takedowns: 'Takedowns',
-  audit: 'Audit',
   search: 'Search',
   searchLabel: 'A title keyword, or a link (matched as a prefix)',
   found: (shown, total) => (shown < total ? `${total} found; the first ${shown} shown.` : `${total} found.`),

@@ -1,7 +1,8 @@
 /**
- * How a console route answers with a page: `reply.consolePage(view, title, data, status)` renders the view
- * inside the layout in the request's language, with the signed-in session's account, navigation and CSRF
- * token, and sends it with the console's headers. Those headers are the web page's (web/page-headers.ts:
+ * How a console route answers with a page: `reply.consolePage(view, data, status)` renders the view inside
+ * the layout in the request's language, with the signed-in session's account, navigation and CSRF token,
+ * titled with the declared name of the page the view shows (console-page.ts) unless `data.title` says otherwise, and sends it
+ * with the console's headers. Those headers are the web page's (web/page-headers.ts:
  * a Content-Security-Policy of this site's own files only, `frame-ancestors 'none'`, nosniff) plus
  * `no-store`, because console pages show operators' data and must not be kept by any cache.
  */
@@ -10,6 +11,7 @@ import type { Language } from '../config/config.js';
 import { PAGE_HEADERS } from '../web/page-headers.js';
 import { pageLanguage } from '../web/page-language.js';
 import type { AdminConsole } from './console.js';
+import { type ConsolePage, navigationFor, pageNames } from './console-page.js';
 import type { Session } from './sessions.js';
 
 export const CONSOLE_HEADERS: Record<string, string> = {
@@ -25,24 +27,33 @@ declare module 'fastify' {
     consoleSession: Session | undefined;
   }
   interface FastifyReply {
-    /** Sends `view` (src/admin/views/<view>.eta) inside the console's layout. */
-    consolePage(view: string, pageTitle: string, data?: object, status?: number): FastifyReply;
+    /** Sends `view` (src/admin/views/<view>.eta) inside the console's layout; `data.title` overrides the page's name. */
+    consolePage(view: string, data?: PageData, status?: number): FastifyReply;
   }
 }
+
+/** A view's data; `title`, when given, names the browser's tab instead of the page's declared name. */
+export type PageData = { title?: string | undefined } & Record<string, unknown>;
 
 export function consoleLanguage(request: FastifyRequest, fallback: Language): Language {
   return pageLanguage(request.headers, fallback);
 }
 
-export function decorateConsolePages(app: FastifyInstance, admin: AdminConsole): void {
+export function decorateConsolePages(app: FastifyInstance, admin: AdminConsole, pages: readonly ConsolePage[]): void {
   app.decorateRequest('consoleSession', undefined);
-  app.decorateReply('consolePage', function consolePage(this: FastifyReply, view, pageTitle, data = {}, status = 200) {
+  const names = pageNames(pages);
+  app.decorateReply('consolePage', function consolePage(this: FastifyReply, view, data = {}, status = 200) {
     const request = this.request;
+    const language = consoleLanguage(request, admin.config.language);
+    const session = request.consoleSession;
+    const pageName = names.get(view)?.[language] ?? '';
     const frame = {
-      language: consoleLanguage(request, admin.config.language),
-      pageTitle,
+      language,
+      pageTitle: data.title ?? (pageName || admin.templates.text(language).console),
+      pageName,
       path: request.url,
-      session: request.consoleSession,
+      nav: session ? navigationFor(pages, session.role, language) : [],
+      session,
       timeZone: admin.config.catalogueTimeZone,
     };
     return this.code(status)

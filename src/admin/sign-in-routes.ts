@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
 import { signInThrottled } from './console-errors.js';
+import type { ConsolePage } from './console-page.js';
 import { withinDeadline } from './deadline.js';
 import { formField } from './form-fields.js';
 import { consoleLanguage } from './page-reply.js';
@@ -17,20 +18,26 @@ import { clearedSessionCookie, sessionCookie, sessionToken } from './session-coo
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 
-export async function signInRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+export const SIGN_IN_PAGE: ConsolePage = {
+  path: '/login',
+  access: 'anyone',
+  name: { zh: '登录', en: 'Sign in' },
+  view: 'login',
+  routes: signInRoutes,
+};
+
+/** Signing out needs a session to end, so it is a moderator's route, not the sign-in page's. */
+export const SIGN_OUT: ConsolePage = { path: '/logout', access: 'moderator', routes: signOutRoutes };
+
+async function signInRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   const t = (request: FastifyRequest) => admin.templates.text(consoleLanguage(request, admin.config.language));
   const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: string, name?: string, status = 200) =>
-    reply.consolePage(
-      'login',
-      t(request).signIn,
-      { problem, name, signedOut: (request.query as Record<string, unknown>)['signed-out'] === '1' },
-      status,
-    );
+    reply.consolePage('login', { problem, name, signedOut: (request.query as Record<string, unknown>)['signed-out'] === '1' }, status);
 
   app.get('/login', async (request, reply) => {
     if (request.consoleSession) return reply.redirect('/admin', 303);
     if ((await withinDeadline(admin.accounts.count(), admin.storeDeadlineMs)) === 0) {
-      return reply.consolePage('no-account', t(request).noAccount);
+      return reply.consolePage('no-account', { title: t(request).noAccount });
     }
     return loginPage(request, reply);
   });
@@ -66,7 +73,9 @@ export async function signInRoutes(app: FastifyInstance, { admin }: { admin: Adm
       .header('cache-control', 'no-store')
       .redirect('/admin', 303);
   });
+}
 
+async function signOutRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.post('/logout', async (request, reply) => {
     const token = sessionToken(request.headers.cookie);
     if (token) await admin.sessions.end(token);

@@ -12,6 +12,7 @@ import { telegramSource, upstreamSource } from '../operations/source-operations.
 import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { PollReport } from '../sources/source-poller.js';
 import type { AdminConsole } from './console.js';
+import type { ConsolePage } from './console-page.js';
 import {
   actor,
   attempt,
@@ -40,7 +41,7 @@ async function sourcesPage(
   outcome: Outcome & { typed?: Record<string, string> | undefined } = {},
 ) {
   const sources = await read(admin, admin.operations.sources.list());
-  return operationsPage(admin, request, reply, 'sources', (o) => o.sources, { sources, types: CONTENT_TYPES, ...outcome });
+  return operationsPage(admin, request, reply, 'sources', { sources, types: CONTENT_TYPES, ...outcome });
 }
 
 /** A poll's outcome in the page's words and colour: counts as success, a failure as one (never green). */
@@ -65,7 +66,16 @@ async function pollOne(admin: AdminConsole, who: string, name: string): Promise<
   return reports?.[0];
 }
 
-export async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+export const SOURCES_PAGE: ConsolePage = {
+  path: '/sources',
+  access: 'moderator',
+  name: { zh: '来源', en: 'Sources' },
+  view: 'sources',
+  inNavigation: true,
+  routes: sourcesRoutes,
+};
+
+async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.get('/sources', async (request, reply) => {
     const { done, what } = doneOf(request.query);
     return sourcesPage(admin, request, reply, done === 'removed' ? { notice: operationsText(admin, request).sourceRemoved(what) } : {});

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TakedownMatch } from '../catalogue/takedowns.js';
 import type { AdminConsole } from './console.js';
+import type { ConsolePage } from './console-page.js';
 import { findEntries } from './entries-model.js';
 import { ENTRIES_TEXT } from './entries-text.js';
 import {
@@ -32,10 +33,19 @@ async function takedownsPage(
   outcome: Outcome & { typed?: Record<string, string> } = {},
 ) {
   const takedowns = await read(admin, admin.operations.catalogue.listTakedowns());
-  return operationsPage(admin, request, reply, 'takedowns', (o) => o.takedowns, { takedowns, ...outcome });
+  return operationsPage(admin, request, reply, 'takedowns', { takedowns, ...outcome });
 }
 
-export async function takedownsRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
+export const TAKEDOWNS_PAGE: ConsolePage = {
+  path: '/takedowns',
+  access: 'moderator',
+  name: { zh: '下架', en: 'Takedowns' },
+  view: 'takedowns',
+  inNavigation: true,
+  routes: takedownsRoutes,
+};
+
+async function takedownsRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.get('/takedowns', async (request, reply) => {
     const { done, what } = doneOf(request.query);
     const query = request.query as Record<string, unknown>;
@@ -64,12 +74,13 @@ export async function takedownsRoutes(app: FastifyInstance, { admin }: { admin: 
       const preview = await attempt(async () => String(await read(admin, catalogue.previewTakedown(link, match))));
       if (preview.problem) return takedownsPage(admin, request, reply, { ...preview, typed });
       const count = Number(preview.notice);
-      return operationsPage(admin, request, reply, 'takedown-confirm', (text) => text.checkAnswers, {
+      return operationsPage(admin, request, reply, 'takedown-confirm', {
+        title: operationsText(admin, request).checkAnswers,
         link,
         reason,
         match,
         count,
-        title: held?.title,
+        entryTitle: held?.title,
       });
     }
     let removed = 0;

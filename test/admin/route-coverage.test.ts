@@ -1,7 +1,7 @@
 /**
  * Authorization decided in one place, and proven for every route (docs/console.md, "Roles"): walks every
  * route the app declared under `/admin` (recorded by the root's onRoute hook, so routes declared anywhere
- * count) as a visitor, a moderator and an owner. It FAILS when a route is missing from ROUTE_ROLES, and
+ * count) as a visitor, a moderator and an owner. It FAILS when a route is declared outside a page (src/admin/console-pages.ts), and
  * checks each answer: a visitor's GET goes to sign in (303), a visitor's POST is 401, a moderator on an
  * owner's route 403, and an allowed role gets past the access check. With ADMIN=off there is no route.
  */
@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { allows, type Role } from '../../src/admin/roles.js';
-import { routeAccess } from '../../src/admin/route-roles.js';
 import { SESSION_COOKIE } from '../../src/admin/session-cookie.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { addAccount, signIn } from './support.js';
@@ -47,13 +46,13 @@ for (const store of STORES) {
     test('every /admin route is in the access table', () => {
       const routes = context.app.consoleRoutes;
       assert.ok(routes.length >= 8, `the walk found the console's routes (${routes.length})`);
-      const missing = routes.filter((route) => routeAccess(route.method, route.url) === undefined);
-      assert.deepEqual(missing, [], 'add these routes to src/admin/route-roles.ts');
+      const missing = routes.filter((route) => route.access === undefined);
+      assert.deepEqual(missing, [], 'declare these routes in a page (src/admin/console-pages.ts)');
     });
 
     test('a visitor: GET goes to sign in, POST is 401, open routes stay open', async () => {
       for (const route of context.app.consoleRoutes) {
-        const access = routeAccess(route.method, route.url);
+        const access = route.access;
         const answer = await ask(context.app, route.method, route.url, undefined);
         const where = `${route.method} ${route.url}`;
         if (access === 'anyone') {
@@ -72,7 +71,7 @@ for (const store of STORES) {
     for (const role of ['moderator', 'owner'] as Role[]) {
       test(`a ${role}: allowed where the table says, 403 elsewhere`, async () => {
         for (const route of context.app.consoleRoutes) {
-          const access = routeAccess(route.method, route.url);
+          const access = route.access;
           if (access === undefined || access === 'anyone') continue;
           // A fresh session per route: a POST may end it (sign-out).
           const operator = await signIn(context.app, role === 'owner' ? 'walker-owner' : 'walker-mod');

@@ -1,9 +1,10 @@
 /**
- * The English words of the console's text tables (console-text.ts, operations-text.ts, the web page's
- * type names) that the Chinese tables never use: a page in Chinese that shows one of them shows a word
+ * The English words of the console's text tables (console-text.ts, operations-text.ts, the pages' names
+ * in their declarations, the web page's type names) that the Chinese tables never use: a page in Chinese that shows one of them shows a word
  * the console forgot to translate. Functions are called with sample values, records read value by value,
  * and the ids the tables translate (type ids, verdicts, roles, audit actions) are words too.
  */
+import { CONSOLE_PAGES } from '../../src/admin/console-pages.js';
 import { CONSOLE_TEXT } from '../../src/admin/console-text.js';
 import { ENTRIES_TEXT } from '../../src/admin/entries-text.js';
 import { AUDIT_ACTIONS } from '../../src/admin/names-text.js';
@@ -43,6 +44,7 @@ function tableWords(): Set<string> {
     ...strings(TYPE_NAMES.en, []),
     ...strings(ENTRIES_TEXT.en, []),
     ...AUDIT_ACTIONS,
+    ...CONSOLE_PAGES.flatMap((page) => (page.name ? [page.name.en] : [])),
     'owner moderator post dongman movie xuexi extsrc',
   ]);
   const chinese = words([

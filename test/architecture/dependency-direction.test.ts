@@ -45,6 +45,7 @@ const HTTP_EDGE_FILES = [
   'admin/access-hooks.ts', // the console's authorization and CSRF hooks
   'admin/page-reply.ts', // the console's page decorator on the reply
   'admin/operation-pages.ts', // what the console's working pages share: their reply and refusals
+  'admin/console-page.ts', // a page's declaration: its routes, registered in a scope that stamps their access
 ];
 /** Libraries of the Fastify family that carry no Fastify types. */
 const PLAIN_LIBRARIES = ['@fastify/accept-negotiator'];
