@@ -18,6 +18,7 @@ import { AccountOperations, type AccountsOf } from './account-operations.js';
 import { AuditLog } from './audit-log.js';
 import { BlacklistOperations } from './blacklist-operations.js';
 import { CatalogueOperations } from './catalogue-operations.js';
+import { DemoOperations } from './demo-operations.js';
 import { KeyOperations } from './key-operations.js';
 import { LinkOperations } from './link-operations.js';
 import { MirrorOperations } from './mirror-operations.js';
@@ -35,6 +36,7 @@ export interface Operations {
   rankings: RankingOperations;
   mirror: MirrorOperations;
   accounts: AccountOperations;
+  demo: DemoOperations;
 }
 
 export interface OperationParts {
@@ -91,5 +93,6 @@ export function createOperations({
     rankings: new RankingOperations(database, audit, clock, config.ranking.retentionDays),
     mirror: new MirrorOperations(audit),
     accounts: new AccountOperations(audit, accountsOf),
+    demo: new DemoOperations(audit),
   };
 }
