@@ -9,7 +9,7 @@
 import type { Language } from '../config/config.js';
 import { AUDIT_DETAILS_ZH } from './audit-detail-text.js';
 import { ISO_TIME, type Piece, rendered, type When } from './stored-pieces.js';
-import { EVIDENCE_ZH, LINK_REASONS_ZH, PAUSE_REASONS_ZH, pollErrorZh } from './stored-reasons-text.js';
+import { evidenceZh, LINK_REASONS_ZH, PAUSE_REASONS_ZH, pollErrorZh } from './stored-reasons-text.js';
 
 const AUDIT_ACTIONS_ZH: Record<string, string> = {
   import: '导入',
@@ -95,7 +95,7 @@ const zh: NamesText = {
   pollError: unlessEmpty(pollErrorZh),
   linkReason: unlessEmpty((reason) => rendered(reason, LINK_REASONS_ZH)),
   pauseReason: unlessEmpty((reason) => rendered(reason, PAUSE_REASONS_ZH)),
-  evidence: unlessEmpty((line) => rendered(line, EVIDENCE_ZH)),
+  evidence: unlessEmpty(evidenceZh),
 };
 
 const asItCame = unlessEmpty((text) => [text]);

@@ -38,7 +38,7 @@ export const REQUEST_FAILURES_ZH: Shape[] = [
   [
     /^the address rule refuses (.+): an? (\w+) address \(only public addresses, or those in SOURCES_ALLOW_PRIVATE\)$/,
     ([host, range]) =>
-      says`地址规则拒绝 ${data(host)}：${RANGES_ZH[range ?? ''] ?? data(range)}地址（只允许公网地址，或 SOURCES_ALLOW_PRIVATE 中的地址）`,
+      says`地址规则拒绝 ${data(host)}：${RANGES_ZH[range ?? ''] ?? data(range)}地址（只允许公网地址，或 ${data('SOURCES_ALLOW_PRIVATE')} 中的地址）`,
   ],
   [/^check failed: (.*)$/s, ([why]) => says`检查出错：${data(why)}`],
   [/^not a share link of a known provider$/, () => ['不是已知网盘的分享链接']],
@@ -85,21 +85,23 @@ export const PAUSE_REASONS_ZH: Shape[] = [
   ...LINK_REASONS_ZH,
 ];
 
-/** The stored evidence in one line (links-model.ts `evidenceLine`): `HTTP 200 code 41004 分享已取消 (quark.token.41004)`. */
-export const EVIDENCE_ZH: Shape[] = [
-  [
-    /^(?:HTTP (\d+) ?)?(?:code (\S+) ?)?(.*?) ?(?:\(([^()]*)\))?$/s,
-    ([status, code, message, row]) =>
-      says`${status ? `HTTP ${status} ` : ''}${code ? says`代码 ${data(code)} ` : []}${message ? providerMessage(message) : []}${
-        row ? says`（规则 ${data(row)}）` : []
-      }`,
-  ],
+/** One part of the stored evidence line (links-model.ts `evidenceLine`, parts joined by ` · `). */
+const EVIDENCE_PARTS_ZH: Shape[] = [
+  [/^HTTP (\d+)$/, ([status]) => says`HTTP ${status}`],
+  [/^code (.*)$/s, ([code]) => says`代码 ${data(code)}`],
+  [/^\(([^()]*)\)$/, ([row]) => says`（规则 ${data(row)}）`],
+  [/^(.*)$/s, ([message]) => providerMessage(message ?? '')],
 ];
+
+/** The stored evidence in one line: `HTTP 200 · code 41004 · 分享已取消 · (quark.token.41004)`. */
+export function evidenceZh(line: string): Piece[] {
+  return line.split(' · ').flatMap((part, index) => [...(index > 0 ? [' · '] : []), ...rendered(part, EVIDENCE_PARTS_ZH)]);
+}
 
 /** A Telegram page that is not a channel preview (telegram-page.ts, PageShapeError). */
 const PAGE_SHAPES_ZH: Shape[] = [
   [/^the page is not a channel preview \(no messages and no channel header\)$/, () => ['这不是频道预览页（没有消息，也没有频道标题）']],
-  [/^a message has no data-post of the form (.*)$/s, ([form]) => says`有一条消息缺少 ${data(form)} 形式的 data-post`],
+  [/^a message has no data-post of the form (.*)$/s, ([form]) => says`有一条消息缺少 ${data(`data-post="${form}"`)} 这样的消息编号`],
   [/^message (\d+) has no time$/, ([id]) => says`消息 ${id} 没有时间`],
 ];
 
@@ -127,7 +129,7 @@ export const POLL_ERRORS_ZH: Shape[] = [
   [
     /^(\w+): \/api\/contents\/(\S+)\/all: (.*); nothing changed$/s,
     ([type, name, problem]) =>
-      says`${typeName(type)}：/api/contents/${data(name)}/all：${rendered(problem ?? '', DUMP_PROBLEMS_ZH)}${NOTHING_CHANGED}`,
+      says`${typeName(type)}：${data(`/api/contents/${name}/all`)}：${rendered(problem ?? '', DUMP_PROBLEMS_ZH)}${NOTHING_CHANGED}`,
   ],
   [
     /^(\w+): none of its (\d+) items is valid \(item 1: (.*)\); nothing changed$/s,
