@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConsole } from './console.js';
+import { consoleTime } from './console-time.js';
 import { entriesPage, listOf } from './entries-routes.js';
 import { hiddenInLastDay, hiddenRows, providerRows, reportedRows, unknownCodeRows } from './links-model.js';
 import { actor, attempt, confirmed, confirmPage, field, type Outcome, operationsPage, operationsText, read } from './operation-pages.js';
@@ -81,7 +82,7 @@ export async function linksRoutes(app: FastifyInstance, { admin }: { admin: Admi
     }
     const outcome = await attempt(async () => {
       const until = await admin.operations.links.allowPastCeiling(actor(request), provider, Number(hours));
-      return o.allowed(provider, new Date(until).toISOString());
+      return o.allowed(provider, consoleTime(until, admin.config.catalogueTimeZone));
     });
     return linksPage(request, reply, outcome);
   });
