@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { consoleTime } from '../../src/admin/console-time.js';
 import { chromiumMissing } from '../support/chromium.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
@@ -15,6 +16,8 @@ import { addAccount } from './support.js';
 
 const missing = chromiumMissing();
 const HOURS = 6;
+/** What an element says, all of its text. */
+const text = async (locator: Locator) => (await locator.textContent()) ?? '';
 
 if (missing && process.env.CI === 'true') {
   test('the breaker allow browser test needs Chromium under CI', () => assert.fail(`${missing}; .ci/run installs it`));
@@ -49,22 +52,22 @@ for (const store of STORES) {
         await allow.locator('input[name="hours"]').fill(String(HOURS));
         await Promise.all([page.waitForLoadState(), allow.locator('button[type=submit]').click()]);
         await page.locator('button[data-confirm]').waitFor();
-        assert.match(await page.locator('h1').innerText(), /tianyi/);
-        assert.match(await page.locator('#confirm-facts').innerText(), /5\/5 · 0\.5[\s\S]*6/);
+        assert.match(await text(page.locator('h1')), /tianyi/);
+        assert.match(await text(page.locator('#confirm-facts')), /5\/5 · 0\.5[\s\S]*6/);
         assert.equal((await ctx.services.links.guards.state('tianyi', Date.now())).ceilingAllowedUntil, 0, 'asking changes nothing');
 
         await Promise.all([page.waitForLoadState(), page.locator('button[data-confirm]').click()]);
         const until = (await ctx.services.links.guards.state('tianyi', Date.now())).ceilingAllowedUntil;
         assert.ok(until > Date.now() + (HOURS - 1) * 3_600_000 && until <= Date.now() + HOURS * 3_600_000, String(until));
         const shown = consoleTime(until, ctx.config.catalogueTimeZone);
-        const notice = await page.locator('main p.notice').innerText();
+        const notice = await text(page.locator('main p.notice'));
         assert.ok(notice.includes(`tianyi 的死链结论可以隐藏条目，直到 ${shown}`), notice);
-        assert.match(await page.locator('td[data-ceiling="tianyi"]').innerText(), new RegExp(`放行至 ${shown}`));
+        assert.match(await text(page.locator('td[data-ceiling="tianyi"]')), new RegExp(`放行至 ${shown}`));
         assert.equal(await page.locator('form[action="/admin/links/breaker/allow"]').count(), 0, 'an allowed provider offers no allow');
 
         await page.goto(`${base}/admin/audit`);
         const row = page.locator('#audit tr', { has: page.locator('td[data-action="breaker allow"]') });
-        assert.match(await row.innerText(), new RegExp(`放行熔断[\\s\\S]*tianyi[\\s\\S]*死链结论可越过上限，直到 ${shown}`));
+        assert.match(await text(row), new RegExp(`放行熔断[\\s\\S]*tianyi[\\s\\S]*死链结论可越过上限，直到 ${shown}`));
       } finally {
         await browser.close();
       }
