@@ -8,7 +8,7 @@
 import { CONSOLE_TEXT } from './console-text.js';
 import { OPERATIONS_TEXT } from './operations-text.js';
 import { data, type Piece, rendered, type Shape, says } from './stored-pieces.js';
-import { LINK_REASONS_ZH, pollErrorZh, typeName } from './stored-reasons-text.js';
+import { pollErrorZh, typeName, verdictReason } from './stored-reasons-text.js';
 
 const o = OPERATIONS_TEXT.zh;
 
@@ -73,7 +73,7 @@ export const AUDIT_DETAILS_ZH: Record<string, Shape[]> = {
     [
       /^(\w+): (.*?)(, not in the catalogue \(not recorded\))?(, hidden|, shown)?( {2}\[suspect: hides nothing\]| {2}\[confirmed, waiting to hide\])?$/s,
       ([verdict, reason, ...notes]) =>
-        says`${o.verdictName(verdict ?? null)}：${rendered(reason ?? '', LINK_REASONS_ZH)}${notes.map((note) => (note ? (CHECK_NOTES_ZH[note] ?? note) : ''))}`,
+        says`${verdictReason(verdict, reason)}${notes.map((note) => (note ? (CHECK_NOTES_ZH[note] ?? note) : ''))}`,
     ],
   ],
   // link-operations.ts allowPastCeiling.

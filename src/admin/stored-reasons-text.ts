@@ -59,9 +59,12 @@ function saidPieces(said: string): Piece[] {
   const match = SAID.exec(said);
   if (!match) return data(said);
   const [, request, code, message] = match;
-  return says`${request ? says`请求 ${data(request)}` : []}${code === undefined ? [] : says` 代码 ${data(code)}`}${
-    message === undefined ? [] : says` “${providerMessage(message)}”`
-  }`;
+  const parts = [
+    request ? says`请求 ${data(request)}` : [],
+    code === undefined ? [] : says`代码 ${data(code)}`,
+    message === undefined ? [] : says`“${providerMessage(message)}”`,
+  ].filter((part) => part.length > 0);
+  return parts.flatMap((part, index) => (index > 0 ? [' ', ...part] : part));
 }
 
 /** A check's reason line: `dead: token code 41004 "分享已取消" (HTTP 200, row quark.token.41004)`. */
@@ -75,13 +78,20 @@ export const LINK_REASONS_ZH: Shape[] = [
   ],
 ];
 
+/**
+ * A verdict with its reason line, the verdict said once: the line (describeOutcome) starts with it, as a
+ * check's audit detail and a canary's pause reason write `<verdict>: <line>`.
+ */
+export function verdictReason(verdict: string | undefined, reason: string | undefined): Piece[] {
+  const line = reason ?? '';
+  if (verdict && line.startsWith(verdict)) return rendered(line, LINK_REASONS_ZH);
+  return says`${verdictName(verdict ?? null)}：${rendered(line, LINK_REASONS_ZH)}`;
+}
+
 /** Why a provider's checks pause (guarded-recorder.ts, canary.ts): the breaker, a canary's verdict, a failed check's reason. */
 export const PAUSE_REASONS_ZH: Shape[] = [
   [/^breaker open$/, () => ['熔断器打开']],
-  [
-    /^canary (\w+): (.*)$/s,
-    ([verdict, reason]) => says`哨兵链接${verdictName(verdict ?? null)}：${rendered(reason ?? '', LINK_REASONS_ZH)}`,
-  ],
+  [/^canary (\w+): (.*)$/s, ([verdict, reason]) => says`哨兵链接：${verdictReason(verdict, reason)}`],
   ...LINK_REASONS_ZH,
 ];
 
@@ -106,7 +116,11 @@ const PAGE_SHAPES_ZH: Shape[] = [
 ];
 
 /** A dump the upstream's answer could not give (ingest/dump-stream.ts; the rest are shown as they came). */
-const DUMP_PROBLEMS_ZH: Shape[] = [[/^the answer is not JSON \((.*)\)$/s, ([where]) => says`回答不是 JSON（${data(where)}）`]];
+const DUMP_PROBLEMS_ZH: Shape[] = [
+  [/^the answer is not JSON \(it ends after (\d+) bytes\)$/, ([bytes]) => says`回答不是 JSON（${bytes} 字节后就结束了）`],
+  [/^the answer is not JSON \(unexpected text at byte (\d+)\)$/, ([at]) => says`回答不是 JSON（第 ${at} 字节处有意外的内容）`],
+  [/^the answer is not JSON \((.*)\)$/s, ([where]) => says`回答不是 JSON（${data(where)}）`],
+];
 
 const NOTHING_CHANGED = '；未作任何改动';
 
