@@ -1,10 +1,15 @@
 /**
  * The console's words for the ids and sentences other components store or return in English: audit
- * actions (operations/audit-log.ts), the import's rejection reasons (ingest/validate-entry.ts) and the
- * pages' role names. A page in Chinese shows them in Chinese (docs/console.md, "On a phone, in one language");
- * a reason the table does not know is shown as it came, so nothing is hidden from the operator.
+ * actions (operations/audit-log.ts) and their details (audit-detail-text.ts), the import's rejection
+ * reasons (ingest/validate-entry.ts), a source's poll error and a link check's reason and evidence
+ * (stored-reasons-text.ts). A page in Chinese shows them in Chinese (docs/console.md, "On a phone, in one
+ * language"); a sentence the tables do not know is shown as it came, so nothing is hidden from the operator.
+ * The sentences come back as pieces (stored-pieces.ts), so a page marks only their data as stored text.
  */
 import type { Language } from '../config/config.js';
+import { AUDIT_DETAILS_ZH } from './audit-detail-text.js';
+import { ISO_TIME, type Piece, rendered, type When } from './stored-pieces.js';
+import { evidenceZh, LINK_REASONS_ZH, PAUSE_REASONS_ZH, pollErrorZh } from './stored-reasons-text.js';
 
 const AUDIT_ACTIONS_ZH: Record<string, string> = {
   import: '导入',
@@ -59,7 +64,23 @@ const REASONS_ZH: Array<[RegExp, (...parts: string[]) => string]> = [
 export interface NamesText {
   auditAction(action: string): string;
   rejection(reason: string): string;
+  /** An audit row's detail; `when` writes a time inside it the console's way. */
+  auditDetail(action: string, detail: string, when: When): Piece[];
+  /** A source's last poll error (`lastError`) or a poll's reason. */
+  pollError(reason: string): Piece[];
+  /** A link check's reason line (a verdict's, a canary's, a pause's). */
+  linkReason(reason: string): Piece[];
+  /** Why a provider's checks pause. */
+  pauseReason(reason: string): Piece[];
+  /** A verdict's stored evidence in one line (links-model.ts `evidenceLine`). */
+  evidence(line: string): Piece[];
 }
+
+/** A stored sentence that may be empty: no pieces then. */
+const unlessEmpty =
+  (read: (text: string) => Piece[]) =>
+  (text: string): Piece[] =>
+    text ? read(text) : [];
 
 const zh: NamesText = {
   auditAction: (action) => AUDIT_ACTIONS_ZH[action] ?? action,
@@ -70,9 +91,24 @@ const zh: NamesText = {
     }
     return reason;
   },
+  auditDetail: (action, detail, when) => (detail ? rendered(detail, AUDIT_DETAILS_ZH[action] ?? [], when) : []),
+  pollError: unlessEmpty(pollErrorZh),
+  linkReason: unlessEmpty((reason) => rendered(reason, LINK_REASONS_ZH)),
+  pauseReason: unlessEmpty((reason) => rendered(reason, PAUSE_REASONS_ZH)),
+  evidence: unlessEmpty(evidenceZh),
 };
 
-const en: NamesText = { auditAction: (action) => action, rejection: (reason) => reason };
+const asItCame = unlessEmpty((text) => [text]);
+
+const en: NamesText = {
+  auditAction: (action) => action,
+  rejection: (reason) => reason,
+  auditDetail: (_action, detail, when) => asItCame(detail.replace(ISO_TIME, when)),
+  pollError: asItCame,
+  linkReason: asItCame,
+  pauseReason: asItCame,
+  evidence: asItCame,
+};
 
 export const NAMES_TEXT: Record<Language, NamesText> = { zh, en };
 

@@ -9,6 +9,7 @@ import { OperationRefused } from '../operations/operation-refused.js';
 import type { AdminConsole } from './console.js';
 import { withinDeadline } from './deadline.js';
 import { formField } from './form-fields.js';
+import { NAMES_TEXT, type NamesText } from './names-text.js';
 import { OPERATIONS_TEXT, type OperationsText } from './operations-text.js';
 import { consoleLanguage, type PageData } from './page-reply.js';
 
@@ -34,6 +35,11 @@ export function field(body: unknown, name: string): string {
 
 export function operationsText(admin: AdminConsole, request: FastifyRequest): OperationsText {
   return OPERATIONS_TEXT[consoleLanguage(request, admin.config.language)];
+}
+
+/** The page's words for stored English sentences (names-text.ts), for a notice built in a route. */
+export function namesText(admin: AdminConsole, request: FastifyRequest): NamesText {
+  return NAMES_TEXT[consoleLanguage(request, admin.config.language)];
 }
 
 /** Sends `view` with the page's words; a refusal in `outcome` answers 400. */

@@ -13,6 +13,7 @@ import { CONTENT_TYPES, type ContentType } from '../shared/content-types.js';
 import type { PollReport } from '../sources/source-poller.js';
 import type { AdminConsole } from './console.js';
 import type { ConsolePage } from './console-page.js';
+import type { NamesText } from './names-text.js';
 import {
   actor,
   attempt,
@@ -21,12 +22,14 @@ import {
   doneOf,
   doneRedirect,
   field,
+  namesText,
   type Outcome,
   operationsPage,
   operationsText,
   read,
 } from './operation-pages.js';
 import type { OperationsText } from './operations-text.js';
+import { lineOf } from './stored-pieces.js';
 
 /** How long a page waits for a poll it started; the poll itself goes on (its lease bounds it). */
 export const POLL_WAIT_MS = 20_000;
@@ -44,14 +47,14 @@ async function sourcesPage(
   return operationsPage(admin, request, reply, 'sources', { sources, types: CONTENT_TYPES, ...outcome });
 }
 
-/** A poll's outcome in the page's words and colour: counts as success, a failure as one (never green). */
-export function pollOutcome(o: OperationsText, report: PollReport | undefined): { line: string; failed: boolean } {
+/** A poll's outcome in the page's words and colour: counts as success, a failure as one (never green), its reason in the page's language. */
+export function pollOutcome(o: OperationsText, n: NamesText, report: PollReport | undefined): { line: string; failed: boolean } {
   if (!report) return { line: o.pollGoesOn, failed: false };
   if (report.outcome === 'ok') {
     return { line: o.pollOk(report.added, report.updated, report.unchanged, report.removed, report.rejected.length), failed: false };
   }
   const why = o.pollOutcomes[report.outcome] ?? report.outcome;
-  return { line: o.pollFailed(`${why} (${report.reason})`), failed: true };
+  return { line: o.pollFailed(`${why} (${lineOf(n.pollError(report.reason))})`), failed: true };
 }
 
 /** Polls one source; undefined when it goes on in the background after POLL_WAIT_MS. */
@@ -83,6 +86,7 @@ async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminCons
 
   app.post('/sources', async (request, reply) => {
     const o = operationsText(admin, request);
+    const n = namesText(admin, request);
     const body = request.body;
     const typed = field(body, 'type');
     const type = (CONTENT_TYPES as readonly string[]).includes(typed) ? (typed as ContentType) : undefined;
@@ -95,7 +99,7 @@ async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminCons
           ? upstreamSource({ baseUrl: target, types: type ? [type] : [], everyMinutes: DEFAULT_UPSTREAM_MINUTES })
           : telegramSource({ channel: target, type: type ?? 'post', everyMinutes: DEFAULT_TELEGRAM_MINUTES, backfill: DEFAULT_BACKFILL });
       await admin.operations.sources.add(actor(request), source);
-      const first = pollOutcome(o, await pollOne(admin, actor(request), source.name));
+      const first = pollOutcome(o, n, await pollOne(admin, actor(request), source.name));
       if (!first.failed) return { notice: o.sourceAdded(source.name) + first.line };
       if (field(body, 'confirm') === '1') return { failure: o.sourceAdded(source.name) + first.line };
       // A source whose first poll fails is kept only when the operator confirms it (docs/console.md, "Sources").
@@ -108,10 +112,11 @@ async function sourcesRoutes(app: FastifyInstance, { admin }: { admin: AdminCons
 
   app.post('/sources/poll', async (request, reply) => {
     const o = operationsText(admin, request);
+    const n = namesText(admin, request);
     const name = field(request.body, 'name');
     const outcome = await attempt(async (): Promise<Outcome> => {
       if (!(await admin.operations.sources.sources.get(name))) return {};
-      const polled = pollOutcome(o, await pollOne(admin, actor(request), name));
+      const polled = pollOutcome(o, n, await pollOne(admin, actor(request), name));
       const line = o.polled(name) + polled.line;
       return polled.failed ? { failure: line } : { notice: line };
     });

@@ -1,12 +1,14 @@
 /**
  * `dramadex admin add|list|password|unlock|remove` as operators run them (a real process), on both stores: the
- * password from standard input, its length rule, the refusal without a terminal, and the console taking
+ * password from standard input, its length rule (on a terminal before it is asked for twice), the refusal without a terminal, and the console taking
  * the new account, refusing the old password after `admin password` and the account after `admin remove`.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { AuditLog } from '../../src/operations/audit-log.js';
-import { runCli } from '../support/cli.js';
+import { runCli, SCRIPT_PATH, startCliOnTerminal } from '../support/cli.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
 import { form } from './support.js';
 
@@ -67,6 +69,38 @@ for (const store of STORES) {
       const spaces = await runCli(['admin', 'add', 'erin', '--password-stdin'], env, `${' '.repeat(12)}abc\n`);
       assert.equal(spaces.code, 1, 'spaces do not count towards the ten characters');
       assert.match(spaces.stderr, /at least 10 characters besides spaces/);
+    });
+
+    test('on a terminal, a short password is refused before it is asked for again (add and password); a good one is asked twice', {
+      skip: existsSync(SCRIPT_PATH) ? false : `${SCRIPT_PATH} (util-linux) gives the command a terminal`,
+    }, async () => {
+      assert.equal((await runCli(['admin', 'add', 'gina', '--password-stdin'], env, 'gina long password\n')).code, 0);
+      for (const args of [
+        ['admin', 'add', 'hugo'],
+        ['admin', 'password', 'gina'],
+      ]) {
+        const cli = startCliOnTerminal(args, env);
+        const exited = once(cli.child, 'exit');
+        await cli.until(/password: /);
+        cli.type('short');
+        const [code] = await exited;
+        assert.equal(code, 1, cli.output());
+        assert.match(cli.output(), /at least 10 characters/);
+        assert.doesNotMatch(cli.output(), /again: /, 'refused before the second asking');
+        assert.doesNotMatch(cli.output(), /short/, 'not echoed');
+      }
+      assert.doesNotMatch((await runCli(['admin', 'list'], env)).stdout, /^hugo\t/m);
+      assert.equal((await signIn('gina', 'gina long password')).statusCode, 303, 'the refused change kept the password');
+
+      const cli = startCliOnTerminal(['admin', 'add', 'hugo'], env);
+      const exited = once(cli.child, 'exit');
+      await cli.until(/password: /);
+      cli.type('hugo long password');
+      await cli.until(/again: /);
+      cli.type('hugo long password');
+      const [code] = await exited;
+      assert.equal(code, 0, cli.output());
+      assert.equal((await signIn('hugo', 'hugo long password')).statusCode, 303);
     });
 
     test('unlock lifts a locked account at once, on the running server, and is audited', async () => {

@@ -2,13 +2,19 @@
  * The English words of the console's text tables (console-text.ts, operations-text.ts, the pages' names
  * in their declarations, the web page's type names) that the Chinese tables never use: a page in Chinese that shows one of them shows a word
  * the console forgot to translate. Functions are called with sample values, records read value by value,
- * and the ids the tables translate (type ids, verdicts, roles, audit actions) are words too.
+ * and the ids the tables translate (type ids, verdicts, roles, audit actions) are words too; so are the
+ * words of the stored English sentences the console reads back (the patterns of audit-detail-text.ts and
+ * stored-reasons-text.ts), so a page that shows one of those sentences untranslated shows their words.
  */
+
+import { AUDIT_DETAILS_ZH } from '../../src/admin/audit-detail-text.js';
 import { CONSOLE_PAGES } from '../../src/admin/console-pages.js';
 import { CONSOLE_TEXT } from '../../src/admin/console-text.js';
 import { ENTRIES_TEXT } from '../../src/admin/entries-text.js';
 import { AUDIT_ACTIONS } from '../../src/admin/names-text.js';
 import { OPERATIONS_TEXT } from '../../src/admin/operations-text.js';
+import type { Shape } from '../../src/admin/stored-pieces.js';
+import { LINK_REASONS_ZH, PAUSE_REASONS_ZH, POLL_ERRORS_ZH, REQUEST_FAILURES_ZH } from '../../src/admin/stored-reasons-text.js';
 import { TYPE_NAMES } from '../../src/web/page-text.js';
 
 const VERDICTS = ['alive', 'locked', 'dead', 'unknown', 'unsupported', null];
@@ -35,6 +41,21 @@ function strings(value: unknown, into: string[]): string[] {
   return into;
 }
 
+/** Words written alike in both languages, which a Chinese sentence may show as they are. */
+const SAME_IN_BOTH = ['dramadex', 'http', 'json', 'ndjson', 'csv'];
+
+/** The English of the stored sentences: the words of each shape's pattern, its escapes (`\\d`, `\\S`) left out. */
+const shapeWords = (shapes: Shape[]) => shapes.map(([pattern]) => pattern.source.replace(/\\[a-zA-Z]/g, ' '));
+
+export const STORED_SENTENCE_WORDS = new Set(
+  [
+    ...Object.values(AUDIT_DETAILS_ZH).flatMap(shapeWords),
+    ...[POLL_ERRORS_ZH, REQUEST_FAILURES_ZH, LINK_REASONS_ZH, PAUSE_REASONS_ZH].flatMap(shapeWords),
+  ]
+    .flatMap((text) => text.toLowerCase().match(/[a-z]{3,}/g) ?? [])
+    .filter((word) => !SAME_IN_BOTH.includes(word)),
+);
+
 const words = (texts: string[]) => new Set(texts.flatMap((text) => text.toLowerCase().match(/[a-z]{3,}/g) ?? []));
 
 function tableWords(): Set<string> {
@@ -46,6 +67,7 @@ function tableWords(): Set<string> {
     ...AUDIT_ACTIONS,
     ...CONSOLE_PAGES.flatMap((page) => (page.name ? [page.name.en] : [])),
     'owner moderator post dongman movie xuexi extsrc',
+    ...STORED_SENTENCE_WORDS,
   ]);
   const chinese = words([
     ...strings(CONSOLE_TEXT.zh, []).filter((text) => !/^[a-z_ ]+$/.test(text)),

@@ -49,6 +49,27 @@ export function startCli(args: string[], env: Record<string, string>): RunningCl
     env: { ...process.env, SOURCES_ALLOW_PRIVATE: LOOPBACK_FIXTURES, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return collected(child, args);
+}
+
+/** Where util-linux's `script` is: it gives a command a terminal of its own (a pseudo-terminal). */
+export const SCRIPT_PATH = '/usr/bin/script';
+
+/**
+ * `dramadex <args>` on a terminal of its own, as an operator types at it (what asks for a password
+ * without echo): run under `script`, which passes what the test writes to the child's terminal and its
+ * exit status back. `type` writes a line as if typed and Enter pressed.
+ */
+export function startCliOnTerminal(args: string[], env: Record<string, string>): RunningCli & { type(line: string): void } {
+  const quoted = [process.execPath, ...entryArgs(), ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
+  const child = spawn(SCRIPT_PATH, ['--quiet', '--flush', '--return', '--command', quoted, '/dev/null'], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return { ...collected(child, args), type: (line) => child.stdin?.write(`${line}\r`) };
+}
+
+function collected(child: ChildProcess, args: string[]): RunningCli {
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
