@@ -17,7 +17,7 @@ const COUNTS = 'added (\\d+), updated (\\d+), unchanged (\\d+)(?:, removed (\\d+
 const counts = ([added, updated, unchanged, removed, rejected]: string[]): Piece[] =>
   says`新增 ${added}，更新 ${updated}，未变 ${unchanged}${removed === undefined ? '' : `，移除 ${removed}`}，拒收 ${rejected}`;
 
-/** Why a `remove` row's entry went (audit-log.ts `removalRecords`' causes). */
+/** Why a `remove` row's entry went (the causes audit-log.ts gives a removal). */
 const REMOVAL_CAUSES_ZH: Shape[] = [
   [/^import --replace (.*)$/s, ([name]) => says`导入 ${data(name)} 时替换`],
   [/^mirror (.*) (\w+)$/s, ([base, type]) => says`镜像 ${data(base)} 的${typeName(type)}时替换`],
@@ -44,7 +44,7 @@ export const AUDIT_DETAILS_ZH: Record<string, Shape[]> = {
         says`${(format ?? '').toUpperCase()}${replace ? says`，替换${type ? typeName(type) : '全部类型'}` : ''}：${counts(rest)}`,
     ],
   ],
-  // audit-log.ts removalRecords: the title, and why when a replace removed it.
+  // audit-log.ts, a removal's row: the title, and why when a replace removed it.
   remove: [
     [
       /^(.*) \(((?:import --replace|mirror|sources poll) .*)\)$/s,

@@ -1,6 +1,6 @@
 /**
  * Letting a provider held by the dead-rate ceiling hide entries again, from the console in headless
- * Chromium, both stores (docs/console.md, "Links"; docs/link-health.md): the links page offers "allow" on
+ * Chromium, both stores (docs/console.md, "Links and reports"; docs/link-health.md): the links page offers "allow" on
  * the held provider only; clicking it asks again on a page that says what it will do; confirming answers
  * with the links page, the allowance until a time written the console's way, the form gone, and the audit
  * record's row in the page's language, its time the console's.
