@@ -73,7 +73,7 @@ async function importRoutes(app: FastifyInstance, { admin }: { admin: AdminConso
 
   const answer = (request: FastifyRequest, reply: FastifyReply, outcome: Outcome, rejected: Rejected, data: Record<string, unknown>) =>
     importPage(request, reply, {
-      ...(outcome.problem ? { problem: operationsText(admin, request).unreadable(outcome.problem) } : outcome),
+      ...(outcome.problem ? { problem: outcome.problem, problemLead: operationsText(admin, request).unreadable } : outcome),
       rejected: rejected.slice(0, REJECTS_SHOWN),
       rejectedTotal: rejected.length,
       ...data,

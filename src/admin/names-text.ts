@@ -8,6 +8,7 @@
  */
 import type { Language } from '../config/config.js';
 import { AUDIT_DETAILS_ZH } from './audit-detail-text.js';
+import { REFUSALS_ZH } from './refusal-text.js';
 import { ISO_TIME, type Piece, rendered, type When } from './stored-pieces.js';
 import { evidenceZh, LINK_REASONS_ZH, PAUSE_REASONS_ZH, pollErrorZh } from './stored-reasons-text.js';
 
@@ -74,6 +75,8 @@ export interface NamesText {
   pauseReason(reason: string): Piece[];
   /** A verdict's stored evidence in one line (links-model.ts `evidenceLine`). */
   evidence(line: string): Piece[];
+  /** Why an operation refused what the operator asked (refusal-text.ts); `when` writes a time inside it. */
+  refusal(message: string, when: When): Piece[];
 }
 
 /** A stored sentence that may be empty: no pieces then. */
@@ -96,6 +99,7 @@ const zh: NamesText = {
   linkReason: unlessEmpty((reason) => rendered(reason, LINK_REASONS_ZH)),
   pauseReason: unlessEmpty((reason) => rendered(reason, PAUSE_REASONS_ZH)),
   evidence: unlessEmpty(evidenceZh),
+  refusal: (message, when) => rendered(message, REFUSALS_ZH, when),
 };
 
 const asItCame = unlessEmpty((text) => [text]);
@@ -108,6 +112,7 @@ const en: NamesText = {
   linkReason: asItCame,
   pauseReason: asItCame,
   evidence: asItCame,
+  refusal: (message, when) => [message.replace(ISO_TIME, when)],
 };
 
 export const NAMES_TEXT: Record<Language, NamesText> = { zh, en };

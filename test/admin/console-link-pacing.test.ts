@@ -82,7 +82,7 @@ for (const store of STORES) {
       assert.equal(refused.statusCode, 400, 'a refusal, as the console answers every refused operation');
       assert.match(
         refused.body,
-        /alipan is checked at most 0\.01 times a second \(LINK_CHECK_RATE, shared with the background checks\); its next turn is in \d+ s/,
+        /<span data-stored>alipan<\/span> 每秒最多检查 0\.01 次（<span data-stored>LINK_CHECK_RATE<\/span>，与后台检查共用）；\d+ 秒后轮到它/,
       );
       assert.equal(asked('alipan', other.split('/').at(-1) as string), false, 'the refused check asked nothing');
     });

@@ -102,7 +102,7 @@ for (const store of STORES) {
     test('a takedown of something that is not a link is refused with the reason, and changes nothing', async () => {
       const refused = await mod.post('/admin/takedowns', { link: 'pan.example.com', match: 'prefix' });
       assert.equal(refused.statusCode, 400);
-      assert.match(refused.body, /is not a link or link prefix/);
+      assert.match(refused.body, /不是链接或链接前缀/);
       assert.match(refused.body, /id="takedown-link"[^>]*value="pan\.example\.com"/, 'the form keeps what was typed');
       assert.match(refused.body, /value="prefix" checked/);
     });
@@ -236,7 +236,7 @@ for (const store of STORES) {
       assert.match(polled.body, /console_channel[^<]*(added 0, updated 0|新增 0，更新 0)/);
       const refused = await mod.post('/admin/sources', { kind: 'telegram', target: 'x' });
       assert.equal(refused.statusCode, 400);
-      assert.match(refused.body, /is not a public channel name/);
+      assert.match(refused.body, /不是公开频道名/);
       const asked = await mod.post('/admin/sources/remove', { name: 'console_channel' });
       assert.match(asked.body, /id="confirm-facts"[\s\S]*console_channel/);
       assert.match((await mod.get('/admin/sources')).body, /class="card-title">console_channel/, 'nothing removed before the confirmation');

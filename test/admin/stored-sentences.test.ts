@@ -15,7 +15,6 @@ import { AUDIT_DETAILS_ZH } from '../../src/admin/audit-detail-text.js';
 import { consoleTime } from '../../src/admin/console-time.js';
 import { evidenceLine } from '../../src/admin/links-model.js';
 import { NAMES_TEXT } from '../../src/admin/names-text.js';
-import type { Piece } from '../../src/admin/stored-pieces.js';
 import { parseRecords } from '../../src/boards/records.js';
 import { loadDemoData } from '../../src/demo/load-demo-data.js';
 import { type CheckEvidence, outcomeOf } from '../../src/links/link-checker.js';
@@ -23,23 +22,12 @@ import { createOperations, type Operations } from '../../src/operations/operatio
 import { telegramSource, upstreamSource } from '../../src/operations/source-operations.js';
 import { FixtureTelegram } from '../sources/fixture-telegram.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
-import { englishWordsIn, TABLE_WORDS } from './text-table-words.js';
+import { problemsOf } from './text-table-words.js';
 
 const zh = NAMES_TEXT.zh;
 const when = (value: string) => consoleTime(value, 'Asia/Shanghai');
 const quark = (id: string) => `https://pan.quark.cn/s/${id}`;
 const ndjson = (...rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n');
-
-/** What is wrong with `pieces` as the Chinese of `english`: English words outside data, data not as stored. */
-function problemsOf(english: string, pieces: Piece[]): string[] {
-  const own = pieces.filter((piece) => typeof piece === 'string').join('');
-  const problems = englishWordsIn(own, TABLE_WORDS).map((word) => `"${english}" shows "${word}" in "${own}"`);
-  for (const piece of pieces)
-    if (typeof piece !== 'string' && !english.includes(piece.data)) problems.push(`"${piece.data}" is not in "${english}"`);
-  // A sentence translated into Chinese had words the check sees in its English, so the check can fail.
-  if (/\p{Script=Han}/u.test(own) && englishWordsIn(english, TABLE_WORDS).length === 0) problems.push(`"${english}" has no table word`);
-  return problems;
-}
 
 async function closedOrigin(): Promise<string> {
   const server = createServer().listen(0, '127.0.0.1');

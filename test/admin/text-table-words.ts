@@ -13,7 +13,8 @@ import { CONSOLE_TEXT } from '../../src/admin/console-text.js';
 import { ENTRIES_TEXT } from '../../src/admin/entries-text.js';
 import { AUDIT_ACTIONS } from '../../src/admin/names-text.js';
 import { OPERATIONS_TEXT } from '../../src/admin/operations-text.js';
-import type { Shape } from '../../src/admin/stored-pieces.js';
+import { REFUSALS_ZH } from '../../src/admin/refusal-text.js';
+import type { Piece, Shape } from '../../src/admin/stored-pieces.js';
 import { LINK_REASONS_ZH, PAUSE_REASONS_ZH, POLL_ERRORS_ZH, REQUEST_FAILURES_ZH } from '../../src/admin/stored-reasons-text.js';
 import { TYPE_NAMES } from '../../src/web/page-text.js';
 
@@ -42,7 +43,7 @@ function strings(value: unknown, into: string[]): string[] {
 }
 
 /** Words written alike in both languages, which a Chinese sentence may show as they are. */
-const SAME_IN_BOTH = ['dramadex', 'http', 'json', 'ndjson', 'csv'];
+const SAME_IN_BOTH = ['dramadex', 'http', 'https', 'json', 'ndjson', 'csv'];
 
 /** The English of the stored sentences: the words of each shape's pattern, its escapes (`\\d`, `\\S`) left out. */
 const shapeWords = (shapes: Shape[]) => shapes.map(([pattern]) => pattern.source.replace(/\\[a-zA-Z]/g, ' '));
@@ -50,7 +51,7 @@ const shapeWords = (shapes: Shape[]) => shapes.map(([pattern]) => pattern.source
 export const STORED_SENTENCE_WORDS = new Set(
   [
     ...Object.values(AUDIT_DETAILS_ZH).flatMap(shapeWords),
-    ...[POLL_ERRORS_ZH, REQUEST_FAILURES_ZH, LINK_REASONS_ZH, PAUSE_REASONS_ZH].flatMap(shapeWords),
+    ...[POLL_ERRORS_ZH, REQUEST_FAILURES_ZH, LINK_REASONS_ZH, PAUSE_REASONS_ZH, REFUSALS_ZH].flatMap(shapeWords),
   ]
     .flatMap((text) => text.toLowerCase().match(/[a-z]{3,}/g) ?? [])
     .filter((word) => !SAME_IN_BOTH.includes(word)),
@@ -82,4 +83,15 @@ export const TABLE_WORDS = tableWords();
 /** The table words that `text` shows, each once. */
 export function englishWordsIn(text: string, table: Set<string>): string[] {
   return [...new Set((text.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((word) => table.has(word)))];
+}
+
+/** What is wrong with `pieces` as the Chinese of `english`: English words outside data, data not as stored. */
+export function problemsOf(english: string, pieces: Piece[]): string[] {
+  const own = pieces.filter((piece) => typeof piece === 'string').join('');
+  const problems = englishWordsIn(own, TABLE_WORDS).map((word) => `"${english}" shows "${word}" in "${own}"`);
+  for (const piece of pieces)
+    if (typeof piece !== 'string' && !english.includes(piece.data)) problems.push(`"${piece.data}" is not in "${english}"`);
+  // A sentence translated into Chinese had words the check sees in its English, so the check can fail.
+  if (/\p{Script=Han}/u.test(own) && englishWordsIn(english, TABLE_WORDS).length === 0) problems.push(`"${english}" has no table word`);
+  return problems;
 }
