@@ -4,9 +4,8 @@
  * and a restart keeps it. This is the one object the scheduler, `links check` and the console hold: it
  * reads the row as a GuardState and hands each change to the module of its concept under guards/ (the
  * pause, the adaptive rate, the dead-rate breaker, the canary's turns, the hourly hide cap and the daily
- * hide share), each one
- * conditional UPDATE, so two instances never both open a breaker or both take the last hide of an hour,
- * and the one that changed a state is the one that logs it.
+ * hide share), each one conditional UPDATE, so two instances never both open a breaker or both take the
+ * last hide of an hour or a day, and the one that changed a state is the one that logs it.
  */
 
 import type { Kysely } from 'kysely';
