@@ -46,6 +46,8 @@ const zh = {
   deadShare: (dead: number, decisive: number, limit: number) =>
     `最近 ${decisive} 个结论中死链 ${dead} 个（${share(dead, decisive)}，上限 ${limit}）`,
   ceilingHeld: '死链结论已被拦截',
+  hiddenToday: (hidden: number, budget: number) => `今日隐藏 ${hidden}/${budget}`,
+  dayShareSpent: '其余死链等到明天',
   count: '数量',
   noneYet: '暂无。',
   sources: '来源',
@@ -135,6 +137,8 @@ const en: ConsoleTextShape = {
   ratePerSecond: (rate) => `${Number(rate.toFixed(2))}/s`,
   deadShare: (dead, decisive, limit) => `dead ${dead} of the last ${decisive} verdicts (${share(dead, decisive)}, ceiling ${limit})`,
   ceilingHeld: 'its deads are held back',
+  hiddenToday: (hidden, budget) => `hidden today ${hidden} of ${budget}`,
+  dayShareSpent: 'the rest wait for tomorrow',
   count: 'Count',
   noneYet: 'None yet.',
   sources: 'Sources',

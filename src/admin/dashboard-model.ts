@@ -8,6 +8,7 @@
  * together and the route bounds them with the console's store deadline.
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { dayShareSpent } from '../links/guards/daily-hide-share.js';
 import type { LinkServices } from '../links/link-services.js';
 import type { GuardState } from '../links/provider-guards.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -29,6 +30,8 @@ export interface ProviderHealth {
     rate: number;
     /** Dead among the last decisive verdicts, next to the dead-rate ceiling; `held` while it holds the deads back. */
     ceiling: { dead: number; decisive: number; limit: number; held: boolean };
+    /** Hides this UTC day against the day's budget (the daily hide share); `spent` while the rest wait for the next day. */
+    dayShare: { hidden: number; budget: number; spent: boolean };
   };
 }
 
@@ -104,6 +107,7 @@ function withGuards(providers: ProviderHealth[], guards: GuardState[], now: numb
         limit: state.deadCeiling,
         held: state.ceilingOpen && state.ceilingAllowedUntil <= now,
       },
+      dayShare: { hidden: state.hidesToday, budget: state.dayHideBudget, spent: dayShareSpent(state) },
     };
     rows.set(state.provider, row);
   }

@@ -1,12 +1,14 @@
 /**
  * `dramadex links breaker [reset <provider>]` (docs/link-health.md, "Guards"): each provider's guards as
- * the whole deployment shares them (breaker, pause, rate, canary, hides this hour), and `reset`, which
+ * the whole deployment shares them (breaker, pause, rate, canary, hides this hour, the dead-rate ceiling
+ * and the daily hide share), and `reset`, which
  * closes a provider's breaker and lifts its pause once an operator has seen (with `links probe`) that its
  * dead verdicts are real again, or that a fix has landed.
  */
 
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
+import { DAILY_HIDES_FLOOR, dayShareSpent, nextDay } from '../links/guards/daily-hide-share.js';
 import { type GuardState, ProviderGuards } from '../links/provider-guards.js';
 import { CLI_ACTOR } from '../operations/audit-log.js';
 import { createOperations } from '../operations/operations.js';
@@ -20,11 +22,11 @@ export function registerBreakerCommand(links: Command): void {
   links
     .command('breaker')
     .description(
-      "each provider's breaker, pause, rate, canary and dead-rate ceiling; `reset <provider>` closes its breaker and lifts its pause; `allow <provider> --hours <n>` lets its deads hide past the ceiling for n hours",
+      "each provider's breaker, pause, rate, canary, dead-rate ceiling and daily hide share; `reset <provider>` closes its breaker and lifts its pause; `allow <provider> --hours <n>` lets its deads hide past the ceiling and the daily share for n hours",
     )
     .argument('[action]', 'reset or allow')
     .argument('[provider]', 'the provider to reset or allow')
-    .option('--hours <n>', 'with allow: how long the provider may pass the dead-rate ceiling')
+    .option('--hours <n>', 'with allow: how long the provider may pass the dead-rate ceiling and the daily hide share')
     .action(async (action: string | undefined, providerText: string | undefined, options: { hours?: string }) => {
       if (action !== undefined && action !== 'reset' && action !== 'allow')
         throw new CliError(
@@ -41,7 +43,9 @@ export function registerBreakerCommand(links: Command): void {
         const operations = createOperations({ config, database }).links;
         if (provider && action === 'allow') {
           const until = await operations.allowPastCeiling(CLI_ACTOR, provider, Number(options.hours));
-          write(`${provider}: its dead verdicts may hide past the dead-rate ceiling until ${new Date(until).toISOString()}`);
+          write(
+            `${provider}: its dead verdicts may hide past the dead-rate ceiling and the daily hide share until ${new Date(until).toISOString()}`,
+          );
         } else if (provider) {
           await operations.resetBreaker(CLI_ACTOR, provider);
           write(`${provider}: breaker closed, pause lifted`);
@@ -56,6 +60,8 @@ export function registerBreakerCommand(links: Command): void {
         for (const state of states) write(breakerLine(state, Date.now()));
         write(`dead-rate ceiling (last ${config.links.ceilingSamples} decisive verdicts):`);
         for (const state of states) write(`  ${state.provider.padEnd(10)}${ceilingCell(state, Date.now())}`);
+        write(`daily hide share (${config.links.maxHiddenSharePerDay} of each provider's links a UTC day, at least ${DAILY_HIDES_FLOOR}):`);
+        for (const state of states) write(`  ${state.provider.padEnd(10)}${dayShareCell(state, Date.now())}`);
       });
     });
 }
@@ -94,6 +100,13 @@ export function ceilingCell(state: GuardState, now: number): string {
   const allowed = state.ceilingAllowedUntil > now ? `, allowed until ${new Date(state.ceilingAllowedUntil).toISOString()}` : '';
   const held = ceilingHolds(state, now) ? ', hiding stopped' : '';
   return `${state.ceilingDead}/${state.ceilingDecisive} dead (${round(share)}), ceiling ${state.deadCeiling}${held}${allowed}`;
+}
+
+/** `hidden/budget hidden today`, and why more wait or may hide. */
+export function dayShareCell(state: GuardState, now: number): string {
+  const allowed = state.dayShareEnforced ? '' : `, allowed until ${new Date(state.ceilingAllowedUntil).toISOString()}`;
+  const spent = dayShareSpent(state) ? `, spent: its other confirmed deads wait until ${new Date(nextDay(now)).toISOString()}` : '';
+  return `${state.hidesToday}/${state.dayHideBudget} hidden today${spent}${allowed}`;
 }
 
 function round(value: number): string {

@@ -83,7 +83,7 @@ export async function runLinksCheck(run: LinksCheckRun): Promise<void> {
   const counts = VERDICTS.map((verdict) => `${tally.verdicts.get(verdict)} ${verdict}`).join(', ');
   const extra = [
     tally.suspect > 0 ? `${tally.suspect} dead kept as suspect (breaker or canary)` : '',
-    tally.waiting > 0 ? `${tally.waiting} confirmed, waiting (hourly cap or LINK_CHECK_HIDE)` : '',
+    tally.waiting > 0 ? `${tally.waiting} confirmed, waiting (hourly cap, daily share or LINK_CHECK_HIDE)` : '',
     tally.skipped > 0 ? `${tally.skipped} skipped` : '',
     tally.notHeld > 0 ? `${tally.notHeld} not in the catalogue (not recorded)` : '',
   ].filter(Boolean);

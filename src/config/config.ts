@@ -85,6 +85,8 @@ export interface LinkCheckConfig {
   canaries: Partial<Record<ProviderId, string>>;
   /** Entries hidden per provider in a clock hour, at most (`LINK_CHECK_MAX_HIDES_PER_HOUR`). */
   maxHidesPerHour: number;
+  /** A provider's hides in a UTC day, at most this share of its links (`LINK_CHECK_MAX_HIDDEN_SHARE_PER_DAY`). */
+  maxHiddenSharePerDay: number;
   /** The dead-rate ceiling: the share of `dead` among the last `ceilingSamples` decisive verdicts above which hiding stops. */
   deadCeiling: number;
   ceilingSamples: number;
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
       hide: hidingProviders(vars.LINK_CHECK_HIDE),
       canaries: canaryLinks(vars.LINK_CHECK_CANARIES),
       maxHidesPerHour: vars.LINK_CHECK_MAX_HIDES_PER_HOUR,
+      maxHiddenSharePerDay: vars.LINK_CHECK_MAX_HIDDEN_SHARE_PER_DAY,
       deadCeiling: vars.LINK_CHECK_DEAD_CEILING,
       ceilingSamples: vars.LINK_CHECK_CEILING_SAMPLES,
       origins: vars.LINK_CHECK_ORIGINS,

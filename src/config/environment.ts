@@ -109,6 +109,7 @@ export const ENVIRONMENT = Type.Object({
   LINK_CHECK_DEAD_CEILING: Type.Number({ minimum: 0, maximum: 1, rule: 'a number from 0 to 1 (such as 0.5)', default: 0.5 }),
   LINK_CHECK_CEILING_SAMPLES: integer(1, 100_000, { rule: 'an integer from 1 to 100000', default: 500 }),
   LINK_CHECK_MAX_HIDES_PER_HOUR: integer(0, 1_000_000, { rule: 'an integer from 0 to 1000000', default: 200 }),
+  LINK_CHECK_MAX_HIDDEN_SHARE_PER_DAY: Type.Number({ minimum: 0, maximum: 1, rule: 'a number from 0 to 1 (such as 0.01)', default: 0.01 }),
   LINK_CHECK_ORIGINS: optional(text({ rule: '<provider id>=<origin> pairs, comma-separated' })),
   SOURCES: onOff('on'),
   PANSOU_PATH: text({

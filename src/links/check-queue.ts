@@ -46,7 +46,7 @@ export function unknownBackoff(streak: number): number {
 export interface PlaceState {
   hidden: boolean;
   confirming: boolean;
-  /** Why a confirmed dead is not hidden: the hourly cap (looked at again in `until`), or no hiding for its provider. */
+  /** Why a confirmed dead is not hidden: the hourly cap or the daily hide share (looked at again in `until`), or no hiding for its provider. */
   waiting?: { reason: 'cap'; until: number } | { reason: 'not-hiding' } | undefined;
   /** The verdict was a suspect dead: placed as an `unknown` is. */
   suspect?: boolean;

@@ -2,7 +2,7 @@
  * One verdict through the provider's guards into the store (docs/link-health.md, "Guards"), the same for
  * the background scheduler and `links check`: the breaker's shares move with every decisive verdict (and
  * a `dead` that came while the breaker is open or the canary fails is kept as suspect, hiding nothing),
- * the visibility rule runs behind the provider's hide policy and hourly cap, a throttle slows the
+ * the visibility rule runs behind the provider's hide policy, hourly cap and daily share, a throttle slows the
  * provider's shared rate, and failures of different links in a row pause it (never a report's check).
  * Whoever changes a guard logs it, once for the deployment.
  */
@@ -10,7 +10,7 @@ import type { Logger } from '../observability/logger.js';
 import type { ProviderId } from '../shared/share-links.js';
 import type { CheckOutcome } from './link-checker.js';
 import type { HideGate, LinkHealthStore } from './link-health-store.js';
-import { GUARD_PAUSE_MS, ProviderGuards } from './provider-guards.js';
+import { GUARD_PAUSE_MS, type ProviderGuards } from './provider-guards.js';
 import { FailureRun } from './provider-lane.js';
 import type { LinkHealth } from './visibility-rule.js';
 
@@ -66,8 +66,11 @@ export class GuardedRecorder {
     const gate: HideGate = {
       suspect,
       hiding: guards.hides(provider),
-      takeHide: (trx, now) => guards.takeHide(trx, provider, now),
-      retryAt: ProviderGuards.nextHour,
+      takeHide: async (trx, now) => {
+        const turn = await guards.takeHide(trx, provider, now);
+        if (turn.taken && turn.dayFull) this.dayShareSpent(provider, turn.budget);
+        return turn;
+      },
       waited: async () => {
         this.observer?.hideWaited?.(provider);
         await guards.waited(provider);
@@ -95,6 +98,14 @@ export class GuardedRecorder {
     this.log.error(
       { provider, dead: state.ceilingDead, decisive: state.ceilingDecisive, ceiling: state.deadCeiling },
       `${provider} answers dead to more than ${state.deadCeiling} of its last decisive verdicts (LINK_CHECK_DEAD_CEILING): its dead verdicts hide nothing; if its links really are mostly dead, \`dramadex links breaker allow ${provider} --hours <n>\` lets them hide for a while`,
+    );
+  }
+
+  /** Logged by the instance that took the day's last hide (guards/daily-hide-share.ts): once a day for the deployment. */
+  private dayShareSpent(provider: ProviderId, budget: number): void {
+    this.log.error(
+      { provider, hides: budget, share: this.guards.settings.maxHiddenSharePerDay },
+      `${provider} hid ${budget} entries today, its share of the day (LINK_CHECK_MAX_HIDDEN_SHARE_PER_DAY): its other confirmed deads wait for the next UTC day; if its links really are dying this fast, \`dramadex links breaker allow ${provider} --hours <n>\` lets them hide`,
     );
   }
 

@@ -10,22 +10,21 @@ import { changeCatalogue } from '../store/catalogue-change.js';
 import type { Database } from '../store/database.js';
 import type { LinkStatesTable, Schema } from '../store/schema.js';
 import { type PlaceState, placeAfter } from './check-queue.js';
+import type { HideTurn } from './guards/hide-cap.js';
 import type { CheckOutcome, Verdict } from './link-checker.js';
 import { LinkHealthReads } from './link-health-reads.js';
 import { applyVerdict, isConfirming, type LinkHealth, NEVER_CHECKED, waitToHide } from './visibility-rule.js';
 
 /**
  * What the provider's guards say of one verdict (docs/link-health.md, "Guards"): a suspect `dead` decides
- * nothing; a confirmed `dead` hides only when its provider hides at all and the hourly cap has room (taken
- * inside the hide's own transaction).
+ * nothing; a confirmed `dead` hides only when its provider hides at all and the hourly cap and the day's
+ * share have room (taken inside the hide's own transaction; refused, it says when to look again).
  */
 export interface HideGate {
   suspect: boolean;
   hiding: boolean;
-  takeHide(trx: Kysely<Schema>, now: number): Promise<boolean>;
-  /** When a confirmed dead the cap made wait is looked at again. */
-  retryAt(now: number): number;
-  /** A confirmed dead waits for the next hour's cap (counted). */
+  takeHide(trx: Kysely<Schema>, now: number): Promise<HideTurn>;
+  /** A confirmed dead waits for a cap (counted). */
   waited(): Promise<void>;
 }
 
@@ -33,8 +32,7 @@ export interface HideGate {
 export const OPEN_GATE: HideGate = {
   suspect: false,
   hiding: true,
-  takeHide: async () => true,
-  retryAt: (now) => now,
+  takeHide: async () => ({ taken: true, dayFull: false, budget: 0 }),
   waited: async () => undefined,
 };
 
@@ -142,11 +140,12 @@ export class LinkHealthStore extends LinkHealthReads {
       await write(db, next);
       return next;
     }
-    const capped = { value: false };
+    const capped = { retryAt: undefined as number | undefined };
     await changeCatalogue(this.database, async (trx, revision) => {
       const entry = await trx.selectFrom('entries').select('id').where('source_link', '=', link).executeTakeFirst();
-      if (next.hidden && !(await gate.takeHide(trx, now.getTime()))) {
-        capped.value = true;
+      const turn = next.hidden ? await gate.takeHide(trx, now.getTime()) : undefined;
+      if (turn && !turn.taken) {
+        capped.retryAt = turn.retryAt;
         return false; // nothing of the catalogue changes
       }
       await write(trx, next);
@@ -165,9 +164,9 @@ export class LinkHealthStore extends LinkHealthReads {
       }
       return true;
     });
-    if (!capped.value) return next;
-    // Over the hour's cap: it waits, confirmed, and is looked at again when the next hour opens.
-    waiting.current = { reason: 'cap', until: gate.retryAt(now.getTime()) };
+    if (capped.retryAt === undefined) return next;
+    // Over a cap: it waits, confirmed, and is looked at again when the next hour (or, the day's share spent, day) opens.
+    waiting.current = { reason: 'cap', until: capped.retryAt };
     const held = waitToHide(next);
     await write(db, held);
     await gate.waited();

@@ -3,9 +3,9 @@
  * row per provider in the store (`link_guards`), so every instance and every `links check` run share it
  * and a restart keeps it. This is the one object the scheduler, `links check` and the console hold: it
  * reads the row as a GuardState and hands each change to the module of its concept under guards/ (the
- * pause, the adaptive rate, the dead-rate breaker, the canary's turns, the hourly hide cap), each one
- * conditional UPDATE, so two instances never both open a breaker or both take the last hide of an hour,
- * and the one that changed a state is the one that logs it.
+ * pause, the adaptive rate, the dead-rate breaker, the canary's turns, the hourly hide cap and the daily
+ * hide share), each one conditional UPDATE, so two instances never both open a breaker or both take the
+ * last hide of an hour or a day, and the one that changed a state is the one that logs it.
  */
 
 import type { Kysely } from 'kysely';
@@ -15,15 +15,17 @@ import type { LinkGuardsTable, Schema } from '../store/schema.js';
 import { recoveredFactor, slowDown } from './guards/adaptive-rate.js';
 import { BREAKER, type BreakerStep, observeDecisive, resetBreaker } from './guards/breaker.js';
 import { claimCanaryTurn, recordCanaryAnswer } from './guards/canary-turns.js';
+import { dayLimit, utcDay } from './guards/daily-hide-share.js';
 import { allowPastCeiling, type CeilingStep, deadWindow, observeCeiling } from './guards/dead-ceiling.js';
 import { baseRateOf, type GuardSettings, hidesDeads } from './guards/guard-settings.js';
-import { clockHour, countWaitingHide, nextHour, takeHide } from './guards/hide-cap.js';
+import { clockHour, countWaitingHide, type HideTurn, takeHide } from './guards/hide-cap.js';
 import { pauseAfterFailure, pauseFor, settlePauses } from './guards/pauses.js';
 
 export { RECOVERY_STEP_MS, THROTTLE_SLOWDOWN } from './guards/adaptive-rate.js';
 export type { BreakerStep } from './guards/breaker.js';
 export type { CeilingStep } from './guards/dead-ceiling.js';
 export type { GuardSettings } from './guards/guard-settings.js';
+export type { HideTurn } from './guards/hide-cap.js';
 export { GUARD_PAUSE_MS } from './guards/pauses.js';
 
 export interface GuardState {
@@ -44,6 +46,10 @@ export interface GuardState {
   canaryCheckedAt: number;
   hidesThisHour: number;
   hidesWaiting: number;
+  /** The daily hide share: hides this UTC day, the day's budget, and whether it binds (no allowance holds). */
+  hidesToday: number;
+  dayHideBudget: number;
+  dayShareEnforced: boolean;
   hiding: boolean;
   /** The dead-rate ceiling: dead and decisive verdicts among the last LINK_CHECK_CEILING_SAMPLES, the ceiling, whether it holds. */
   ceilingDead: number;
@@ -94,6 +100,7 @@ export class ProviderGuards {
       .executeTakeFirstOrThrow()) as unknown as Readonly<Record<keyof LinkGuardsTable, unknown>>;
     const baseRate = this.baseRate(provider);
     const window = await deadWindow(this.database.db, provider, this.settings.ceilingSamples);
+    const day = await dayLimit(this.database.db, provider, now, this.settings.maxHiddenSharePerDay);
     return {
       provider,
       pausedUntil: Number(row.paused_until),
@@ -111,6 +118,9 @@ export class ProviderGuards {
       canaryCheckedAt: Number(row.canary_checked_at),
       hidesThisHour: Number(row.hides_hour) === clockHour(now) ? Number(row.hides_count) : 0,
       hidesWaiting: Number(row.hides_waiting),
+      hidesToday: Number(row.hides_day) === utcDay(now) ? Number(row.hides_day_count) : 0,
+      dayHideBudget: day.budget,
+      dayShareEnforced: day.enforced,
       hiding: this.hides(provider),
       ceilingDead: window.dead,
       ceilingDecisive: window.decisive,
@@ -183,18 +193,14 @@ export class ProviderGuards {
     await recordCanaryAnswer(this.database.db, provider, verdict, reason, now);
   }
 
-  /** One hide of this clock hour, inside the hide's own transaction; false at the cap (guards/hide-cap.ts). */
-  takeHide(trx: Kysely<Schema>, provider: ProviderId, now: number): Promise<boolean> {
-    return takeHide(trx, provider, now, this.settings.maxHidesPerHour);
+  /** One hide of this clock hour and UTC day, inside the hide's own transaction; refused at a cap (guards/hide-cap.ts). */
+  async takeHide(trx: Kysely<Schema>, provider: ProviderId, now: number): Promise<HideTurn> {
+    const day = await dayLimit(trx, provider, now, this.settings.maxHiddenSharePerDay);
+    return takeHide(trx, provider, now, this.settings.maxHidesPerHour, day);
   }
 
-  /** Counts a confirmed dead the cap made wait. */
+  /** Counts a confirmed dead a cap made wait. */
   waited(provider: ProviderId): Promise<void> {
     return countWaitingHide(this.database.db, provider);
-  }
-
-  /** The start of the next clock hour: when a confirmed dead the cap made wait is looked at again. */
-  static nextHour(now: number): number {
-    return nextHour(now);
   }
 }

@@ -3,8 +3,8 @@
  * verdicts of its link are `dead` and the second came at least LINK_CHECK_CONFIRM_MINUTES after the first;
  * an `unknown` in between neither confirms nor resets, and `alive` or `locked` shows it again. A `dead`
  * marked suspect (its provider's breaker is open or its canary fails) counts as an `unknown` here. A
- * confirmed `dead` that may not hide yet (the hourly cap, a provider outside LINK_CHECK_HIDE) stays
- * confirmed: the next `dead` hides it as soon as the guards allow. Pure: one state in, the next state out.
+ * confirmed `dead` that may not hide yet (the hourly cap, the daily hide share, a provider outside
+ * LINK_CHECK_HIDE) stays confirmed: the next `dead` hides it as soon as the guards allow. Pure: one state in, the next state out.
  */
 import type { Verdict } from './link-checker.js';
 

@@ -63,7 +63,7 @@ export class LinkCheckMetrics {
     });
     this.linkHidesWaiting = new Counter({
       name: 'dramadex_link_hides_waiting_total',
-      help: 'Confirmed dead entries that wait for the next hour because their provider reached LINK_CHECK_MAX_HIDES_PER_HOUR',
+      help: 'Confirmed dead entries that wait for the next hour (or day) because their provider reached LINK_CHECK_MAX_HIDES_PER_HOUR (or its LINK_CHECK_MAX_HIDDEN_SHARE_PER_DAY)',
       labelNames: ['provider'],
       registers: [registry],
     });

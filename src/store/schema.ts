@@ -210,6 +210,10 @@ export interface LinkGuardsTable {
   /** The dead-rate ceiling holds now (1), and until when an operator allowed the provider past it (ms). */
   ceiling_open: Generated<number>;
   ceiling_allowed_until: Generated<number>;
+  /** The UTC day (ms / 86400000) `hides_day_count` counts in, and that day's budget (docs/link-health.md, "Daily hide share"). */
+  hides_day: Generated<number>;
+  hides_day_count: Generated<number>;
+  hides_day_budget: Generated<number>;
 }
 
 /** A provider's last decisive verdicts, one per slot of a ring (docs/link-health.md, "Dead-rate ceiling"). */

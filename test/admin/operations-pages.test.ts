@@ -293,8 +293,11 @@ for (const store of STORES) {
         overview.body,
         /data-ceiling="tianyi">(最近 5 个结论中死链 5 个（1，上限 0\.5）|dead 5 of the last 5 verdicts \(1, ceiling 0\.5\)) <strong>/,
       );
+      // The daily hide share beside it: nothing hidden today of the day's budget (the floor of 10 for a small provider).
+      assert.match(overview.body, /data-day-share="tianyi">(今日隐藏 0\/10|hidden today 0 of 10)<\/span>/);
       const links = await mod.get('/admin/links');
       assert.match(links.body, /<td data-ceiling="tianyi"[^>]*>5\/5 \(1\) · 0\.5 · <strong>/);
+      assert.match(links.body, /<td data-day-share="tianyi"[^>]*>0\/10<\/td>/);
       assert.match(links.body, /action="\/admin\/links\/breaker\/allow"[\s\S]*?name="provider" value="tianyi"/);
 
       const asked = await mod.post('/admin/links/breaker/allow', { provider: 'tianyi', hours: '12' });

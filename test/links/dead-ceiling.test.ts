@@ -16,7 +16,7 @@ import { type Database, openDatabase } from '../../src/store/database.js';
 import { runCli } from '../support/cli.js';
 import { createTestDatabase, entry, STORES } from '../support/harness.js';
 import { type FixtureProviders, fixtureLink, startFixtureProviders } from './fixture-providers.js';
-import { checkOnEach } from './guards-support.js';
+import { checkOnEach, cliOutput, hiddenCount as hiddenInStore } from './guards-support.js';
 
 const CAP = 2;
 
@@ -48,21 +48,8 @@ for (const store of STORES) {
 
     const first = () => databases[0] as Database;
     const check = async (links: string[]) => checkOnEach(databases, loadConfig(env()), links);
-    const cli = async (...args: string[]) => {
-      const result = await runCli(args, env());
-      assert.equal(result.code, 0, result.stderr);
-      return result.stdout;
-    };
-    const hiddenCount = async () =>
-      Number(
-        (
-          await first()
-            .db.selectFrom('entries')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('hidden', '=', 1)
-            .executeTakeFirst()
-        )?.n,
-      );
+    const cli = (...args: string[]) => cliOutput(env(), ...args);
+    const hiddenCount = () => hiddenInStore(first());
     /** Links whose last decisive verdict is a dead that counted (not suspect) and that are not hidden yet. */
     const confirmable = async () =>
       (await first().db.selectFrom('link_states').select('source_link').where('decided_verdict', '=', 'dead').execute()).map(
@@ -98,7 +85,7 @@ for (const store of STORES) {
       // The operator allows it (the CLI, audited): the deads that counted confirm, up to the hourly cap.
       assert.match(
         await cli('links', 'breaker', 'allow', 'quark', '--hours', '1'),
-        /quark: its dead verdicts may hide past the dead-rate ceiling until /,
+        /quark: its dead verdicts may hide past the dead-rate ceiling and the daily hide share until /,
       );
       const audit = await first().db.selectFrom('audit_log').selectAll().where('action', '=', 'breaker allow').execute();
       assert.equal(audit.length, 1);

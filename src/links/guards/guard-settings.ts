@@ -21,6 +21,8 @@ export interface GuardSettings {
   hide: readonly ProviderId[] | undefined;
   canaries: Partial<Record<ProviderId, string>>;
   maxHidesPerHour: number;
+  /** LINK_CHECK_MAX_HIDDEN_SHARE_PER_DAY (guards/daily-hide-share.ts). */
+  maxHiddenSharePerDay: number;
   /** LINK_CHECK_DEAD_CEILING and LINK_CHECK_CEILING_SAMPLES (guards/dead-ceiling.ts). */
   deadCeiling: number;
   ceilingSamples: number;

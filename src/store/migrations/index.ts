@@ -18,6 +18,7 @@ import { auditMigration } from './011-audit.js';
 import { entrySourcesMigration } from './012-entry-sources.js';
 import { reportInboxMigration } from './013-report-inbox.js';
 import { deadCeilingMigration } from './014-dead-ceiling.js';
+import { dailyHideShareMigration } from './015-daily-hide-share.js';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '012-entry-sources': entrySourcesMigration(),
     '013-report-inbox': reportInboxMigration(),
     '014-dead-ceiling': deadCeilingMigration(),
+    '015-daily-hide-share': dailyHideShareMigration(),
   };
 }
