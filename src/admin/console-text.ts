@@ -19,7 +19,8 @@ const zh = {
   name: '账号',
   password: '密码',
   wrongCredentials: '账号或密码不正确。',
-  throttled: (seconds: number) => `登录失败次数过多，请在 ${Math.ceil(seconds / 60)} 分钟后再试。`,
+  // A slowed address waits at most 30 s (docs/console.md, "Signing in"): said in seconds, not rounded up to a minute.
+  throttled: (seconds: number) => `登录失败次数过多，请在 ${seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`}后再试。`,
   noAccount: '还没有后台账号',
   noAccountText: '后台账号只能在服务器上用命令行创建：',
   noAccountThen: '创建后刷新本页即可登录。',
@@ -111,7 +112,8 @@ const en: ConsoleTextShape = {
   name: 'Name',
   password: 'Password',
   wrongCredentials: 'Wrong name or password.',
-  throttled: (seconds) => `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes.`,
+  throttled: (seconds) =>
+    `Too many failed sign-ins; try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`,
   noAccount: 'No console account yet',
   noAccountText: 'Console accounts are made on the server, with the command line:',
   noAccountThen: 'Then reload this page to sign in.',

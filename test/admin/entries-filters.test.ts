@@ -7,16 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
 import { recordSource } from '../../src/sources/entry-sources.js';
 import { SourceStore } from '../../src/sources/source-store.js';
 import { createTestContext, STORES, type TestContext } from '../support/harness.js';
+import { externalEntries, HIDE_AT_ONCE, numberedEpisodes, recordVerdicts } from './seeded-verdicts.js';
 import { addAccount, type Operator, signIn } from './support.js';
 
 const quark = (id: string) => `https://pan.quark.cn/s/page${id}`;
 const baidu = (id: string) => `https://pan.baidu.com/s/1page${id}`;
-
-const outcome = (verdict: CheckOutcome['verdict']): CheckOutcome => outcomeOf(verdict, 'quark', { row: 'test', status: 200 });
 
 /** The links of the entry cards a page lists, in order. */
 const listed = (html: string) => [...html.matchAll(/<li class="card[^"]*" data-link="([^"]+)"/g)].map((match) => match[1] as string);
@@ -27,27 +25,12 @@ for (const store of STORES) {
     let mod: Operator;
     before(async () => {
       // The dead-rate ceiling is set aside: its own suite tests it, and here one of two quark verdicts is dead.
-      ctx = await createTestContext(store, { LINK_CHECK_CONFIRM_MINUTES: '0', LINK_CHECK_HIDE: 'all', LINK_CHECK_DEAD_CEILING: '1' });
+      ctx = await createTestContext(store, HIDE_AT_ONCE);
       await addAccount(ctx.services.database, 'pager', 'moderator');
-      const rows = Array.from({ length: 60 }, (_, index) => ({
-        title: `翻页剧第${index + 1}集`,
-        source_link: quark(String(index).padStart(3, '0')),
-        type: 'post' as const,
-        update_time: `2024-06-01 10:${String(index).padStart(2, '0')}:00`,
-      }));
-      const external = Array.from({ length: 5 }, (_, index) => ({
-        title: `外部翻页剧${index + 1}`,
-        source_link: baidu(String(index)),
-        type: 'extsrc' as const,
-        update_time: '2024-05-01 10:00:00',
-      }));
+      const rows = numberedEpisodes(60, '翻页剧', quark);
+      const external = externalEntries(5, '外部翻页剧', baidu);
       await ctx.importEntries([...rows, ...external]);
-      // Hidden as the checker hides: a dead verdict confirmed by a second one.
-      const health = ctx.services.links.health;
-      await health.record(quark('007'), outcome('dead'), new Date(Date.now() - 120_000));
-      await health.record(quark('007'), outcome('dead'), new Date(Date.now() - 60_000));
-      await health.record(quark('008'), outcome('alive'), new Date());
-      await ctx.services.catalogue.refresh();
+      await recordVerdicts(ctx, { hidden: [quark('007')], alive: [quark('008')] });
       mod = await signIn(ctx.app, 'pager');
     });
     after(() => ctx.close());

@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type CheckOutcome, outcomeOf } from '../../src/links/link-checker.js';
 import { FixtureTelegram } from '../sources/fixture-telegram.js';
 import { chromiumMissing } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { signedInPage } from './browser-sign-in.js';
+import { HIDE_AT_ONCE, recordVerdicts } from './seeded-verdicts.js';
 import { addAccount, signIn } from './support.js';
 import { englishWordsIn, TABLE_WORDS } from './text-table-words.js';
 
@@ -32,7 +32,6 @@ const PAGES = [
   '/admin/accounts',
 ];
 const quark = (id: string) => `https://pan.quark.cn/s/${id}`;
-const outcome = (verdict: CheckOutcome['verdict']): CheckOutcome => outcomeOf(verdict, 'quark', { row: 'test', status: 200 });
 
 if (missing && process.env.CI === 'true') {
   test('the phone-page suite needs Chromium under CI', () => assert.fail(`${missing}; .ci/run installs it`));
@@ -110,9 +109,7 @@ for (const store of STORES) {
       telegram = new FixtureTelegram();
       ctx = await createTestContext(store, {
         TELEGRAM_ORIGIN: await telegram.listen(),
-        LINK_CHECK_CONFIRM_MINUTES: '0',
-        LINK_CHECK_HIDE: 'all',
-        LINK_CHECK_DEAD_CEILING: '1',
+        ...HIDE_AT_ONCE,
       });
       await addAccount(ctx.services.database, 'alice', 'owner');
       await addAccount(ctx.services.database, 'bob', 'moderator');
@@ -121,9 +118,7 @@ for (const store of STORES) {
         entry({ title: '外部来源的剧', source_link: quark('phone2'), type: 'extsrc' }),
         entry({ title: '已经失效的剧', source_link: quark('phone3'), type: 'post' }),
       ]);
-      await ctx.services.links.health.record(quark('phone3'), outcome('dead'), new Date(Date.now() - 120_000));
-      await ctx.services.links.health.record(quark('phone3'), outcome('dead'), new Date(Date.now() - 60_000));
-      await ctx.services.links.health.record(quark('phone1'), outcome('alive'), new Date());
+      await recordVerdicts(ctx, { hidden: [quark('phone3')], alive: [quark('phone1')] });
       const report = await ctx.app.inject({ method: 'POST', url: '/api/link-reports', payload: { source_link: quark('phone2') } });
       assert.equal(report.statusCode, 202, report.body);
       telegram.channel('phone_channel', [
