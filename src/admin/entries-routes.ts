@@ -82,7 +82,8 @@ export const ENTRIES_PAGE: ConsolePage = {
 async function entriesRoutes(app: FastifyInstance, { admin }: { admin: AdminConsole }): Promise<void> {
   app.get('/entries', async (request, reply) => {
     const { done, what } = doneOf(request.query);
-    const outcome = done === 'removed' ? { notice: operationsText(admin, request).removedTitle(what) } : {};
+    const o = operationsText(admin, request);
+    const outcome = done === 'removed' ? { notice: o.removedTitle(what) } : done === 'shown' ? { notice: o.shownAgain(what) } : {};
     return entriesPage(admin, request, reply, entriesFilter(request.query as Record<string, unknown>), outcome);
   });
 
@@ -114,13 +115,15 @@ async function entriesRoutes(app: FastifyInstance, { admin }: { admin: AdminCons
     return doneRedirect(reply, '/admin/entries', 'removed', entry.title, Object.fromEntries(new URLSearchParams(list)));
   });
 
+  // Showing again deletes nothing, so it does not ask; it still answers POST/redirect/GET, so a reload only reads.
   app.post('/entries/show', async (request, reply) => {
-    const o = operationsText(admin, request);
     const link = field(request.body, 'link');
+    const back = listOf(request.body, link);
     const outcome = await attempt(async () => {
       await admin.operations.links.showAgain(actor(request), link);
-      return o.shownAgain(link);
+      return '';
     });
-    return entriesPage(admin, request, reply, listOf(request.body, link), outcome);
+    if (outcome.problem) return entriesPage(admin, request, reply, back, outcome);
+    return doneRedirect(reply, '/admin/entries', 'shown', link, Object.fromEntries(new URLSearchParams(filterQuery(back))));
   });
 }

@@ -105,8 +105,10 @@ for (const store of STORES) {
       assert.equal(listed(checked.body).length, 5, 'the same filtered list');
       const links = await mod.get('/admin/links');
       assert.match(links.body, /action="\/admin\/entries\/show"[\s\S]*?name="link" value="https:\/\/pan\.quark\.cn\/s\/page007"/);
-      const shown = await mod.post('/admin/entries/show', { link: quark('007'), list: 'hidden=only' });
-      assert.equal(shown.statusCode, 200);
+      const asked = await mod.post('/admin/entries/show', { link: quark('007'), list: 'hidden=only' });
+      assert.equal(asked.statusCode, 303, 'POST/redirect/GET');
+      const shown = await mod.get(String(asked.headers.location));
+      assert.match(String(asked.headers.location), /hidden=only/, 'back to the list it was made from');
       assert.deepEqual(listed(shown.body), [], 'no hidden entry is left');
       const served = await ctx.app.inject({ url: `/api/search?keyword=${encodeURIComponent('翻页剧第8集')}` });
       assert.match(served.body, /page007/);

@@ -175,9 +175,11 @@ for (const store of STORES) {
       const hidden = await mod.get(`/admin/entries?q=${encodeURIComponent('隐藏测试')}`);
       assert.match(hidden.body, /class="mark">(hidden|已隐藏)</);
       assert.match(hidden.body, /<strong>(dead|失效)<\/strong>/);
-      const shown = await mod.post('/admin/entries/show', { link: link('e1'), q: '隐藏测试' });
-      assert.equal(shown.statusCode, 200);
+      const showing = await mod.post('/admin/entries/show', { link: link('e1'), q: '隐藏测试' });
+      assert.equal(showing.statusCode, 303, 'POST/redirect/GET');
+      const shown = await mod.get(String(showing.headers.location));
       assert.doesNotMatch(shown.body, /class="mark"/);
+      assert.match(shown.body, /class="notice"[^>]*>[^<]*ops-e1/);
 
       // Removing asks first, naming the title, and removes nothing until confirmed.
       const asked = await mod.post('/admin/entries/remove', { link: link('b1'), q: '剧' });

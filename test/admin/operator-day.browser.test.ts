@@ -205,15 +205,17 @@ for (const store of STORES) {
           undefined,
         );
 
-        // Showing a hidden entry again does not ask (it deletes nothing): it is served again at once.
+        // Showing a hidden entry again does not ask (it deletes nothing): it is served again at once, and a reload only reads.
         await page.goto(`${base}/admin/entries?hidden=only&type=movie`);
         await submit(
           page,
           page.locator('li.card', { hasText: '待重新显示的剧' }).getByRole('button', { name: '重新显示' }),
-          `${base}/admin/entries/show`,
+          /\/admin\/entries\?.*done=shown/,
         );
         assert.match(await noticeOf(page), /已重新显示：.*dayshow/);
         assert.equal(await page.locator('#entries li.card').count(), 0, 'no hidden movie left');
+        await page.reload();
+        assert.match(await noticeOf(page), /已重新显示：.*dayshow/);
         const served = await ctx.app.inject({ url: `/api/search?keyword=${encodeURIComponent('待重新显示的剧')}` });
         assert.match(served.body, /dayshow/);
 
