@@ -3,7 +3,9 @@
  * keep writing it in English, as `dramadex audit` and the logs read it; a page in Chinese reads each row
  * back by its action's shapes, one per way the producer named beside it writes the detail. Titles, links,
  * names, labels, key prefixes and addresses are data and stay as they came; a time is written the console's
- * way (`it.when`). test/admin/audit-details.test.ts runs every operation and fails on a detail left in English.
+ * way (`it.when`). test/admin/stored-sentences.test.ts runs every operation and fails on a detail left in English.
+ * The `target` column is data (a link, a name, a pattern), except where an operation names a thing of its
+ * own there: those read back too (AUDIT_TARGETS_ZH).
  */
 import { CONSOLE_TEXT } from './console-text.js';
 import { OPERATIONS_TEXT } from './operations-text.js';
@@ -112,3 +114,18 @@ export const AUDIT_DETAILS_ZH: Record<string, Shape[]> = {
 function boundTo(address: string | undefined): Piece[] {
   return address === '-' || address === undefined ? ['未绑定（首次使用时绑定）'] : says`绑定到 ${data(address)}`;
 }
+
+/** The targets an operation names itself (demo-operations.ts, key-operations.ts, ranking-operations.ts), by action. */
+const KEY_TARGET: Shape[] = [[/^key (\d+)$/, ([id]) => says`密钥 ${id}`]];
+const TOKEN_TARGET: Shape[] = [[/^token (\d+)$/, ([id]) => says`令牌 ${id}`]];
+export const AUDIT_TARGETS_ZH: Record<string, Shape[]> = {
+  'demo load': [
+    [/^catalogue$/, () => ['目录']],
+    [/^ranking boards$/, () => ['榜单']],
+  ],
+  'key create': KEY_TARGET,
+  'key revoke': KEY_TARGET,
+  'token issue': TOKEN_TARGET,
+  'token rebind': TOKEN_TARGET,
+  'token revoke': TOKEN_TARGET,
+};

@@ -7,7 +7,7 @@
  * The sentences come back as pieces (stored-pieces.ts), so a page marks only their data as stored text.
  */
 import type { Language } from '../config/config.js';
-import { AUDIT_DETAILS_ZH } from './audit-detail-text.js';
+import { AUDIT_DETAILS_ZH, AUDIT_TARGETS_ZH } from './audit-detail-text.js';
 import { REFUSALS_ZH } from './refusal-text.js';
 import { ISO_TIME, type Piece, rendered, type When } from './stored-pieces.js';
 import { evidenceZh, LINK_REASONS_ZH, PAUSE_REASONS_ZH, pollErrorZh } from './stored-reasons-text.js';
@@ -65,6 +65,8 @@ const REASONS_ZH: Array<[RegExp, (...parts: string[]) => string]> = [
 export interface NamesText {
   auditAction(action: string): string;
   rejection(reason: string): string;
+  /** An audit row's target: data as stored, or the Chinese of a thing an operation names itself. */
+  auditTarget(action: string, target: string): Piece[];
   /** An audit row's detail; `when` writes a time inside it the console's way. */
   auditDetail(action: string, detail: string, when: When): Piece[];
   /** A source's last poll error (`lastError`) or a poll's reason. */
@@ -94,6 +96,10 @@ const zh: NamesText = {
     }
     return reason;
   },
+  auditTarget: (action, target) => {
+    const shapes = AUDIT_TARGETS_ZH[action];
+    return shapes?.some(([pattern]) => pattern.test(target)) ? rendered(target, shapes) : [{ data: target }];
+  },
   auditDetail: (action, detail, when) => (detail ? rendered(detail, AUDIT_DETAILS_ZH[action] ?? [], when) : []),
   pollError: unlessEmpty(pollErrorZh),
   linkReason: unlessEmpty((reason) => rendered(reason, LINK_REASONS_ZH)),
@@ -107,6 +113,7 @@ const asItCame = unlessEmpty((text) => [text]);
 const en: NamesText = {
   auditAction: (action) => action,
   rejection: (reason) => reason,
+  auditTarget: (_action, target) => [{ data: target }],
   auditDetail: (_action, detail, when) => asItCame(detail.replace(ISO_TIME, when)),
   pollError: asItCame,
   linkReason: asItCame,

@@ -221,7 +221,7 @@ for (const store of STORES) {
 
         // The audit page names each, once: the reloads read only.
         await page.goto(`${base}/admin/audit`);
-        assert.equal(await auditRows(page, 'key revoke', `key ${id}`), 1);
+        assert.equal(await auditRows(page, 'key revoke', `密钥 ${id}`), 1);
         assert.equal(await auditRows(page, 'takedown lift', quark('gone')), 1);
         assert.equal(await auditRows(page, 'sources remove', 'day_channel'), 1);
         assert.equal(await auditRows(page, 'links show', quark('show')), 1);

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { AccountStore } from '../../src/admin/accounts.js';
-import { AUDIT_DETAILS_ZH } from '../../src/admin/audit-detail-text.js';
+import { AUDIT_DETAILS_ZH, AUDIT_TARGETS_ZH } from '../../src/admin/audit-detail-text.js';
 import { consoleTime } from '../../src/admin/console-time.js';
 import { evidenceLine } from '../../src/admin/links-model.js';
 import { NAMES_TEXT } from '../../src/admin/names-text.js';
@@ -112,7 +112,19 @@ for (const store of STORES) {
         problems.push(...problemsOf(detail, pieces).map((problem) => `${action}: ${problem}`));
         if (/\d{4}-\d\d-\d\dT/.test(pieces.join(' '))) problems.push(`${action}: an ISO time in "${detail}"`);
       }
+      const targetsSeen = new Set<string>();
+      for (const { action, target } of await ops.audit.recent(1_000_000)) {
+        if (!(action in AUDIT_TARGETS_ZH)) continue;
+        targetsSeen.add(action);
+        const own = zh.auditTarget(action, target).filter((piece) => typeof piece === 'string');
+        if (own.length === 0 || /[a-z]{3,}/i.test(own.join(''))) problems.push(`${action}: the target "${target}" is not read in Chinese`);
+      }
       assert.deepEqual(problems, []);
+      assert.deepEqual(
+        Object.keys(AUDIT_TARGETS_ZH).filter((action) => !targetsSeen.has(action)),
+        [],
+        'every named target was written',
+      );
       assert.deepEqual(
         Object.keys(AUDIT_DETAILS_ZH).filter((action) => !seen.has(action)),
         [],
