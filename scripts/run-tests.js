@@ -12,7 +12,8 @@ const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.test.json'], { stdio: 'in
 if (build.status !== 0) process.exit(build.status ?? 1);
 copyRuntimeFiles(); // templates, assets and demo content beside the compiled modules, as they ship
 
-const only = process.argv.slice(2);
+// `npm test -- admin/ links/dead-ceiling.test.ts`: parts of the paths under test/ (a source's `.ts` names its compiled `.js`).
+const only = process.argv.slice(2).map((part) => part.replace(/\.ts$/, '.js'));
 const files = readdirSync('dist/test', { recursive: true })
   .map(String)
   .filter((file) => file.endsWith('.test.js'))
@@ -21,6 +22,11 @@ const files = readdirSync('dist/test', { recursive: true })
   .filter((file) => existsSync(join('test', file.replace(/\.js$/, '.ts'))))
   .map((file) => join('dist/test', file))
   .sort();
+// A filter that matches nothing is a typo, not a request for the whole suite.
+if (only.length > 0 && files.length === 0) {
+  console.error(`no test file under test/ matches ${only.join(', ')}`);
+  process.exit(1);
+}
 
 // Which suites need a service: the files that read its variable (directly or, for PostgreSQL, through the
 // harness's STORES, which every suite loops over).
