@@ -13,24 +13,12 @@ import { chromiumMissing } from '../support/chromium.js';
 import { createTestContext, entry, STORES, type TestContext } from '../support/harness.js';
 import { signedInPage } from './browser-sign-in.js';
 import { HIDE_AT_ONCE, recordVerdicts } from './seeded-verdicts.js';
-import { addAccount, signIn } from './support.js';
+import { addAccount, menuPages, signIn } from './support.js';
 import { englishWordsIn, TABLE_WORDS } from './text-table-words.js';
 
 const missing = chromiumMissing();
 const skip = missing && process.env.CI !== 'true' ? missing : false;
-const PAGES = [
-  '/admin',
-  '/admin/entries?q=%E5%89%A7',
-  '/admin/entries?hidden=only',
-  '/admin/links',
-  '/admin/reports',
-  '/admin/sources',
-  '/admin/import',
-  '/admin/takedowns',
-  '/admin/audit',
-  '/admin/keys',
-  '/admin/accounts',
-];
+const PAGES = menuPages({ '/admin/entries': ['/admin/entries?q=%E5%89%A7', '/admin/entries?hidden=only'] });
 const quark = (id: string) => `https://pan.quark.cn/s/${id}`;
 
 if (missing && process.env.CI === 'true') {

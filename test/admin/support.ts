@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AccountStore } from '../../src/admin/accounts.js';
+import { CONSOLE_PAGES } from '../../src/admin/console-pages.js';
 import type { Role } from '../../src/admin/roles.js';
 import { SESSION_COOKIE } from '../../src/admin/session-cookie.js';
 import type { Database } from '../../src/store/database.js';
@@ -77,4 +78,12 @@ export async function operatorWith(app: FastifyInstance, cookie: string): Promis
       });
     },
   };
+}
+
+/**
+ * Every page the console's menu lists, in menu order, from the pages' declarations (src/admin/console-pages.ts),
+ * with `instead` giving a path a richer address (a search on the entries page).
+ */
+export function menuPages(instead: Record<string, string[]> = {}): string[] {
+  return CONSOLE_PAGES.filter((page) => page.inNavigation).flatMap((page) => instead[`/admin${page.path}`] ?? [`/admin${page.path}`]);
 }
